@@ -1,0 +1,153 @@
+"""The card table: every card type of Aristofarsa as data.
+
+One row per card type: name, type (Peasant/Noble), printed Prestige, copies per family,
+whether it belongs to the Exiled expansion, and both texts in our own words. Crowns come
+from :data:`PROVISIONAL_CROWNS` (ruling M9) and can be replaced by a data file or a
+scenario's ``crowns`` table.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+PEASANT = "Peasant"
+NOBLE = "Noble"
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    name: str
+    kind: str  # PEASANT or NOBLE
+    prestige: int
+    copies: int
+    expansion: bool
+    garden_text: str
+    balcony_text: str
+
+    @property
+    def is_noble(self) -> bool:
+        return self.kind == NOBLE
+
+
+_ROWS = [
+    ("Rogue", PEASANT, 0, 1, False,
+     "+10 Prestige while at least one Noble (anyone's) is in the Garden. If it scores, its "
+     "Balcony effect happens too.",
+     "Convoke the cheapest Noble left in your Parlor, for free."),
+    ("Servant", PEASANT, 1, 2, False,
+     "Becomes 11 while your other Servant is revealed on the Balcony. If this card wins, "
+     "both Servants score.",
+     "No effect. Counts as 3 when discarded to Convoke."),
+    ("Witch", PEASANT, 2, 1, False,
+     "No effect.",
+     "+5 or -5 Prestige to another player's Garden card (negative values allowed)."),
+    ("Jester", PEASANT, 3, 1, False,
+     "No effect.",
+     "The lowest Prestige wins this round. Each further Jester flips it back (odd count: "
+     "lowest wins)."),
+    ("Damsel", PEASANT, 4, 1, False,
+     "If this card scores, you Convoke the Knight.",
+     "Your Garden card swaps Prestige with another player's Garden card. If you win, only "
+     "this Damsel scores (not your Garden card) and you Convoke the Knight."),
+    ("Merchant", PEASANT, 5, 1, False,
+     "No effect.",
+     "Double the Prestige of any Garden card (yours too). If that card scores, this "
+     "Merchant scores with it."),
+    ("Squire", NOBLE, 5, 1, False,
+     "+5 Prestige while it is the only Noble in the Garden.",
+     "You may swap your Garden card for a card in your hand."),
+    ("Courtisan", NOBLE, 6, 1, False,
+     "When played right after a Peasant, adds that Peasant's Prestige to itself.",
+     "Make another player swap their Garden card for a card in their hand."),
+    ("Bishop", NOBLE, 7, 1, False,
+     "This round every Balcony card is played face up and takes effect at once.",
+     "Cancel another Balcony card, revealed or not."),
+    ("Knight", NOBLE, 8, 1, False,
+     "If it loses the round by 3 Prestige or less, it scores anyway.",
+     "+8 Prestige to your Garden card."),
+    ("Aristocrat", NOBLE, 9, 1, False,
+     "Every Noble already in the Garden drops to Prestige 5 for the round (Balcony effects "
+     "still change it). Later cards are not affected.",
+     "No effect."),
+    ("Bard", PEASANT, 3, 1, True,
+     "Another player reveals a card of their choice from hand; its Prestige is added to "
+     "this card.",
+     "Discard a card from your hand; your Garden card gains its Prestige plus the Bard's 3."),
+    ("Scribe", PEASANT, 4, 1, True,
+     "Draw a card, then discard a card. If this card scores, you may also score a Peasant "
+     "from your hand.",
+     "-7 Prestige to any Garden card. If that card is exiled this round, this Scribe scores."),
+    ("Elder", NOBLE, 6, 1, True,
+     "+5 Prestige while the card right before or right after it is a Noble (once).",
+     "Copy the Balcony effect of the card you played in the Garden this round."),
+    ("Oracle", NOBLE, 7, 1, True,
+     "You act last in Phase 2 and may first peek at one face-down Balcony card.",
+     "At the next Draw step draw up to 5 cards, keep 3, discard the rest."),
+]
+
+CARDS: dict[str, CardSpec] = {row[0]: CardSpec(*row) for row in _ROWS}
+BASE_CARDS = [n for n, s in CARDS.items() if not s.expansion]
+EXPANSION_CARDS = [n for n, s in CARDS.items() if s.expansion]
+#: Nobles that sit in a Parlor (X1: Elder and Oracle never do), cheapest first.
+PARLOR_NOBLES = ["Squire", "Courtisan", "Bishop", "Knight", "Aristocrat"]
+#: X1: the Exiled deck's starting order, top first.
+EXILED_ORDER = ["Bard", "Scribe", "Elder", "Oracle"]
+#: The 7 Peasants of a family's starting deck.
+STARTING_DECK = ["Rogue", "Servant", "Servant", "Witch", "Jester", "Damsel", "Merchant"]
+
+#: Ruling M9: provisional crown values (the rules text gives none).
+PROVISIONAL_CROWNS: dict[str, int] = {
+    "Rogue": 2, "Servant": 1, "Witch": 1, "Jester": 1, "Damsel": 2, "Merchant": 1,
+    "Squire": 2, "Courtisan": 2, "Bishop": 3, "Knight": 3, "Aristocrat": 5,
+    "Bard": 1, "Scribe": 1, "Elder": 2, "Oracle": 3,
+}
+CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns table"
+
+_LOWER = {n.lower(): n for n in CARDS}
+
+
+def canonical(name: object, expansion: bool = True) -> str | None:
+    """The card's proper name for a case-insensitive ``name``, or None if unknown."""
+    if not isinstance(name, str):
+        return None
+    found = _LOWER.get(name.strip().lower())
+    if found is None or (CARDS[found].expansion and not expansion):
+        return None
+    return found
+
+
+def family(expansion: bool) -> list[str]:
+    """Every card one family owns, with multiplicity."""
+    names = BASE_CARDS + (EXPANSION_CARDS if expansion else [])
+    return [n for n in names for _ in range(CARDS[n].copies)]
+
+
+def card_names(expansion: bool) -> list[str]:
+    return BASE_CARDS + (EXPANSION_CARDS if expansion else [])
+
+
+class CrownsError(ValueError):
+    pass
+
+
+def merge_crowns(overrides: dict | None, base: dict[str, int] | None = None) -> dict[str, int]:
+    """Crown table with ``overrides`` (card name -> int) applied; errors name the bad entry."""
+    table = dict(base or PROVISIONAL_CROWNS)
+    for key, value in (overrides or {}).items():
+        name = canonical(key)
+        if name is None:
+            raise CrownsError(f"crowns: unknown card {key!r}; cards are {', '.join(CARDS)}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise CrownsError(f"crowns: {name} must be a whole number >= 0, not {value!r}")
+        table[name] = value
+    return table
+
+
+def load_crowns_file(path: str | Path) -> dict[str, int]:
+    """Read a crowns data file: TOML ``[crowns]`` table or top-level ``Card = n`` pairs."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CrownsError(f"{path}: cannot read crowns file: {exc}") from None
+    return merge_crowns(data.get("crowns", data))

@@ -1,0 +1,201 @@
+"""The command line: `aristofarsa resolve|check|cards|scenarios|play|simulate`.
+
+Exit codes: 0 success, 1 `check` found mismatches, 2 invalid input (with a message that
+names what is wrong and what is allowed; never a traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import SCENARIOS_DIR, __version__
+from .cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
+from .variants import VARIANTS
+
+EXIT_OK, EXIT_MISMATCH, EXIT_INVALID = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Invalid input found by a command (exit 2)."""
+
+
+def _variant(value: str) -> str:
+    name = value.strip().lower()
+    if name not in VARIANTS:
+        raise argparse.ArgumentTypeError(f"unknown variant {value!r}; allowed: {', '.join(VARIANTS)}")
+    return name
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="aristofarsa", description="Traced rules engine for the card game Aristofarsa.",
+        epilog="Exit codes: 0 ok, 1 check mismatches, 2 invalid input.")
+    parser.add_argument("--version", action="version", version=f"aristofarsa {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("resolve", help="resolve one round written as a scenario file",
+                       description="Resolve the round in a scenario TOML file and explain it "
+                                   "step by step, citing the ruling behind every step.")
+    p.add_argument("file", help="scenario TOML file")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    fmt.add_argument("--markdown", action="store_true", help="print the outcome and trace as Markdown")
+    p.add_argument("--variant", action="append", default=[], type=_variant, metavar="NAME",
+                   help=f"switch on a house-rule variant (adds to the file's): {', '.join(VARIANTS)}")
+    p.add_argument("--auto", action="store_true",
+                   help="let the engine make missing choices (first legal option); the trace says so")
+    p.set_defaults(func=cmd_resolve)
+
+    p = sub.add_parser("check", help="run every scenario that has [expect] and report mismatches",
+                       description="Run scenario files with an [expect] table; report each "
+                                   "mismatch field by field. Folders are searched recursively "
+                                   "for *.toml. Without PATH: the bundled scenario library.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="scenario files or folders")
+    p.add_argument("-q", "--quiet", action="store_true", help="only print failures and the summary")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("cards", help="print the card table",
+                       description="Print every card: type, printed Prestige, crowns, copies per "
+                                   "family and both texts. " + CROWNS_NOTE + ".")
+    p.add_argument("--expansion", action="store_true", help="include the Exiled expansion cards")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--crowns", metavar="FILE", help="a TOML file of replacement crown values")
+    p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("scenarios", help="list the bundled scenario library (lessons)",
+                       description="List the bundled scenarios with their titles and rulings.")
+    p.add_argument("--path", action="store_true", help="print full file paths")
+    p.set_defaults(func=cmd_scenarios)
+
+    from .game_cli import add_game_commands
+    add_game_commands(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"aristofarsa {args.command}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _write_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+# ------------------------------------------------------------------ commands
+def cmd_resolve(args) -> int:
+    from . import scenario
+    try:
+        sc = scenario.load(args.file)
+        result = scenario.run(sc, variants=args.variant, auto=args.auto)
+    except scenario.ScenarioError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _write_json(result.to_json())
+    elif args.markdown:
+        title = f"## {sc.title}\n\n" if sc.title else ""
+        sys.stdout.write(title + result.to_markdown())
+    else:
+        if sc.title:
+            print(sc.title)
+            print("=" * len(sc.title))
+        print(result.to_text())
+    return EXIT_OK
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    if not paths:
+        return sorted(SCENARIOS_DIR.glob("*.toml"))
+    files = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files += sorted(path.rglob("*.toml"))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise UsageError(f"{raw}: no such file or folder")
+    return files
+
+
+def cmd_check(args) -> int:
+    from . import scenario
+    files = scenario_files(args.paths)
+    passed = failed = invalid = skipped = 0
+    for path in files:
+        try:
+            sc = scenario.load(path)
+            if not sc.expect:
+                skipped += 1
+                if not args.quiet:
+                    print(f"SKIP {path} (no [expect])")
+                continue
+            problems = scenario.check_expect(sc, scenario.run(sc, trace=False))
+        except scenario.ScenarioError as exc:
+            invalid += 1
+            print(f"INVALID {exc}", file=sys.stderr)
+            continue
+        if problems:
+            failed += 1
+            print(f"FAIL {path}")
+            for line in problems:
+                print(f"    {line}")
+        else:
+            passed += 1
+            if not args.quiet:
+                print(f"PASS {path}")
+    print(f"{passed} passed, {failed} failed, {invalid} invalid, {skipped} without [expect]")
+    if invalid:
+        return EXIT_INVALID
+    return EXIT_MISMATCH if failed else EXIT_OK
+
+
+def cmd_cards(args) -> int:
+    try:
+        crowns = load_crowns_file(args.crowns) if args.crowns else merge_crowns(None)
+    except CrownsError as exc:
+        raise UsageError(str(exc)) from None
+    rows = [s for s in CARDS.values() if args.expansion or not s.expansion]
+    provisional = not args.crowns
+    if args.json:
+        _write_json({"crowns_provisional": provisional, "cards": [
+            {"name": s.name, "type": s.kind, "prestige": s.prestige, "crowns": crowns[s.name],
+             "copies": s.copies, "expansion": s.expansion, "garden": s.garden_text,
+             "balcony": s.balcony_text} for s in rows]})
+        return EXIT_OK
+    mark = "*" if provisional else ""
+    print(f"{'card':<11}{'type':<9}{'Prestige':>9}{'crowns':>8}{'copies':>8}")
+    for s in rows:
+        print(f"{s.name:<11}{s.kind:<9}{s.prestige:>9}{str(crowns[s.name]) + mark:>8}{s.copies:>8}"
+              + ("  (Exiled expansion)" if s.expansion else ""))
+        print(f"    Garden:  {s.garden_text}")
+        print(f"    Balcony: {s.balcony_text}")
+    if provisional:
+        print(f"\n* {CROWNS_NOTE}.")
+    return EXIT_OK
+
+
+def cmd_scenarios(args) -> int:
+    from . import scenario
+    for path in sorted(SCENARIOS_DIR.glob("*.toml")):
+        try:
+            sc = scenario.load(path)
+        except scenario.ScenarioError as exc:
+            print(f"{path.name}: INVALID ({exc})")
+            continue
+        rulings = f" [{', '.join(sc.rulings)}]" if sc.rulings else ""
+        print(f"{path if args.path else path.name}: {sc.title}{rulings}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

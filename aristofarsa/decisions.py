@@ -1,0 +1,125 @@
+"""Decisions as explicit requests: who must choose, what, and the legal options.
+
+A *decider* answers requests: a scenario file, a bot, a person in a widget, or the
+documented ``--auto`` policy (:class:`AutoDecider`).
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+# Request kinds (the ``key`` a scenario uses to answer them is given with each request).
+GARDEN = "garden"          # Phase 1: which card to play
+ACTION = "action"          # Phase 2: "conspire" or "convoke"
+CONSPIRE = "conspire"      # Phase 2: which card goes on the Balcony
+TAKE = "take"              # Convoke: which Noble
+TARGET = "target"          # a player (their Garden card, or their Balcony card for a Bishop)
+DELTA = "delta"            # Witch: +5 / -5
+REVEAL = "reveal"          # Bard (Garden): the card the target reveals
+DISCARD = "discard"        # Scribe (Garden) / Bard (Balcony): a card from hand
+EXCHANGE = "exchange"      # Squire: a hand card, or False
+GIVE = "give"              # Courtisan: the card the target puts into the Garden
+PEEK = "peek"              # Oracle: a player whose face-down Balcony card is looked at
+ALSO_SCORE = "also_score"  # Scribe (Garden, scoring): a Peasant from hand, or None
+KEEP = "keep"              # Oracle (next Draw): the 3 cards kept
+
+
+class Request:
+    """One decision the engine needs.
+
+    ``player`` decides; ``owner``/``source`` say where a scenario file holds the answer
+    (e.g. the Bard's owner's ``garden`` table holds the ``reveal`` its target chooses).
+    ``options`` lists every legal answer in the engine's order; ``optional`` requests
+    accept ``None`` ("may" effects).
+    """
+
+    __slots__ = ("kind", "player", "card", "source", "owner", "options", "optional", "prompt",
+                 "replay", "context")
+
+    def __init__(self, kind: str, player: str, card: str | None, source: str, owner: str,
+                 options: list, optional: bool = False, prompt: str = "", context: Any = None):
+        self.kind = kind
+        self.player = player
+        self.card = card
+        self.source = source
+        self.owner = owner
+        self.options = options
+        self.optional = optional
+        self.prompt = prompt
+        self.replay = False
+        self.context = context
+
+    @property
+    def key(self) -> str:
+        return self.kind
+
+    def legal(self, value) -> bool:
+        if value is None:
+            return self.optional
+        if self.kind == KEEP:
+            return _is_sub_multiset(value, self.options[0]) and len(value) == self.options[1]
+        return value in self.options
+
+    def describe_options(self) -> str:
+        if self.kind == KEEP:
+            pool, n = self.options
+            return f"{n} of {', '.join(map(str, pool))}"
+        opts = [_fmt(o) for o in self.options]
+        if self.optional:
+            opts.append("none (it is optional)")
+        return ", ".join(opts) if opts else "nothing"
+
+    def __repr__(self) -> str:
+        return f"Request({self.kind} by {self.player} for {self.card}: {self.options})"
+
+
+def _fmt(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return f"{value:+d}"
+    return str(value)
+
+
+def _is_sub_multiset(small, big) -> bool:
+    if not isinstance(small, (list, tuple)):
+        return False
+    pool = list(big)
+    for item in small:
+        if item not in pool:
+            return False
+        pool.remove(item)
+    return True
+
+
+class DecisionError(Exception):
+    """A decision is missing or illegal; the message names who, what and the legal options."""
+
+    def __init__(self, request: Request, message: str):
+        super().__init__(message)
+        self.request = request
+
+
+class Decider(Protocol):
+    auto: bool
+
+    def decide(self, request: Request) -> Any: ...
+
+
+class AutoDecider:
+    """The documented ``--auto`` policy: the first legal option in the engine's order.
+
+    Options are listed players from the chooser's left round the table, cards in hand
+    order, the Witch's -5 before +5; "may" effects are not used; the Oracle keeps the
+    three highest printed Prestige cards.
+    """
+
+    auto = True
+
+    def decide(self, request: Request):
+        if request.optional:
+            return None
+        if request.kind == KEEP:
+            pool, n = request.options
+            from .cards import CARDS
+            return sorted(pool, key=lambda name: -CARDS[name].prestige)[:n]
+        return request.options[0] if request.options else None

@@ -1,0 +1,70 @@
+"""Drawing cards (D1) and the Draw step (D1, D2, X6)."""
+from __future__ import annotations
+
+from . import decisions as D
+
+
+def draw_one(r, p: int, rule: str = "D1"):
+    """Draw player ``p``'s top card; an empty deck first shuffles the discard pile in (D1).
+
+    ``r`` is anything with ``players``, ``rng`` and ``log`` (a Round or a Game).
+    """
+    pl = r.players[p]
+    if not pl.deck:
+        if not pl.discard:
+            return None
+        pl.deck = pl.discard
+        pl.discard = []
+        r.rng.shuffle(pl.deck)
+        r.log("shuffle", "D1", f"{pl.name}'s deck is empty: the discard pile ({len(pl.deck)} "
+              "cards) is shuffled into a new deck.", actor=pl.name)
+    card = pl.deck.pop(0)
+    pl.hand.append(card)
+    return card
+
+
+def draw_step(r, first: int, oracle: list[int]) -> list[int]:
+    """The Draw step from seat ``first`` round the table.
+
+    Everyone draws to 3 (D1); an Oracle owner (X6) draws to 5, keeps 3 and discards the
+    rest. Returns ``[p]`` for the first player left with fewer than 3 cards (D2: the
+    game ends at once), else ``[]``.
+    """
+    short = []
+    n = len(r.players)
+    for k in range(n):
+        p = (first + k) % n
+        pl = r.players[p]
+        goal = 5 if p in oracle else 3
+        drawn = 0
+        while len(pl.hand) < goal:
+            if draw_one(r, p) is None:
+                break
+            drawn += 1
+        if r.t:
+            r.log("draw", "X6" if p in oracle else "D1",
+                  f"{pl.name} draws {drawn} card{'s' if drawn != 1 else ''} "
+                  f"(to {goal}{', Oracle' if p in oracle else ''}): holds {len(pl.hand)}.",
+                  actor=pl.name)
+            r.log("draw-secret", "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names()) or 'empty'}.",
+                  actor=pl.name, visible_to=[pl.name])
+        if p in oracle and len(pl.hand) > 3:
+            keep = r.ask(D.KEEP, p, "Oracle", "conspire", p, [pl.hand_names(), 3])
+            rest = list(pl.hand)
+            kept = []
+            for name in keep:
+                card = next(c for c in rest if c.name == name)
+                rest.remove(card)
+                kept.append(card)
+            pl.hand = kept
+            pl.discard.extend(rest)
+            r.log("keep", "X6", f"{pl.name} keeps 3 cards and discards {len(rest)}.", actor=pl.name)
+            r.log("keep-secret", "X6", f"{pl.name} keeps {', '.join(keep)}; discards "
+                  f"{', '.join(c.name for c in rest)}.", actor=pl.name, visible_to=[pl.name])
+        if len(pl.hand) < 3:
+            short.append(p)
+            r.log("cannot-refill", "D2", f"{pl.name} cannot refill to 3 cards (holds "
+                  f"{len(pl.hand)}): the game ends at once, before this round is played.",
+                  actor=pl.name)
+            return short
+    return short

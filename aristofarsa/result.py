@@ -1,0 +1,101 @@
+"""The outcome of one round, and its JSON form (the `resolve --json` contract)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .trace import Trace, render_html, render_markdown, render_text
+
+
+@dataclass
+class RoundResult:
+    phase2_order: list[str]
+    litter: str
+    balcony: list[tuple[str, str, bool]]
+    garden: list[tuple[str, str, int]]
+    lowest_wins: bool
+    winners: list[str]
+    won_cards: list[str]
+    scored: dict[str, list[str]]
+    convoked: dict[str, list[str]]
+    exiled: dict[str, list[str]]
+    next_first: str
+    game_over: bool
+    end_reason: str | None
+    final_round_next: bool
+    oracle_draw: list[str]
+    ranking: list[list[str]]
+    crowns: dict[str, int]
+    trace: Trace
+    next_hands: dict[str, list[str]] | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def prestige(self) -> dict[str, int]:
+        return {player: value for player, _, value in self.garden}
+
+    def to_json(self, trace: bool = True) -> dict:
+        """The contract's fields first, in its order, then the project's additions."""
+        out = {
+            "phase2_order": self.phase2_order,
+            "litter": self.litter,
+            "balcony": [{"player": p, "card": c, "cancelled": x} for p, c, x in self.balcony],
+            "garden": [{"player": p, "card": c, "prestige": v} for p, c, v in self.garden],
+            "lowest_wins": self.lowest_wins,
+            "winners": self.winners,
+            "scored": self.scored,
+            "convoked": self.convoked,
+            "exiled": self.exiled,
+            "next_first": self.next_first,
+            "game_over": self.game_over,
+        }
+        out["end_reason"] = self.end_reason
+        out["final_round_next"] = self.final_round_next
+        out["oracle_draw"] = self.oracle_draw
+        out["ranking"] = self.ranking
+        out["crowns"] = self.crowns
+        out["crowns_provisional"] = self.extra.get("crowns_provisional", True)
+        if self.next_hands is not None:
+            out["next_hands"] = self.next_hands
+        if trace:
+            out["trace"] = self.trace.to_list()
+        return out
+
+    def field(self, name: str):
+        """One output field by its JSON name (used by [expect] checks)."""
+        if name == "prestige":
+            return self.prestige
+        return self.to_json(trace=False).get(name)
+
+    def summary_text(self) -> str:
+        lines = []
+        lines.append("Garden (queue order): " + ", ".join(f"{p}'s {c} {v}" for p, c, v in self.garden))
+        if self.balcony:
+            lines.append("Balcony: " + ", ".join(f"{p}'s {c}{' (cancelled)' if x else ''}"
+                                                  for p, c, x in self.balcony))
+        lines.append(f"Phase 2 order: {', '.join(self.phase2_order)} (Litter: {self.litter})")
+        lines.append(("Lowest Prestige wins (Jester). " if self.lowest_wins else "")
+                     + f"Winners: {', '.join(self.winners)}; next round starts with {self.next_first}.")
+        for label, table in (("Scored", self.scored), ("Convoked", self.convoked), ("Exiled", self.exiled)):
+            items = [f"{p}: {', '.join(c)}" for p, c in table.items() if c]
+            lines.append(f"{label}: {'; '.join(items) if items else 'nothing'}")
+        if self.game_over:
+            lines.append(f"The game ends ({self.end_reason}).")
+        elif self.final_round_next:
+            lines.append("A Parlor emptied: one more round, then the game ends.")
+        if self.next_hands is not None:
+            lines.append("Hands after the next Draw: " + "; ".join(
+                f"{p}: {', '.join(h) or 'empty'}" for p, h in self.next_hands.items()))
+        lines.append("Crowns (provisional, M9): " + ", ".join(f"{p} {n}" for p, n in self.crowns.items()))
+        return "\n".join(lines)
+
+    def to_text(self) -> str:
+        return self.summary_text() + "\n\nStep by step:\n" + render_text(self.trace)
+
+    def to_markdown(self) -> str:
+        rows = ["| player | Garden card | Prestige |", "|---|---|---|"]
+        rows += [f"| {p} | {c} | {v} |" for p, c, v in self.garden]
+        return ("### Outcome\n\n" + self.summary_text().replace("\n", "  \n") + "\n\n"
+                + "\n".join(rows) + "\n\n### Step by step\n\n" + render_markdown(self.trace) + "\n")
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + self.summary_text() + "</pre>" + render_html(self.trace)

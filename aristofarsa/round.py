@@ -1,0 +1,455 @@
+"""One round of Aristofarsa, from Phase 1 to the Score step, fully traced.
+
+The :class:`Round` works on real :class:`~aristofarsa.state.PlayerState` zones, asks a
+decider for every choice (:mod:`aristofarsa.decisions`) and records every step in a
+:class:`~aristofarsa.trace.Trace`, each citing the ruling that decided it.
+Balcony effects live in :mod:`aristofarsa.effects`, scoring in :mod:`aristofarsa.scoring`.
+"""
+from __future__ import annotations
+
+import random
+
+from . import decisions as D
+from .decisions import DecisionError, Request
+from .prestige import garden_value, prestige
+from .state import Entry, PlayerState, Slot
+from .trace import Trace
+
+
+def distinct(names):
+    seen = []
+    for n in names:
+        if n not in seen:
+            seen.append(n)
+    return seen
+
+
+class RoundRecords:
+    """What Balcony effects left behind; saved and restored with the state for B10 replays."""
+
+    __slots__ = ("jester", "merchant", "scribe", "damsel", "oracle", "convoked")
+
+    def __init__(self, n: int):
+        self.jester = 0
+        self.merchant: list[tuple[int, object]] = []  # (entry index, Garden card it doubled)
+        self.scribe: list[tuple[int, object]] = []  # (entry index, Garden card it hit)
+        self.damsel: list[int] = []  # entry indices of Damsel effects (own or Elder copy)
+        self.oracle: list[int] = []  # players who draw to 5 next round
+        self.convoked: list[list[str]] = [[] for _ in range(n)]
+
+    def copy(self) -> "RoundRecords":
+        other = RoundRecords(0)
+        other.jester = self.jester
+        other.merchant = list(self.merchant)
+        other.scribe = list(self.scribe)
+        other.damsel = list(self.damsel)
+        other.oracle = list(self.oracle)
+        other.convoked = [list(c) for c in self.convoked]
+        return other
+
+
+class Round:
+    def __init__(self, players: list[PlayerState], first: int, decider, *, variants=frozenset(),
+                 expansion: bool = False, rng: random.Random | None = None,
+                 trace: Trace | None = None, final_round: bool = False,
+                 crowns: dict[str, int] | None = None):
+        self.players = players
+        self.n = len(players)
+        self.first = first
+        self.decider = decider
+        self.variants = frozenset(variants)
+        self.live = "courtisan-live" in self.variants
+        self.expansion = expansion
+        self.rng = rng if rng is not None else random.Random(0)
+        self.trace = trace if trace is not None else Trace(False)
+        self.t = self.trace.enabled
+        self.final_round = final_round
+        self.crowns = crowns
+        self.garden: list[Slot] = []
+        self.slot_of: list[int] = [-1] * self.n
+        self.balcony: list[Entry] = []
+        self.entry_of: list[int] = [-1] * self.n
+        self.entry_step: list[int] = []
+        self.played_card = [None] * self.n
+        self.acts: list[tuple[int, int]] = []  # (Bishop entry, target entry), in order
+        self.cancelled: set[int] = set()
+        self.rec = RoundRecords(self.n)
+        self.cache: dict = {}
+        self.replaying = 0
+        self.step_id = None
+        self.phase = "setup"
+        self.bishop_mode = False
+        self.order: list[int] = []
+        self.oracle_players: frozenset[int] = frozenset()
+        self.litter = -1
+        self.parlor_emptied: list[int] = []
+        self.shown: list[int] = []
+        self._snap = None
+        self.result = None
+
+    # ----------------------------------------------------------------- helpers
+    def name(self, p: int) -> str:
+        return self.players[p].name
+
+    def index_of(self, name: str) -> int:
+        for p in self.players:
+            if p.name == name:
+                return p.index
+        raise KeyError(name)
+
+    def who(self, p: int, card) -> str:
+        return f"{self.players[p].name}'s {card.name if hasattr(card, 'name') else card}"
+
+    def value(self, i: int) -> int:
+        return prestige(self.garden, i, self.balcony, self.live)
+
+    def values(self) -> list[int]:
+        g, b, live = self.garden, self.balcony, self.live
+        return [prestige(g, i, b, live) for i in range(len(g))]
+
+    def seats_from_left_of(self, p: int) -> list[int]:
+        return [(p + k) % self.n for k in range(1, self.n + 1)]
+
+    def others(self, p: int) -> list[int]:
+        return [(p + k) % self.n for k in range(1, self.n)]
+
+    def log(self, kind, rule, text, **kw) -> None:
+        if self.t:
+            self.trace.add("replay" if self.replaying else self.phase, kind, rule, text, **kw)
+
+    def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
+            options: list, optional: bool = False, prompt: str = "", context=None):
+        req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
+                      options, optional, prompt, context)
+        key = (self.step_id, kind)
+        if self.replaying and key in self.cache:
+            value = self.cache[key]
+            if req.legal(value):
+                return value
+            req.replay = True
+        value = self.decider.decide(req)
+        if not req.legal(value):
+            where = f"{req.owner}'s {card or 'turn'} ({source})"
+            raise DecisionError(req, f"player {req.owner!r}, {source}: {kind} = {_show(value)} is "
+                                     f"not allowed for {where}; allowed: {req.describe_options()}")
+        self.cache[key] = value
+        if self.t and getattr(self.decider, "auto", False):
+            self.log("decision", "M7", f"{req.player} chooses {kind} = {_show(value)} for "
+                     f"{card or source} (chosen by --auto: first legal option)",
+                     actor=req.player, card=card, auto=True)
+        return value
+
+    # -------------------------------------------------------------- the round
+    def play(self):
+        from .scoring import score_round
+        self.phase1()
+        self.phase2()
+        if not self.bishop_mode:
+            self.phase = "balcony"
+            self._snap = self.snapshot()
+            for i in range(len(self.balcony)):
+                self.step_id = ("b", i)
+                self.resolve_entry(i)
+        self.result = score_round(self)
+        return self.result
+
+    # ---------------------------------------------------------------- Phase 1
+    def phase1(self) -> None:
+        from .effects import ENTRY_EFFECTS
+        self.phase = "phase1"
+        self.log("phase", "P1", f"Phase 1 — Ball Garden: {self.name(self.first)} plays first, "
+                 "then round the table to the left.")
+        for k in range(self.n):
+            p = (self.first + k) % self.n
+            pl = self.players[p]
+            self.step_id = ("p1", p)
+            if not pl.hand:
+                raise DecisionError(Request(D.GARDEN, pl.name, None, "garden", pl.name, []),
+                                    f"player {pl.name!r} has no card to play in the Garden")
+            name = self.ask(D.GARDEN, p, None, "garden", p, distinct(pl.hand_names()))
+            card = pl.take_from_hand(name)
+            self.played_card[p] = card
+            self.slot_of[p] = len(self.garden)
+            self.garden.append(Slot(p, card))
+            i = len(self.garden) - 1
+            if self.t:
+                self.shown.append(card.prestige)
+                self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
+                         f"(position {i + 1}, printed Prestige {card.prestige}).",
+                         actor=pl.name, card=name, after=card.prestige)
+            effect = ENTRY_EFFECTS.get(name)
+            if effect is not None:
+                effect.apply(self, p, i)
+            self.sync("M4")
+
+    # ---------------------------------------------------------------- Phase 2
+    def phase2(self) -> None:
+        self.phase = "phase2"
+        vals = self.values()
+        best = 0
+        for i, v in enumerate(vals):
+            if v > vals[best]:
+                best = i
+        top = self.garden[best].owner
+        order = self.seats_from_left_of(top)
+        oracles = [p for p in order if self.garden[self.slot_of[p]].card.name == "Oracle"]
+        if oracles:
+            order = [p for p in order if p not in oracles] + oracles
+        self.order = order
+        self.oracle_players = frozenset(oracles)
+        self.litter = order[0]
+        self.bishop_mode = any(s.card.name == "Bishop" for s in self.garden)
+        if self.t:
+            self.log("order", "P2", f"Highest Prestige after Phase 1: {self.who(top, self.garden[best].card)}"
+                     f" ({vals[best]}); Phase 2 starts at its owner's left: "
+                     f"{', '.join(self.name(p) for p in order)}"
+                     + (" (Oracle owners moved to the end)" if oracles else "") + ".")
+            self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
+                     "(+2 to a Convoke total this round).", actor=self.name(order[0]))
+            if self.bishop_mode:
+                self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
+                         "played face up and resolves at once.")
+        if self.bishop_mode:
+            self._snap = self.snapshot()
+        for k, p in enumerate(order):
+            self.step_id = ("p2", k)
+            self.phase2_turn(k, p)
+
+    def phase2_turn(self, k: int, p: int) -> None:
+        pl = self.players[p]
+        if p in self.oracle_players:
+            self.oracle_peek(p)
+        total = sum(3 if c.name == "Servant" else c.prestige for c in pl.hand)
+        if p == self.litter:
+            total += 2
+        affordable = [c.name for c in sorted(pl.parlor, key=lambda c: c.prestige)
+                      if c.prestige <= total]
+        options = []
+        if pl.hand:
+            options.append("conspire")
+        if affordable or "convoke-nothing" in self.variants:
+            options.append("convoke")
+        if not options:
+            self.log("pass", "P8", f"{pl.name} has no card to conspire and cannot afford a Noble: "
+                     "passes.", actor=pl.name)
+            return
+        action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
+        if action == "conspire":
+            name = self.ask(D.CONSPIRE, p, None, "conspire", p, distinct(pl.hand_names()))
+            card = pl.take_from_hand(name)
+            e = Entry(len(self.balcony), p, card, face_up=self.bishop_mode)
+            self.balcony.append(e)
+            self.entry_step.append(k)
+            self.entry_of[p] = e.index
+            if self.bishop_mode:
+                self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
+                         f"(Balcony card {e.index + 1}); it resolves at once.",
+                         actor=pl.name, card=name)
+                self.resolve_entry(e.index)
+            elif self.t:
+                self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
+                         f"(Balcony card {e.index + 1}).", actor=pl.name)
+                self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
+                         f"{e.index + 1} is {name}.", actor=pl.name, card=name,
+                         visible_to=[pl.name])
+        else:
+            self.convoke_action(p, total, affordable)
+
+    def oracle_peek(self, p: int) -> None:
+        hidden = [self.name(e.owner) for e in self.balcony if not e.revealed]
+        if not hidden:
+            return
+        who = self.ask(D.PEEK, p, "Oracle", "garden", p, hidden, optional=True)
+        if who is None:
+            self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at nothing.", actor=self.name(p))
+            return
+        e = self.balcony[self.entry_of[self.index_of(who)]]
+        self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down Balcony card.",
+                 actor=self.name(p), card="Oracle", target=who)
+        self.log("peek-secret", "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
+                 f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
+                 target_card=e.card.name, visible_to=[self.name(p)])
+
+    def convoke_action(self, p: int, total: int, affordable: list[str]) -> None:
+        pl = self.players[p]
+        discarded = pl.hand_names()
+        pl.discard.extend(pl.hand)
+        pl.hand.clear()
+        litter = " + 2 (Litter)" if p == self.litter else ""
+        if not affordable:
+            self.log("convoke", "P5", f"{pl.name} Convokes, discarding {', '.join(discarded) or 'nothing'}"
+                     f" (total {total}{litter}): no Noble is affordable, so nothing is taken "
+                     "(variant convoke-nothing).", actor=pl.name)
+            return
+        take = self.ask(D.TAKE, p, None, "convoke", p, affordable)
+        self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
+                 f"(total {total}, Servants count 3{litter}) and takes the {take} "
+                 "from the Parlor to the discard pile.", actor=pl.name, card=take)
+        self.convoke_noble(p, take, "P5", quiet=True)
+
+    # ---------------------------------------------------------------- Balcony
+    def resolve_entry(self, i: int) -> None:
+        from .effects import BALCONY_EFFECTS
+        e = self.balcony[i]
+        p = e.owner
+        if not e.revealed:
+            e.revealed = True
+            self.log("reveal", "B1", f"Balcony card {i + 1} is revealed: {self.who(p, e.card)}.",
+                     actor=self.name(p), card=e.card.name)
+        if i in self.cancelled:
+            self.log("cancelled", "B10", f"{self.who(p, e.card)} was cancelled: no effect.",
+                     actor=self.name(p), card=e.card.name)
+            self.sync("M4")
+            return
+        BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
+        e.applied = True
+        self.sync("M4")
+
+    def snapshot(self):
+        return ([p.copy() for p in self.players], [s.copy() for s in self.garden],
+                [e.copy() for e in self.balcony], list(self.entry_of), list(self.entry_step),
+                self.rec.copy(), list(self.parlor_emptied))
+
+    def restore(self, snap) -> None:
+        players, garden, balcony, entry_of, entry_step, rec, emptied = snap
+        for mine, saved in zip(self.players, players):
+            for zone in PlayerState.ZONES:
+                setattr(mine, zone, list(getattr(saved, zone)))
+        self.garden = [s.copy() for s in garden]
+        self.balcony = [e.copy() for e in balcony]
+        self.entry_of = list(entry_of)
+        self.entry_step = list(entry_step)
+        self.rec = rec.copy()
+        self.parlor_emptied = list(emptied)
+
+    def replay(self, upto: int) -> None:
+        """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
+        self.log("replay", "B10", "The cancelled card counts as never resolved: the Balcony is "
+                 "resolved again from its first card, skipping cancelled cards and re-using the "
+                 "choices already made.")
+        self.restore(self._snap)
+        self.replaying += 1
+        saved = self.step_id
+        try:
+            for j in range(upto + 1):
+                if self.bishop_mode:
+                    self.step_id = ("p2", j)
+                    self.phase2_turn(j, self.order[j])
+                else:
+                    self.step_id = ("b", j)
+                    self.resolve_entry(j)
+        finally:
+            self.replaying -= 1
+            self.step_id = saved
+
+    def recompute_cancelled(self) -> None:
+        """B10 + B13: work back from the most recent cancellation; a cancelled Bishop cancels nothing."""
+        cancelled: set[int] = set()
+        for bishop, target in reversed(self.acts):
+            if bishop not in cancelled:
+                cancelled.add(target)
+        self.cancelled = cancelled
+
+    # ------------------------------------------------------ shared mechanics
+    def convoke_noble(self, p: int, name: str | None, rule: str, quiet: bool = False) -> str | None:
+        """Move a Noble from the Parlor to the discard pile (``None``: the cheapest)."""
+        pl = self.players[p]
+        if not pl.parlor:
+            self.log("convoke", rule, f"{pl.name}'s Parlor is empty: nothing to Convoke.",
+                     actor=pl.name)
+            return None
+        if name is None:
+            card = min(pl.parlor, key=lambda c: c.prestige)
+        else:
+            card = next((c for c in pl.parlor if c.name == name), None)
+            if card is None:
+                self.log("convoke", rule, f"{pl.name} has no {name} in the Parlor: nothing to "
+                         "Convoke.", actor=pl.name)
+                return None
+        pl.parlor.remove(card)
+        pl.discard.append(card)
+        self.rec.convoked[p].append(card.name)
+        if not quiet:
+            self.log("convoke", rule, f"{pl.name} Convokes the {card.name} from the Parlor "
+                     "(free).", actor=pl.name, card=card.name)
+        if not pl.parlor and p not in self.parlor_emptied:
+            self.parlor_emptied.append(p)
+            self.log("parlor-empty", "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name)
+        return card.name
+
+    def exchange(self, p: int, hand_name: str, rule: str, by: str) -> None:
+        """M5: swap player ``p``'s Garden card for a card of their hand."""
+        pl = self.players[p]
+        i = self.slot_of[p]
+        old = self.garden[i]
+        before = self.value(i)
+        incoming = pl.take_from_hand(hand_name)
+        pl.hand.append(old.card)
+        self.garden[i] = Slot(p, incoming, played=False)
+        self.rec.merchant = [(e, c) for e, c in self.rec.merchant if c is not old.card]
+        self.rec.scribe = [(e, c) for e, c in self.rec.scribe if c is not old.card]
+        after = self.value(i)
+        if self.t:
+            self.shown[i] = after
+            self.log("exchange", rule, f"{by}: {pl.name}'s Garden {old.card.name} ({before}) goes back "
+                     f"to hand and {hand_name} takes its place in the queue with no Balcony "
+                     f"adjustments and no entry effect: {after} (M5).", actor=pl.name,
+                     card=hand_name, target=pl.name, target_card=old.card.name,
+                     before=before, after=after)
+
+    def adjust(self, p: int, op: str, n: int, rule: str, by: str) -> None:
+        """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it."""
+        i = self.slot_of[p]
+        slot = self.garden[i]
+        before = self.value(i) if self.t else 0
+        slot.ledger.append((op, n))
+        if self.t:
+            after = self.value(i)
+            self.shown[i] = after
+            what = f"{n:+d}" if op == "+" else ("×2" if op == "*" else f"becomes {n}")
+            self.log("prestige", rule, f"{by}: {what} to {self.who(p, slot.card)} "
+                     f"({before} → {after}).", target=self.name(p), target_card=slot.card.name,
+                     before=before, after=after)
+
+    def sync(self, rule: str) -> None:
+        """Trace every Prestige that changed by a continuous effect since it was last shown."""
+        if not self.t:
+            return
+        for i in range(len(self.garden)):
+            v = self.value(i)
+            if i >= len(self.shown):
+                self.shown.append(v)
+            elif v != self.shown[i]:
+                slot = self.garden[i]
+                self.log("prestige", rule, f"{self.who(slot.owner, slot.card)} is now {v} (was "
+                         f"{self.shown[i]}): {self.explain(i)}.", target=self.name(slot.owner),
+                         target_card=slot.card.name, before=self.shown[i], after=v)
+                self.shown[i] = v
+
+    def explain(self, i: int) -> str:
+        slot = self.garden[i]
+        gv = garden_value(self.garden, i, self.balcony, self.live)
+        name = slot.card.name
+        if slot.marked:
+            why = "the Aristocrat's mark holds it at 5"
+        elif name == "Rogue":
+            why = "a Noble is in the Garden (+10)" if gv > 0 else "no Noble is in the Garden"
+        elif name == "Squire":
+            why = "it is the only Noble in the Garden (+5)" if gv > 5 else "another Noble is in the Garden"
+        elif name == "Elder":
+            why = "a Noble stands right next to it (+5)" if gv > 6 else "no Noble stands next to it"
+        elif name == "Servant":
+            why = ("its owner's other Servant is revealed on the Balcony (it is 11)" if gv == 11
+                   else "its pair is not revealed on the Balcony")
+        elif name == "Courtisan" and self.live:
+            why = "its bonus follows the Peasant before it (variant courtisan-live)"
+        else:
+            why = "its Garden value changed"
+        if slot.ledger:
+            from .prestige import ledger_text
+            why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
+        return why
+
+
+def _show(value) -> str:
+    return repr(value) if isinstance(value, str) else str(value)

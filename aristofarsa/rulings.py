@@ -1,0 +1,27 @@
+"""Every ruling ID the engine cites (shared RULINGS.md plus the project's own, docs/rulings.md)."""
+from __future__ import annotations
+
+RULINGS: dict[str, str] = {
+    "M1": "Seats and turn order", "M2": "Winner and next starter",
+    "M3": "Prestige has three layers", "M4": "Garden values", "M5": "Leaving and entering",
+    "M6": "Zones", "M7": "Choices", "M8": "Player count", "M9": "Crowns (provisional)",
+    "M10": "Determinism",
+    "M11": "What a one-round scenario's game_over covers (project)",
+    "D1": "Drawing and reshuffling", "D2": "Cannot refill: the game ends",
+    "D3": "Exiled cards become ordinary cards",
+    "P1": "The Garden queue", "P2": "Phase-2 order", "P3": "Litter", "P4": "Conspire",
+    "P5": "Convoke", "P6": "Bishop mode", "P7": "Oracle peek",
+    "P8": "No legal Phase-2 action: pass (project)",
+    "B1": "Revealing in order", "B2": "Witch", "B3": "Jester", "B4": "Damsel",
+    "B5": "Merchant", "B6": "Rogue", "B7": "Knight", "B8": "Squire", "B9": "Courtisan",
+    "B10": "Bishop", "B11": "No-effect and cancelled cards", "B12": "Effect Convokes",
+    "B13": "Chains of Bishop cancellations (project)",
+    "S1": "Winners", "S2": "What scores", "S3": "Card movement",
+    "S4": "'The winner' for the Damsel is the M2 winner (project)",
+    "E1": "Aristocrat scores", "E2": "Cannot refill", "E3": "Empty Parlor: one more round",
+    "E4": "Ranking",
+    "X1": "Exiled deck", "X2": "Exile", "X3": "Bard", "X4": "Scribe", "X5": "Elder",
+    "X6": "Oracle",
+}
+
+PROJECT_RULINGS = [k for k, v in RULINGS.items() if v.endswith("(project)")]

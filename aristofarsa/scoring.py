@@ -1,0 +1,192 @@
+"""The Score step: winners (S1), what scores (S2, B4, B5, X4), exile (X2), card movement
+(S3), next starter (M2) and whether the game ends (E1, E3, X2)."""
+from __future__ import annotations
+
+from . import decisions as D
+from .ranking import crowns_of, ranking
+from .result import RoundResult
+
+
+def score_round(r) -> RoundResult:
+    r.phase = "score"
+    vals = r.values()
+    lowest = r.rec.jester % 2 == 1
+    best = min(vals) if lowest else max(vals)
+    winning = [i for i, v in enumerate(vals) if v == best]
+    winner = r.garden[winning[0]].owner
+    r.log("winners", "S1", ("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
+          + f"Winning Prestige {best}: "
+          + ", ".join(r.who(r.garden[i].owner, r.garden[i].card) for i in winning)
+          + (". " if len(winning) == 1 else " (tied: every tied card wins). ")
+          + f"{r.name(winner)} is the round's winner (M2).", actor=r.name(winner))
+
+    scored: list[tuple[int, object]] = []  # (player, card) in the order they were found
+    scored_ids: set[int] = set()
+
+    def add(p, card, rule, why):
+        if id(card) in scored_ids:
+            return
+        scored_ids.add(id(card))
+        scored.append((p, card))
+        r.log("score", rule, f"{r.who(p, card)} scores: {why}.", actor=r.name(p), card=card.name)
+
+    damsels = [i for i in r.rec.damsel if r.balcony[i].owner == winner]
+    garden_scored: list[int] = []
+    for i in winning:
+        slot = r.garden[i]
+        p = slot.owner
+        if p == winner and damsels:
+            d = r.balcony[damsels[0]]
+            r.log("score", "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
+                  f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name)
+            add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
+                + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
+            r.convoke_noble(p, "Knight", "B4")
+            continue
+        add(p, slot.card, "S1", f"it has the winning Prestige {best}")
+        garden_scored.append(i)
+        e = r.entry_of[p]
+        if slot.card.name == "Servant" and e >= 0 and r.balcony[e].card.name == "Servant":
+            add(p, r.balcony[e].card, "S2", "its pair won in the Garden, so both Servants score")
+    for i, v in enumerate(vals):
+        slot = r.garden[i]
+        if i not in winning and slot.card.name == "Knight" and abs(best - v) <= 3:
+            add(slot.owner, slot.card, "S2", f"it lost by {abs(best - v)} (3 or less), so it "
+                "scores anyway (no winner is made)")
+            garden_scored.append(i)
+    for ei, card in r.rec.merchant:
+        if id(card) in scored_ids:
+            m = r.balcony[ei]
+            add(m.owner, m.card, "B5", f"the {card.name} it doubled scored")
+    for i in garden_scored:
+        slot = r.garden[i]
+        name = slot.card.name
+        if name == "Rogue":
+            r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
+                  "happens (B6).", actor=r.name(slot.owner), card=name)
+            r.convoke_noble(slot.owner, None, "B6")
+        elif name == "Damsel":
+            r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
+                  "Knight.", actor=r.name(slot.owner), card=name)
+            r.convoke_noble(slot.owner, "Knight", "S2")
+        elif name == "Scribe":
+            pl = r.players[slot.owner]
+            peasants = [c.name for c in pl.hand if not c.noble]
+            if peasants:
+                from .round import distinct
+                r.step_id = ("score", i)
+                extra = r.ask(D.ALSO_SCORE, slot.owner, "Scribe", "garden", slot.owner,
+                              distinct(peasants), optional=True)
+                if extra is not None:
+                    card = pl.take_from_hand(extra)
+                    add(slot.owner, card, "X4", "the Garden Scribe scored, and a Peasant from "
+                        "hand may score with it (its own texts do nothing)")
+                else:
+                    r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.",
+                          actor=pl.name)
+
+    exiled: list[tuple[int, object]] = []
+    aristocrat_worst = False
+    if r.expansion:
+        aristocrat_worst = _exile(r, vals, lowest, scored_ids, exiled)
+        exiled_ids = {id(c) for _, c in exiled}
+        for ei, card in r.rec.scribe:
+            if id(card) in exiled_ids:
+                s = r.balcony[ei]
+                add(s.owner, s.card, "X4", f"the {card.name} it hit was exiled")
+
+    _move_cards(r, scored, exiled)
+
+    end_reason = None
+    if any(c.name == "Aristocrat" for _, c in scored):
+        end_reason = "aristocrat-scored"
+        r.log("end", "E1", "An Aristocrat scored: the game ends when this round is done.")
+    elif aristocrat_worst:
+        end_reason = "aristocrat-worst"
+    elif r.final_round:
+        end_reason = "parlor-empty"
+        r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
+    final_next = bool(r.parlor_emptied) and not r.final_round and end_reason is None
+    if final_next:
+        r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
+              "then the game ends.")
+    r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
+
+    names = [pl.name for pl in r.players]
+    by_player = {n: [] for n in names}
+    for p, c in scored:
+        by_player[names[p]].append(c.name)
+    ex = {n: [] for n in names}
+    for p, c in exiled:
+        ex[names[p]].append(c.name)
+    return RoundResult(
+        phase2_order=[names[p] for p in r.order],
+        litter=names[r.litter],
+        balcony=[(names[e.owner], e.card.name, e.index in r.cancelled) for e in r.balcony],
+        garden=[(names[s.owner], s.card.name, vals[i]) for i, s in enumerate(r.garden)],
+        lowest_wins=lowest,
+        winners=[names[r.garden[i].owner] for i in winning],
+        won_cards=[r.garden[i].card.name for i in winning],
+        scored=by_player,
+        convoked={names[p]: list(c) for p, c in enumerate(r.rec.convoked)},
+        exiled=ex,
+        next_first=names[winner],
+        game_over=end_reason is not None,
+        end_reason=end_reason,
+        final_round_next=final_next,
+        oracle_draw=[names[p] for p in r.rec.oracle],
+        ranking=ranking(r.players, r.crowns),
+        crowns={pl.name: crowns_of(pl, r.crowns) for pl in r.players},
+        trace=r.trace,
+    )
+
+
+def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
+    """X2: the worst Prestige exiles (unless it scored); returns True if an Aristocrat was worst."""
+    r.phase = "exile"
+    worst = max(vals) if lowest else min(vals)
+    if all(v == worst for v in vals):
+        r.log("exile", "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
+        return False
+    aristocrat = False
+    for i, v in enumerate(vals):
+        if v != worst:
+            continue
+        slot = r.garden[i]
+        if id(slot.card) in scored_ids:
+            r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
+                  "but scored: it is not exiled.", actor=r.name(slot.owner), card=slot.card.name)
+        elif slot.card.name == "Aristocrat":
+            aristocrat = True
+            r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
+                  "an Aristocrat is never exiled, and the game ends after this round.",
+                  actor=r.name(slot.owner), card="Aristocrat")
+        else:
+            exiled.append((slot.owner, slot.card))
+            r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
+                  f"({v}{', highest under the Jester' if lowest else ''}): it is exiled.",
+                  actor=r.name(slot.owner), card=slot.card.name)
+    return aristocrat
+
+
+def _move_cards(r, scored, exiled) -> None:
+    """S3: scoring cards to the scored area, exiles to the Exiled deck, the rest discarded."""
+    r.phase = "score"
+    gone = {id(c) for _, c in scored} | {id(c) for _, c in exiled}
+    for p, card in scored:
+        r.players[p].scored.append(card)
+    for p, card in exiled:
+        pl = r.players[p]
+        pl.exiled.append(card)
+        top = pl.exiled.pop(0)
+        pl.hand.append(top)
+        r.log("exile", "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
+              f"and takes the top card, {top.name}, into hand.", actor=pl.name, card=top.name)
+    for s in r.garden:
+        if id(s.card) not in gone:
+            r.players[s.owner].discard.append(s.card)
+    for e in r.balcony:
+        if id(e.card) not in gone:
+            r.players[e.owner].discard.append(e.card)
+    r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
+          "Balcony card goes to its owner's discard pile; hands keep their cards.")

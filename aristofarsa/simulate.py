@@ -1,0 +1,399 @@
+"""Play many whole games of Aristofarsa and aggregate their statistics.
+
+    from aristofarsa.simulate import simulate
+    stats = simulate(1000, players=4, bots=("random",), seed=1, workers=4, progress=True)
+    print(stats.to_table())
+
+Determinism (ruling M10): the seed of game ``i`` depends only on the master
+seed and ``i`` (:func:`game_seed`), every game is played by the same game
+function with the same arguments, and the per-chunk statistics are merged in
+game-index order with exact arithmetic. The statistics are therefore identical
+(``Stats.__eq__`` and ``Stats.to_json()``) whatever ``workers``, ``scheduler``
+or ``chunk_size`` are.
+
+Where games are played:
+
+* ``workers=1`` (default): in this process.
+* ``workers=W > 1``: a ``multiprocessing`` pool of W processes with the
+  ``spawn`` start method; the chunk runner is a module-level function, so it
+  works on every platform. A custom ``game_fn`` must then be picklable (a
+  module-level function).
+* ``scheduler="tcp://host:port"`` (or a ``distributed.Client``): a Dask
+  distributed cluster; ``workers`` is ignored. The cluster's workers must be
+  able to import ``aristofarsa`` (and the module of a custom ``game_fn``).
+
+The game function is called as
+``game_fn(players, seed, bots, expansion=..., variants=..., trace=False)``
+with ``bots`` a list of one bot name per seat, and must return either a
+``GameResult`` (anything with ``.summary()``) or the summary dict itself.
+It defaults to :func:`aristofarsa.game.play_game`.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import pickle
+import random
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from aristofarsa.stats import Stats
+
+__all__ = [
+    "ALLOWED_BOTS",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "game_seed",
+    "normalize_bots",
+    "play_one",
+    "simulate",
+]
+
+#: Bot names the game runner accepts.
+ALLOWED_BOTS = ("random", "greedy", "search")
+#: Player counts allowed by ruling M8.
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+#: Largest default chunk (games per task).
+MAX_CHUNK = 200
+
+GameFn = Callable[..., Any]
+
+
+# ---------------------------------------------------------------------- inputs
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation with master seed ``seed``.
+
+    Depends only on those two numbers (string-seeded ``random.Random`` hashes
+    the string with SHA-512, independent of ``PYTHONHASHSEED``, the process
+    and the platform). 53 bits, so that the seed survives a round trip through
+    JSON in any language (a JavaScript number holds integers up to 2**53
+    exactly) and ``aristofarsa play --seed S`` can replay any simulated game.
+    """
+    return random.Random(f"aristofarsa:{seed}:{index}").getrandbits(53)
+
+
+def normalize_bots(bots: str | Iterable[str], players: int) -> tuple[str, ...]:
+    """One bot name per seat, from one name for all seats or one per seat.
+
+    ``bots`` may be a sequence of names or a comma-separated string
+    (``"random,greedy,random"``). Raises ``ValueError`` naming the allowed bots
+    and the allowed counts.
+    """
+    allowed = ", ".join(ALLOWED_BOTS)
+    if isinstance(bots, str):
+        names = [b.strip() for b in bots.split(",")]
+    else:
+        try:
+            names = list(bots)
+        except TypeError:
+            raise ValueError(f"bots must be a bot name or a list of bot names ({allowed}), got {bots!r}") from None
+    if not names or names == [""]:
+        raise ValueError(
+            f"bots: give 1 bot name (for every seat) or {players} (one per seat); got none. "
+            f"Allowed bots: {allowed}"
+        )
+    for name in names:
+        if not isinstance(name, str) or name not in ALLOWED_BOTS:
+            raise ValueError(f"unknown bot {name!r}: allowed bots are {allowed}")
+    if len(names) == 1:
+        return tuple(names) * players
+    if len(names) != players:
+        raise ValueError(
+            f"bots: give 1 bot name (for every seat) or {players} (one per seat, {players} players); "
+            f"got {len(names)}: {','.join(names)}"
+        )
+    return tuple(names)
+
+
+def _check_int(name: str, value: Any, low: int | None = None, high: int | None = None, note: str = "") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            bound = f"at least {low}"
+        elif low is None:
+            bound = f"at most {high}"
+        else:
+            bound = f"{low} to {high}"
+        raise ValueError(f"{name} must be {bound}{note}, got {value}")
+    return value
+
+
+def _normalize_variants(variants: str | Iterable[str]) -> tuple[str, ...]:
+    if isinstance(variants, str):
+        variants = (variants,)
+    out = tuple(variants)
+    for v in out:
+        if not isinstance(v, str) or not v:
+            raise ValueError(f"variants must be variant names, got {v!r}")
+    return out
+
+
+# ---------------------------------------------------------------------- one game
+
+def _default_game_fn() -> GameFn:
+    try:
+        from aristofarsa.game import play_game
+    except ImportError as exc:
+        raise ImportError(
+            "simulate needs the game runner aristofarsa.game.play_game, which cannot be imported "
+            f"({exc}); pass game_fn=... to use another game function"
+        ) from exc
+    return play_game
+
+
+def play_one(
+    game_fn: GameFn,
+    players: int,
+    seed: int,
+    bots: tuple[str, ...],
+    expansion: bool = False,
+    variants: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """Play one game with trace off and return its summary dict.
+
+    Checks that the summary reports the seed it was played with and the bots
+    it was asked for (a mismatch would break reproducibility silently).
+    """
+    result = game_fn(players, seed, list(bots), expansion=expansion, variants=tuple(variants), trace=False)
+    summary = result if isinstance(result, Mapping) else result.summary()
+    if not isinstance(summary, Mapping):
+        raise TypeError(f"the game summary must be a dict, got {type(summary).__name__}")
+    if "seed" in summary and summary["seed"] != seed:
+        raise RuntimeError(f"the game runner reports seed {summary['seed']!r} for a game played with seed {seed}")
+    seats = summary.get("seats")
+    played = summary.get("bots")
+    if isinstance(seats, list) and isinstance(played, Mapping) and len(seats) == len(bots):
+        asked = dict(zip(seats, bots))
+        if any(played.get(name) != bot for name, bot in asked.items()):
+            raise RuntimeError(f"the game runner reports bots {dict(played)} for a game played with bots {asked}")
+    return dict(summary)
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Games ``start`` (inclusive) to ``stop`` (exclusive) of one simulation."""
+
+    start: int
+    stop: int
+    seed: int
+    players: int
+    bots: tuple[str, ...]
+    expansion: bool
+    variants: tuple[str, ...]
+    game_fn: GameFn | None  # None: aristofarsa.game.play_game, imported where the chunk runs
+
+
+def _run_chunk(chunk: _Chunk) -> Stats:
+    """Play one chunk of games and return their statistics (module-level: picklable)."""
+    fn = chunk.game_fn if chunk.game_fn is not None else _default_game_fn()
+    stats = Stats()
+    started = time.perf_counter()
+    for index in range(chunk.start, chunk.stop):
+        summary = play_one(fn, chunk.players, game_seed(chunk.seed, index), chunk.bots,
+                           chunk.expansion, chunk.variants)
+        stats.add(summary)
+    stats.elapsed = time.perf_counter() - started
+    return stats
+
+
+def _run_numbered_chunk(item: tuple[int, _Chunk]) -> tuple[int, Stats]:
+    number, chunk = item
+    return number, _run_chunk(chunk)
+
+
+# ---------------------------------------------------------------------- progress
+
+class _NoBar:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(progress: bool, total: int) -> Any:
+    if not progress:
+        return _NoBar()
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        warnings.warn("progress=True needs tqdm (pip install tqdm); simulating without a progress bar",
+                      RuntimeWarning, stacklevel=3)
+        return _NoBar()
+    return tqdm(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
+
+
+class _InOrder:
+    """Merge chunk results in chunk order, whatever order they finish in."""
+
+    def __init__(self, bar: Any) -> None:
+        self.stats = Stats()
+        self.pending: dict[int, Stats] = {}
+        self.next = 0
+        self.bar = bar
+
+    def put(self, number: int, part: Stats) -> None:
+        self.bar.update(part.games)
+        self.pending[number] = part
+        while self.next in self.pending:
+            self.stats._absorb(self.pending.pop(self.next))
+            self.next += 1
+
+
+# ---------------------------------------------------------------------- backends
+
+def _run_serial(chunks: list[_Chunk], sink: _InOrder) -> None:
+    for number, chunk in enumerate(chunks):
+        sink.put(number, _run_chunk(chunk))
+
+
+def _run_pool(chunks: list[_Chunk], workers: int, sink: _InOrder) -> None:
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(processes=min(workers, len(chunks))) as pool:
+        for number, part in pool.imap_unordered(_run_numbered_chunk, enumerate(chunks)):
+            sink.put(number, part)
+
+
+def _dask_client(scheduler: Any) -> tuple[Any, Any, bool]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError as exc:
+        raise ImportError(
+            "simulate(scheduler=...) needs Dask distributed, which is not installed: "
+            "pip install 'dask[distributed]' (or pip install 'aristofarsa[sim]')"
+        ) from exc
+    if isinstance(scheduler, str):
+        return Client(scheduler), as_completed, True
+    if hasattr(scheduler, "submit") and hasattr(scheduler, "map"):
+        return scheduler, as_completed, False
+    raise ValueError(f"scheduler must be a Dask scheduler address such as 'tcp://127.0.0.1:8786' "
+                     f"or a distributed.Client, got {scheduler!r}")
+
+
+def _dask_threads(client: Any) -> int:
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # pragma: no cover - only a sizing hint
+        return 1
+
+
+def _run_dask(chunks: list[_Chunk], client: Any, as_completed: Any, sink: _InOrder) -> None:
+    futures = client.map(_run_chunk, chunks, pure=False)
+    number_of = {future.key: number for number, future in enumerate(futures)}
+    try:
+        for future, part in as_completed(futures, with_results=True):
+            sink.put(number_of[future.key], part)
+    finally:
+        client.cancel(futures)
+
+
+# ---------------------------------------------------------------------- simulate
+
+def simulate(
+    games: int,
+    players: int,
+    bots: str | Iterable[str] = ("random",),
+    seed: int = 0,
+    expansion: bool = False,
+    variants: str | Iterable[str] = (),
+    workers: int = 1,
+    scheduler: Any = None,
+    progress: bool = False,
+    game_fn: GameFn | None = None,
+    *,
+    chunk_size: int | None = None,
+) -> Stats:
+    """Play ``games`` whole games and return their :class:`~aristofarsa.stats.Stats`.
+
+    games       number of games (0 gives empty statistics)
+    players     3 to 6 (M8)
+    bots        one bot name for every seat or one per seat (``ALLOWED_BOTS``),
+                as a sequence or a comma-separated string
+    seed        master seed; game ``i`` is played with ``game_seed(seed, i)``
+    expansion   play with the Exiled expansion
+    variants    names of house-rule variants to switch on
+    workers     processes to use (1: this process)
+    scheduler   Dask scheduler address (or a ``distributed.Client``): play on
+                that cluster instead; ``workers`` is then ignored
+    progress    show a tqdm progress bar on stderr, advanced per finished chunk
+    game_fn     the game function (default ``aristofarsa.game.play_game``)
+    chunk_size  games per task (default: about 8 tasks per worker, at most
+                ``MAX_CHUNK``); it never changes the statistics
+
+    The result's ``meta`` records seed, players, bots (one per seat),
+    expansion and variants; ``elapsed`` the wall-clock seconds.
+    """
+    games = _check_int("games", games, low=0)
+    players = _check_int("players", players, MIN_PLAYERS, MAX_PLAYERS, note=" (ruling M8)")
+    seat_bots = normalize_bots(bots, players)
+    seed = _check_int("seed", seed)
+    variants = _normalize_variants(variants)
+    expansion = bool(expansion)
+    if scheduler is None:
+        workers = _check_int("workers", workers, low=1)
+    if chunk_size is not None:
+        chunk_size = _check_int("chunk_size", chunk_size, low=1)
+
+    started = time.perf_counter()
+    meta = {"seed": seed, "players": players, "bots": list(seat_bots),
+            "expansion": expansion, "variants": list(variants)}
+
+    if game_fn is None:
+        _default_game_fn()  # fail fast, here, with a clear message
+    elif not callable(game_fn):
+        raise ValueError(f"game_fn must be callable, got {game_fn!r}")
+    elif scheduler is None and workers > 1:
+        try:
+            pickle.dumps(game_fn)
+        except Exception as exc:
+            raise ValueError(
+                f"game_fn {game_fn!r} cannot be sent to worker processes ({exc}); "
+                "use a module-level function, or workers=1"
+            ) from exc
+
+    client = as_completed = None
+    own_client = False
+    if scheduler is not None:
+        client, as_completed, own_client = _dask_client(scheduler)
+        parallelism = _dask_threads(client)
+    else:
+        parallelism = workers
+
+    try:
+        if chunk_size is None:
+            target = 8 * parallelism if parallelism > 1 else 50
+            chunk_size = max(1, min(MAX_CHUNK, math.ceil(games / target))) if games else 1
+        chunks = [
+            _Chunk(start, min(start + chunk_size, games), seed, players, seat_bots, expansion, variants, game_fn)
+            for start in range(0, games, chunk_size)
+        ]
+        bar = _progress_bar(progress, games)
+        sink = _InOrder(bar)
+        try:
+            if not chunks:
+                pass
+            elif client is not None:
+                _run_dask(chunks, client, as_completed, sink)
+            elif workers > 1 and len(chunks) > 1:
+                _run_pool(chunks, workers, sink)
+            else:
+                _run_serial(chunks, sink)
+        finally:
+            bar.close()
+    finally:
+        if own_client:
+            client.close()
+
+    stats = sink.stats
+    if sink.pending or stats.games != games:  # pragma: no cover - a backend lost a chunk
+        raise RuntimeError(f"simulate: {stats.games} of {games} games came back")
+    stats.meta = meta
+    stats.elapsed = time.perf_counter() - started
+    return stats
