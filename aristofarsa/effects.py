@@ -59,13 +59,13 @@ def _courtisan_entry(r, p, i):
         r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
               f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
               f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
-              before=6, after=r.value(i))
+              target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
     else:
         r.garden[i].bonus = bonus
         r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
               f"(a Peasant at {bonus}, counted with the Courtisan already in the Garden): "
               f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
-              before=6, after=r.value(i))
+              target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
     if r.t:
         r.shown[i] = r.value(i)
 
@@ -105,7 +105,7 @@ def _bard_entry(r, p, i):
         r.shown[i] = after
     r.log("entry", "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
           f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
-          card="Bard", target=target, target_card=shown, before=3, after=after)
+          card="Bard", target=r.name(p), target_card="Bard", before=3, after=after)
 
 
 @entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")

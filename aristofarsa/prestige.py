@@ -29,7 +29,9 @@ def garden_value(garden: list[Slot], i: int, balcony: list[Entry], live_courtisa
             if e.owner == slot.owner and e.revealed and e.card.name == "Servant":
                 return 11
     elif name == "Courtisan":
-        if live_courtisan and slot.played:
+        if not slot.played:
+            return value  # exchanged in: no entry bonus (M5)
+        if live_courtisan:
             j = i - 1
             if j >= 0 and not garden[j].card.noble:
                 return value + garden_value(garden, j, balcony, live_courtisan)

@@ -129,9 +129,13 @@ class Round:
             req.replay = True
         value = self.decider.decide(req)
         if not req.legal(value):
-            where = f"{req.owner}'s {card or 'turn'} ({source})"
-            raise DecisionError(req, f"player {req.owner!r}, {source}: {kind} = {_show(value)} is "
-                                     f"not allowed for {where}; allowed: {req.describe_options()}")
+            path = _PATHS.get(kind) or f"{source}.{kind}"
+            about = f" ({req.owner}'s {card}" if card else " ("
+            about += (f", chosen by {req.player}" if req.player != req.owner else "")
+            about += (f", {prompt}" if prompt else "") + ")"
+            about = "" if about == " ()" else about.replace("(, ", "(")
+            raise DecisionError(req, f"player {req.owner!r}: `{path}` = {_show(value)} is not "
+                                     f"allowed{about}; allowed: {req.describe_options()}")
         self.cache[key] = value
         if self.t and getattr(self.decider, "auto", False):
             self.log("decision", "M7", f"{req.player} chooses {kind} = {_show(value)} for "
@@ -281,7 +285,8 @@ class Round:
                      f" (total {total}{litter}): no Noble is affordable, so nothing is taken "
                      "(variant convoke-nothing).", actor=pl.name)
             return
-        take = self.ask(D.TAKE, p, None, "convoke", p, affordable)
+        take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
+                        prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
         self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
                  f"(total {total}, Servants count 3{litter}) and takes the {take} "
                  "from the Parlor to the discard pile.", actor=pl.name, card=take)
@@ -449,6 +454,10 @@ class Round:
             from .prestige import ledger_text
             why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
         return why
+
+
+_PATHS = {D.GARDEN: "garden", D.CONSPIRE: "conspire", D.ACTION: "conspire/convoke",
+          D.TAKE: "convoke.take"}
 
 
 def _show(value) -> str:

@@ -1,0 +1,73 @@
+"""Unit tests of the layered Prestige (M3) and the Garden values (M4)."""
+from aristofarsa.prestige import apply_ledger, garden_value, ledger_text, prestige
+from aristofarsa.state import Card, Entry, Slot
+
+
+def garden(*names, owners=None):
+    owners = owners or list(range(len(names)))
+    return [Slot(o, Card(i, n, o)) for i, (n, o) in enumerate(zip(names, owners))]
+
+
+def test_ledger_applies_in_order():
+    assert apply_ledger(9, [("*", 2), ("+", -5)]) == 13
+    assert apply_ledger(9, [("+", -5), ("*", 2)]) == 8
+    assert apply_ledger(7, [("+", 8), ("=", 3), ("*", 2)]) == 6
+    assert apply_ledger(1, [("+", -7)]) == -6  # negative values are allowed
+    assert ledger_text([("+", 5), ("*", 2), ("=", 4)]) == "+5, ×2, becomes 4"
+
+
+def test_rogue_needs_any_noble():
+    g = garden("Rogue", "Witch")
+    assert garden_value(g, 0, [], False) == 0
+    g = garden("Rogue", "Witch", "Squire")
+    assert garden_value(g, 0, [], False) == 10
+
+
+def test_squire_only_noble():
+    assert garden_value(garden("Squire", "Rogue"), 0, [], False) == 10
+    assert garden_value(garden("Squire", "Knight"), 0, [], False) == 5
+
+
+def test_elder_neighbour_once():
+    assert garden_value(garden("Knight", "Elder", "Bishop"), 1, [], False) == 11  # not +10
+    assert garden_value(garden("Witch", "Elder", "Rogue"), 1, [], False) == 6
+    assert garden_value(garden("Elder", "Squire"), 0, [], False) == 11
+
+
+def test_servant_is_eleven_only_when_pair_revealed():
+    g = garden("Servant", "Witch", "Rogue")
+    hidden = Entry(0, 0, Card(99, "Servant", 0), face_up=False)
+    assert garden_value(g, 0, [hidden], False) == 1
+    hidden.revealed = True
+    assert garden_value(g, 0, [hidden], False) == 11
+    other_owner = Entry(0, 1, Card(98, "Servant", 1), face_up=True)
+    assert garden_value(g, 0, [other_owner], False) == 1
+
+
+def test_mark_overrides_own_effect_but_not_ledger():
+    g = garden("Squire", "Rogue", "Aristocrat")
+    g[0].marked = True
+    assert garden_value(g, 0, [], False) == 5
+    g[0].ledger.append(("+", 8))
+    assert prestige(g, 0, [], False) == 13
+
+
+def test_courtisan_fixed_bonus_vs_live_variant():
+    g = garden("Rogue", "Courtisan")
+    g[1].bonus = 10  # fixed when played (M4)
+    assert garden_value(g, 1, [], False) == 16
+    # courtisan-live: the bonus follows the Peasant's current Garden value
+    assert garden_value(g, 1, [], True) == 16
+    g2 = garden("Witch", "Courtisan")
+    g2[1].bonus = 2
+    g2[0].ledger.append(("+", 5))  # ledger of the Peasant is not part of its Garden value
+    assert garden_value(g2, 1, [], True) == 8
+    g2[1].played = False  # exchanged in: no entry bonus (M5)
+    assert garden_value(g2, 1, [], True) == 6
+
+
+def test_damsel_becomes_is_fixed_value():
+    g = garden("Knight", "Witch")
+    g[0].ledger.append(("=", 2))
+    g[0].ledger.append(("+", 5))
+    assert prestige(g, 0, [], False) == 7

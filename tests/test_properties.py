@@ -1,0 +1,160 @@
+"""Property-based tests over generated legal rounds (hypothesis)."""
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aristofarsa import decisions as D
+from aristofarsa.cards import EXILED_ORDER, PARLOR_NOBLES, family
+from aristofarsa.decisions import DecisionError
+from aristofarsa.round import Round
+from aristofarsa.state import Card, PlayerState
+from aristofarsa.trace import Trace
+from aristofarsa.variants import VARIANTS
+
+NAMES = ["Ana", "Bruno", "Caio", "Dora", "Edu", "Fia"]
+
+
+class SeededDecider:
+    """Uniform over legal options (optional requests: sometimes None)."""
+
+    auto = False
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def decide(self, req):
+        if req.kind == D.KEEP:
+            pool, n = req.options
+            return self.rng.sample(pool, n)
+        if req.optional and (not req.options or self.rng.random() < 0.3):
+            return None
+        return self.rng.choice(req.options)
+
+
+@st.composite
+def rounds(draw):
+    n = draw(st.integers(3, 6))
+    expansion = draw(st.booleans())
+    variants = draw(st.sets(st.sampled_from(sorted(VARIANTS))))
+    uid = 0
+    players = []
+    for p in range(n):
+        cards = draw(st.permutations(family(expansion)))
+        hand_n = draw(st.integers(1, 4))
+        deck_n = draw(st.integers(0, 4))
+        scored_n = draw(st.integers(0, 2))
+        pl = PlayerState(p, NAMES[p])
+
+        def make(names):
+            nonlocal uid
+            out = []
+            for name in names:
+                uid += 1
+                out.append(Card(uid, name, p))
+            return out
+        pl.hand = make(cards[:hand_n])
+        pl.deck = make(cards[hand_n:hand_n + deck_n])
+        pl.scored = make(cards[hand_n + deck_n:hand_n + deck_n + scored_n])
+        rest = cards[hand_n + deck_n + scored_n:]
+        pl.parlor = make([c for c in rest if c in PARLOR_NOBLES])
+        pl.exiled = make([c for c in EXILED_ORDER if c in rest])
+        pl.discard = make([c for c in rest if c not in PARLOR_NOBLES and c not in EXILED_ORDER])
+        players.append(pl)
+    first = draw(st.integers(0, n - 1))
+    seed = draw(st.integers(0, 2**32))
+    return players, first, expansion, frozenset(variants), seed
+
+
+def clone(players):
+    return [p.copy() for p in players]
+
+
+def play(setup, trace=True):
+    players, first, expansion, variants, seed = setup
+    players = clone(players)
+    r = Round(players, first, SeededDecider(seed), variants=variants, expansion=expansion,
+              rng=random.Random(seed), trace=Trace(trace))
+    return r, r.play()
+
+
+def zones_uids(players):
+    out = []
+    for p in players:
+        for zone in PlayerState.ZONES:
+            out += [(c.uid, c.owner == p.index) for c in getattr(p, zone)]
+    return out
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds())
+def test_every_card_in_exactly_one_place(setup):
+    before = sorted(zones_uids(setup[0]))
+    r, result = play(setup)
+    after = zones_uids(r.players)
+    assert sorted(after) == before  # nothing lost, nothing duplicated, owners kept
+    assert all(own for _, own in after)
+    assert Counter(uid for uid, _ in after).most_common(1)[0][1] == 1
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds())
+def test_same_input_same_trace(setup):
+    _, a = play(setup)
+    _, b = play(setup)
+    assert a.trace.to_list() == b.trace.to_list()
+    assert a.to_json(trace=False) == b.to_json(trace=False)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds())
+def test_trace_last_prestige_equals_reported(setup):
+    _, result = play(setup)
+    for player, card, value in result.garden:
+        last = None
+        for e in result.trace:
+            if e.after is None:
+                continue
+            if e.target == player or (e.kind == "play" and e.actor == player):
+                last = e.after
+        assert last == value, (player, card, value)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds())
+def test_scoring_invariants(setup):
+    r, result = play(setup)
+    values = [v for _, _, v in result.garden]
+    best = min(values) if result.lowest_wins else max(values)
+    winners = [p for p, _, v in result.garden if v == best]
+    assert result.winners == winners
+    assert result.next_first == winners[0]
+    # every scored card is in its owner's scored area now
+    for player, cards in result.scored.items():
+        pl = next(p for p in r.players if p.name == player)
+        assert Counter(cards) <= Counter(c.name for c in pl.scored)
+    # trace off gives the same outcome
+    _, quiet = play(setup, trace=False)
+    assert quiet.to_json(trace=False) == result.to_json(trace=False)
+    assert len(quiet.trace) == 0
+
+
+def test_decider_answers_are_checked():
+    class Liar:
+        auto = False
+
+        def decide(self, req):
+            return "Nonsense"
+    players = []
+    for p in range(3):
+        pl = PlayerState(p, NAMES[p])
+        pl.hand = [Card(p * 10 + k, n, p) for k, n in enumerate(["Witch", "Rogue", "Jester"])]
+        players.append(pl)
+    r = Round(players, 0, Liar())
+    try:
+        r.play()
+    except DecisionError as exc:
+        assert "Nonsense" in str(exc) and "allowed: Witch, Rogue, Jester" in str(exc)
+    else:
+        raise AssertionError("an illegal answer was accepted")

@@ -1,0 +1,129 @@
+"""The bundled scenario library: every file is a lesson and a golden test."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.rulings import RULINGS
+
+FILES = sorted(SCENARIOS_DIR.glob("*.toml"))
+# Rulings about the set-up or the model rather than one step of a round: they are pinned
+# by scenarios (and whole-game tests) but no single trace line has to cite them.
+NOT_STEP_LEVEL = {"M6", "M8", "M9", "M10", "E4", "D3", "X1"}
+
+
+def test_library_is_not_empty():
+    assert len(FILES) >= 45
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_scenario_expectations_hold(path):
+    sc = scenario.load(path)
+    assert sc.title and sc.description, "library scenarios are lessons: title and description"
+    assert sc.rulings, "library scenarios say which rulings they pin"
+    assert sc.expect, "library scenarios are golden tests: [expect]"
+    result = scenario.run(sc)
+    assert scenario.check_expect(sc, result) == []
+    cited = {e.rule for e in result.trace}
+    for rid in sc.rulings:
+        if rid not in NOT_STEP_LEVEL:
+            assert rid in cited, f"{path.name} pins {rid} but its trace never cites it"
+
+
+def test_every_ruling_is_pinned_by_a_scenario():
+    pinned = set()
+    for path in FILES:
+        pinned.update(scenario.load(path).rulings)
+    assert sorted(set(RULINGS) - pinned) == []
+
+
+def test_player_counts_and_expansion_are_covered():
+    counts, expansion = set(), set()
+    for path in FILES:
+        sc = scenario.load(path)
+        counts.add(len(sc.players))
+        expansion.add(sc.expansion)
+    assert counts == {3, 4, 5, 6}
+    assert expansion == {True, False}
+
+
+def test_every_variant_is_exercised():
+    from aristofarsa.variants import VARIANTS
+    used = set()
+    for path in FILES:
+        used |= scenario.load(path).variants
+    assert used == set(VARIANTS)
+
+
+CONTRACT_EXAMPLE = {
+    "phase2_order": ["Caio", "Ana", "Bruno"],
+    "litter": "Caio",
+    "balcony": [{"player": "Caio", "card": "Merchant", "cancelled": False},
+                {"player": "Ana", "card": "Witch", "cancelled": False}],
+    "garden": [{"player": "Ana", "card": "Knight", "prestige": 5},
+               {"player": "Bruno", "card": "Rogue", "prestige": 10},
+               {"player": "Caio", "card": "Aristocrat", "prestige": 13}],
+    "lowest_wins": False,
+    "winners": ["Caio"],
+    "scored": {"Ana": [], "Bruno": [], "Caio": ["Aristocrat", "Merchant"]},
+    "convoked": {"Ana": [], "Bruno": ["Bishop"], "Caio": []},
+    "exiled": {"Ana": [], "Bruno": [], "Caio": []},
+    "next_first": "Caio",
+    "game_over": True,
+}
+
+
+def test_worked_example_gives_the_contract_json():
+    path = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
+    proc = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "resolve", str(path), "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)  # exactly one JSON object
+    assert list(out)[:len(CONTRACT_EXAMPLE)] == list(CONTRACT_EXAMPLE)
+    assert {k: out[k] for k in CONTRACT_EXAMPLE} == CONTRACT_EXAMPLE
+    assert out["trace"] and all({"step", "rule", "text"} <= set(e) for e in out["trace"])
+    assert [e["step"] for e in out["trace"]] == list(range(1, len(out["trace"]) + 1))
+    assert all(e["rule"] in RULINGS for e in out["trace"])
+
+
+def test_same_file_same_trace():
+    for path in FILES[:10]:
+        sc = scenario.load(path)
+        assert scenario.run(sc).trace.to_list() == scenario.run(sc).trace.to_list()
+
+
+def test_check_command_reports_mismatch_field_by_field(tmp_path):
+    src = (SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    text = src.split("[expect]")[0] + ('[expect]\nwinners = ["Bruno"]\nnext_first = "Caio"\n'
+                                       'prestige = { Caio = 18, Ana = 5 }\n')
+    bad.write_text(text)
+    proc = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "check", str(bad)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "FAIL" in proc.stdout
+    assert "winners: expected ['Bruno'], got ['Caio']" in proc.stdout
+    assert "prestige.Caio: expected 18, got 13" in proc.stdout
+    assert "prestige.Ana" not in proc.stdout and "next_first" not in proc.stdout
+    assert "0 passed, 1 failed" in proc.stdout
+
+
+def test_check_command_passes_on_library():
+    proc = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "check", "-q"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"{len(FILES)} passed, 0 failed, 0 invalid" in proc.stdout
+
+
+def test_text_and_markdown_views():
+    path = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
+    result = scenario.run(scenario.load(path))
+    text = result.to_text()
+    assert "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18). — B5" in text
+    assert "[seen only by Ana]" in text
+    md = result.to_markdown()
+    assert "| 16 | balcony | Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18). | 9 → 18 | B5 |" in md \
+        or "×2 to Caio's Aristocrat (9 → 18). | 9 → 18 | B5 |" in md
