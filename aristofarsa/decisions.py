@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .cards import CARDS
+
 # Request kinds (the ``key`` a scenario uses to answer them is given with each request).
 GARDEN = "garden"          # Phase 1: which card to play
 ACTION = "action"          # Phase 2: "conspire" or "convoke"
@@ -120,6 +122,5 @@ class AutoDecider:
             return None
         if request.kind == KEEP:
             pool, n = request.options
-            from .cards import CARDS
             return sorted(pool, key=lambda name: -CARDS[name].prestige)[:n]
         return request.options[0] if request.options else None

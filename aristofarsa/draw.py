@@ -16,8 +16,9 @@ def draw_one(r, p: int, rule: str = "D1"):
         pl.deck = pl.discard
         pl.discard = []
         r.rng.shuffle(pl.deck)
-        r.log("shuffle", "D1", f"{pl.name}'s deck is empty: the discard pile ({len(pl.deck)} "
-              "cards) is shuffled into a new deck.", actor=pl.name)
+        if r.t:
+            r.log("shuffle", "D1", f"{pl.name}'s deck is empty: the discard pile ({len(pl.deck)} "
+                  "cards) is shuffled into a new deck.", actor=pl.name)
     card = pl.deck.pop(0)
     pl.hand.append(card)
     return card
@@ -46,8 +47,9 @@ def draw_step(r, first: int, oracle: list[int]) -> list[int]:
                   f"{pl.name} draws {drawn} card{'s' if drawn != 1 else ''} "
                   f"(to {goal}{', Oracle' if p in oracle else ''}): holds {len(pl.hand)}.",
                   actor=pl.name)
-            r.log("draw-secret", "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names()) or 'empty'}.",
-                  actor=pl.name, visible_to=[pl.name])
+            if r.t:
+                r.log("draw-secret", "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names()) or 'empty'}.",
+                      actor=pl.name, visible_to=[pl.name])
         if p in oracle and len(pl.hand) > 3:
             keep = r.ask(D.KEEP, p, "Oracle", "conspire", p, [pl.hand_names(), 3])
             rest = list(pl.hand)
@@ -58,13 +60,16 @@ def draw_step(r, first: int, oracle: list[int]) -> list[int]:
                 kept.append(card)
             pl.hand = kept
             pl.discard.extend(rest)
-            r.log("keep", "X6", f"{pl.name} keeps 3 cards and discards {len(rest)}.", actor=pl.name)
-            r.log("keep-secret", "X6", f"{pl.name} keeps {', '.join(keep)}; discards "
-                  f"{', '.join(c.name for c in rest)}.", actor=pl.name, visible_to=[pl.name])
+            if r.t:
+                r.log("keep", "X6", f"{pl.name} keeps 3 cards and discards {len(rest)}.", actor=pl.name)
+            if r.t:
+                r.log("keep-secret", "X6", f"{pl.name} keeps {', '.join(keep)}; discards "
+                      f"{', '.join(c.name for c in rest)}.", actor=pl.name, visible_to=[pl.name])
         if len(pl.hand) < 3:
             short.append(p)
-            r.log("cannot-refill", "D2", f"{pl.name} cannot refill to 3 cards (holds "
-                  f"{len(pl.hand)}): the game ends at once, before this round is played.",
-                  actor=pl.name)
+            if r.t:
+                r.log("cannot-refill", "D2", f"{pl.name} cannot refill to 3 cards (holds "
+                      f"{len(pl.hand)}): the game ends at once, before this round is played.",
+                      actor=pl.name)
             return short
     return short

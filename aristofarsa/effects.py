@@ -13,7 +13,8 @@ from typing import Callable
 
 from . import decisions as D
 from .cards import CARDS
-from .round import distinct
+from .draw import draw_one
+from .state import distinct
 
 
 @dataclass(frozen=True)
@@ -50,22 +51,25 @@ def balcony(card: str, rule: str, summary: str):
 @entry("Courtisan", "M4", "adds the Prestige of the Peasant played just before it (fixed when played)")
 def _courtisan_entry(r, p, i):
     if i == 0 or r.garden[i - 1].card.noble:
-        r.log("entry", "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
-              actor=r.name(p), card="Courtisan")
+        if r.t:
+            r.log("entry", "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
+                  actor=r.name(p), card="Courtisan")
         return
     prev = r.garden[i - 1]
     bonus = r.value(i - 1)
     if r.live:
-        r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
-              f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
-              f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
-              target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
+        if r.t:
+            r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
+                  f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
+                  f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
+                  target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
     else:
         r.garden[i].bonus = bonus
-        r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
-              f"(a Peasant at {bonus}, counted with the Courtisan already in the Garden): "
-              f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
-              target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
+        if r.t:
+            r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
+                  f"(a Peasant at {bonus}, counted with the Courtisan already in the Garden): "
+                  f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
+                  target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
     if r.t:
         r.shown[i] = r.value(i)
 
@@ -80,21 +84,24 @@ def _aristocrat_entry(r, p, i):
             after = r.value(j)
             if r.t:
                 r.shown[j] = after
-            r.log("mark", "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
-                  f"Garden value exactly 5 for the rest of the round ({before} → {after}).",
-                  actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
-                  target_card=slot.card.name, before=before, after=after)
+            if r.t:
+                r.log("mark", "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
+                      f"Garden value exactly 5 for the rest of the round ({before} → {after}).",
+                      actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
+                      target_card=slot.card.name, before=before, after=after)
         elif slot.card.noble:
-            r.log("mark", "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
-                  target=r.name(slot.owner), target_card=slot.card.name)
+            if r.t:
+                r.log("mark", "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
+                      target=r.name(slot.owner), target_card=slot.card.name)
 
 
 @entry("Bard", "X3", "another player reveals a card from hand; its printed Prestige is added")
 def _bard_entry(r, p, i):
     options = [r.name(q) for q in r.others(p) if r.players[q].hand]
     if not options:
-        r.log("entry", "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
-              actor=r.name(p), card="Bard")
+        if r.t:
+            r.log("entry", "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
+                  actor=r.name(p), card="Bard")
         return
     target = r.ask(D.TARGET, p, "Bard", "garden", p, options)
     q = r.index_of(target)
@@ -103,28 +110,32 @@ def _bard_entry(r, p, i):
     after = r.value(i)
     if r.t:
         r.shown[i] = after
-    r.log("entry", "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
-          f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
-          card="Bard", target=r.name(p), target_card="Bard", before=3, after=after)
+    if r.t:
+        r.log("entry", "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
+              f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
+              card="Bard", target=r.name(p), target_card="Bard", before=3, after=after)
 
 
 @entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")
 def _scribe_entry(r, p, i):
-    from .draw import draw_one
     pl = r.players[p]
     drawn = draw_one(r, p, "X4")
     if drawn is not None:
-        r.log("draw", "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
-              card="Scribe")
-        r.log("draw-secret", "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
-              card=drawn.name, visible_to=[pl.name])
+        if r.t:
+            r.log("draw", "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
+                  card="Scribe")
+        if r.t:
+            r.log("draw-secret", "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
+                  card=drawn.name, visible_to=[pl.name])
     if not pl.hand:
-        r.log("discard", "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
+        if r.t:
+            r.log("discard", "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
         return
     name = r.ask(D.DISCARD, p, "Scribe", "garden", p, distinct(pl.hand_names()))
     pl.discard.append(pl.take_from_hand(name))
-    r.log("discard", "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
-          card=name)
+    if r.t:
+        r.log("discard", "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
+              card=name)
 
 
 # ------------------------------------------------------------ Balcony effects (B)
@@ -140,8 +151,9 @@ def _rogue(r, e, as_card):
 
 @balcony("Servant", "B11", "no effect")
 def _servant(r, e, as_card):
-    r.log("effect", "B11", f"{r.who(e.owner, e.card)} has no Balcony effect.",
-          actor=r.name(e.owner), card=e.card.name)
+    if r.t:
+        r.log("effect", "B11", f"{r.who(e.owner, e.card)} has no Balcony effect.",
+              actor=r.name(e.owner), card=e.card.name)
 
 
 @balcony("Aristocrat", "B11", "no effect")
@@ -163,10 +175,11 @@ def _witch(r, e, as_card):
 def _jester(r, e, as_card):
     r.rec.jester += 1
     odd = r.rec.jester % 2 == 1
-    r.log("effect", "B3", f"{r.who(e.owner, e.card)}: Jester vote {r.rec.jester} — "
-          + ("an odd number: the lowest Prestige will win." if odd
-             else "an even number: the votes cancel, the highest wins again."),
-          actor=r.name(e.owner), card=e.card.name)
+    if r.t:
+        r.log("effect", "B3", f"{r.who(e.owner, e.card)}: Jester vote {r.rec.jester} — "
+              + ("an odd number: the lowest Prestige will win." if odd
+                 else "an even number: the votes cancel, the highest wins again."),
+              actor=r.name(e.owner), card=e.card.name)
 
 
 @balcony("Damsel", "B4", "your Garden card swaps Prestige with another player's")
@@ -200,14 +213,16 @@ def _squire(r, e, as_card):
     p = e.owner
     pl = r.players[p]
     if not pl.hand:
-        r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
-              actor=pl.name, card=e.card.name)
+        if r.t:
+            r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
+                  actor=pl.name, card=e.card.name)
         return
     choice = r.ask(D.EXCHANGE, p, e.card.name, "conspire", p, distinct(pl.hand_names()),
                    optional=True)
     if choice is None:
-        r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
-              actor=pl.name, card=e.card.name)
+        if r.t:
+            r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
+                  actor=pl.name, card=e.card.name)
         return
     r.exchange(p, choice, "B8", r.who(p, e.card))
 
@@ -217,8 +232,9 @@ def _courtisan(r, e, as_card):
     p = e.owner
     options = [r.name(q) for q in r.others(p) if r.players[q].hand]
     if not options:
-        r.log("effect", "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
-              actor=r.name(p), card=e.card.name)
+        if r.t:
+            r.log("effect", "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
+                  actor=r.name(p), card=e.card.name)
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, options)
     q = r.index_of(target)
@@ -233,8 +249,9 @@ def _bishop(r, e, as_card):
     mine = next((a for a in r.acts if a[0] == e.index), None)
     if mine is not None and r.replaying:
         t = r.balcony[mine[1]]
-        r.log("effect", "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
-              f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name)
+        if r.t:
+            r.log("effect", "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
+                  f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name)
         return
     no_undo = "bishop-no-undo" in r.variants
     candidates = [x for x in r.balcony if x.index != e.index
@@ -242,18 +259,28 @@ def _bishop(r, e, as_card):
     order = {q: k for k, q in enumerate(r.seats_from_left_of(p))}
     candidates.sort(key=lambda x: order[x.owner])
     if not candidates:
-        r.log("effect", "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
-              + (" (variant bishop-no-undo: only cards not yet resolved)" if no_undo else "")
-              + "; it fizzles.", actor=r.name(p), card=e.card.name)
+        if r.t:
+            r.log("effect", "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
+                  + (" (variant bishop-no-undo: only cards not yet resolved)" if no_undo else "")
+                  + "; it fizzles.", actor=r.name(p), card=e.card.name)
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, [r.name(x.owner) for x in candidates])
     t = r.balcony[r.entry_of[r.index_of(target)]]
     r.acts.append((e.index, t.index))
     r.recompute_cancelled()
+    if r.t and len(r.acts) > 1:
+        def label(i):
+            x = r.balcony[i]
+            return f"{r.name(x.owner)}'s card {i + 1}"
+        now = ", ".join(label(i) for i in sorted(r.cancelled)) or "none"
+        r.log("cancellations", "B13", "Working back from the most recent cancellation (it always "
+              "stands), a cancellation counts only if its Bishop is not cancelled by one that "
+              f"counts: cancelled now — {now}.", actor=r.name(p), card=e.card.name)
     shown = t.card.name if t.revealed else f"face-down card {t.index + 1}"
-    r.log("effect", "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
-          + (" (chosen by its position, unseen)" if not t.revealed else "") + ".",
-          actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
+    if r.t:
+        r.log("effect", "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
+              + (" (chosen by its position, unseen)" if not t.revealed else "") + ".",
+              actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
     if t.applied:
         step = r.entry_step[e.index] if r.bishop_mode else e.index
         r.replay(step)
@@ -264,8 +291,9 @@ def _bard(r, e, as_card):
     p = e.owner
     pl = r.players[p]
     if not pl.hand:
-        r.log("effect", "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
-              actor=pl.name, card=e.card.name)
+        if r.t:
+            r.log("effect", "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
+                  actor=pl.name, card=e.card.name)
         return
     hand = distinct(pl.hand_names())
     name = hand[0] if len(hand) == 1 else r.ask(D.DISCARD, p, e.card.name, "conspire", p, hand)
@@ -288,12 +316,14 @@ def _scribe(r, e, as_card):
 def _elder(r, e, as_card):
     copied = r.played_card[e.owner].name
     if copied in ("Elder", "Servant", "Aristocrat"):
-        r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
-              "which does nothing.", actor=r.name(e.owner), card="Elder")
+        if r.t:
+            r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
+                  "which does nothing.", actor=r.name(e.owner), card="Elder")
         return
-    r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
-          f"{r.name(e.owner)} played in the Garden (the Elder stands in for it).",
-          actor=r.name(e.owner), card="Elder")
+    if r.t:
+        r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
+              f"{r.name(e.owner)} played in the Garden (the Elder stands in for it).",
+              actor=r.name(e.owner), card="Elder")
     BALCONY_EFFECTS[copied].apply(r, e, copied)
 
 
@@ -301,6 +331,7 @@ def _elder(r, e, as_card):
 def _oracle(r, e, as_card):
     if e.owner not in r.rec.oracle:
         r.rec.oracle.append(e.owner)
-    r.log("effect", "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
-          "draws up to 5 cards, keeps 3 and discards the rest.", actor=r.name(e.owner),
-          card=e.card.name)
+    if r.t:
+        r.log("effect", "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
+              "draws up to 5 cards, keeps 3 and discards the rest.", actor=r.name(e.owner),
+              card=e.card.name)

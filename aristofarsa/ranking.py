@@ -21,14 +21,14 @@ def rank_key(player: PlayerState, crowns: dict[str, int] | None = None) -> tuple
 
 def ranking(players: list[PlayerState], crowns: dict[str, int] | None = None) -> list[list[str]]:
     """Places best first; each place lists the players sharing it, in seat order."""
-    keyed = sorted(players, key=lambda p: (tuple(-int(x) for x in rank_key(p, crowns)), p.index))
+    keyed = sorted(((rank_key(p, crowns), p.index, p.name) for p in players),
+                   key=lambda t: (tuple(-int(x) for x in t[0]), t[1]))
     places: list[list[str]] = []
     last = None
-    for p in keyed:
-        key = rank_key(p, crowns)
+    for key, _, name in keyed:
         if key == last:
-            places[-1].append(p.name)
+            places[-1].append(name)
         else:
-            places.append([p.name])
+            places.append([name])
             last = key
     return places

@@ -23,11 +23,19 @@ class RoundResult:
     end_reason: str | None
     final_round_next: bool
     oracle_draw: list[str]
-    ranking: list[list[str]]
-    crowns: dict[str, int]
+    standings: "Standings"
     trace: Trace
     next_hands: dict[str, list[str]] | None = None
     extra: dict = field(default_factory=dict)
+
+    @property
+    def ranking(self) -> list[list[str]]:
+        """E4 standings over the scored areas right after this round."""
+        return self.standings.ranking()
+
+    @property
+    def crowns(self) -> dict[str, int]:
+        return self.standings.crowns()
 
     @property
     def prestige(self) -> dict[str, int]:
@@ -99,3 +107,28 @@ class RoundResult:
 
     def _repr_html_(self) -> str:
         return "<pre>" + self.summary_text() + "</pre>" + render_html(self.trace)
+
+
+class Standings:
+    """The scored areas as they were right after a round; ranking computed when asked."""
+
+    __slots__ = ("scored", "table")
+
+    def __init__(self, players, table):
+        self.scored = [(p.index, p.name, list(p.scored)) for p in players]
+        self.table = table
+
+    def crowns(self) -> dict[str, int]:
+        from .cards import PROVISIONAL_CROWNS
+        table = self.table or PROVISIONAL_CROWNS
+        return {name: sum(table[c.name] for c in cards) for _, name, cards in self.scored}
+
+    def ranking(self) -> list[list[str]]:
+        from .ranking import ranking
+        from .state import PlayerState
+        frozen = []
+        for index, name, cards in self.scored:
+            p = PlayerState(index, name)
+            p.scored = cards
+            frozen.append(p)
+        return ranking(frozen, self.table)

@@ -10,18 +10,13 @@ from __future__ import annotations
 import random
 
 from . import decisions as D
+from .cards import CARDS
 from .decisions import DecisionError, Request
-from .prestige import garden_value, prestige
-from .state import Entry, PlayerState, Slot
-from .trace import Trace
+from .prestige import garden_value, ledger_text, prestige
+from .state import Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
+from .trace import Trace, TraceEvent
 
-
-def distinct(names):
-    seen = []
-    for n in names:
-        if n not in seen:
-            seen.append(n)
-    return seen
+PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
 
 
 class RoundRecords:
@@ -84,6 +79,7 @@ class Round:
         self.litter = -1
         self.parlor_emptied: list[int] = []
         self.shown: list[int] = []
+        self.dirty = False  # the Garden's make-up or a reveal changed: continuous values may move
         self._snap = None
         self.result = None
 
@@ -98,7 +94,7 @@ class Round:
         raise KeyError(name)
 
     def who(self, p: int, card) -> str:
-        return f"{self.players[p].name}'s {card.name if hasattr(card, 'name') else card}"
+        return f"{self.players[p].name}'s {card if isinstance(card, str) else card.name}"
 
     def value(self, i: int) -> int:
         return prestige(self.garden, i, self.balcony, self.live)
@@ -113,17 +109,20 @@ class Round:
     def others(self, p: int) -> list[int]:
         return [(p + k) % self.n for k in range(1, self.n)]
 
-    def log(self, kind, rule, text, **kw) -> None:
+    def log(self, kind, rule, text, actor=None, card=None, target=None, target_card=None,
+            before=None, after=None, visible_to=None, auto=False) -> None:
         if self.t:
-            self.trace.add("replay" if self.replaying else self.phase, kind, rule, text, **kw)
+            events = self.trace.events
+            events.append(TraceEvent(len(events) + 1, "replay" if self.replaying else self.phase,
+                                     kind, actor, card, rule, text, target, target_card, before,
+                                     after, visible_to, auto))
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
-        key = (self.step_id, kind)
-        if self.replaying and key in self.cache:
-            value = self.cache[key]
+        if self.replaying and (self.step_id, kind) in self.cache:
+            value = self.cache[(self.step_id, kind)]
             if req.legal(value):
                 return value
             req.replay = True
@@ -136,33 +135,37 @@ class Round:
             about = "" if about == " ()" else about.replace("(, ", "(")
             raise DecisionError(req, f"player {req.owner!r}: `{path}` = {_show(value)} is not "
                                      f"allowed{about}; allowed: {req.describe_options()}")
-        self.cache[key] = value
-        if self.t and getattr(self.decider, "auto", False):
-            self.log("decision", "M7", f"{req.player} chooses {kind} = {_show(value)} for "
-                     f"{card or source} (chosen by --auto: first legal option)",
-                     actor=req.player, card=card, auto=True)
+        if self._snap is not None:  # only a B10 replay re-uses choices
+            self.cache[(self.step_id, kind)] = value
+        if self.t and self.decider.auto:
+            if self.t:
+                self.log("decision", "M7", f"{req.player} chooses {kind} = {_show(value)} for "
+                         f"{card or source} (chosen by --auto: first legal option)",
+                         actor=req.player, card=card, auto=True)
         return value
 
     # -------------------------------------------------------------- the round
     def play(self):
-        from .scoring import score_round
         self.phase1()
         self.phase2()
         if not self.bishop_mode:
             self.phase = "balcony"
-            self._snap = self.snapshot()
+            if any(e.card.name == "Bishop" for e in self.balcony):
+                # only a Bishop replays (an Elder copying a Bishop implies Bishop mode, P6)
+                self._snap = self.snapshot()
             for i in range(len(self.balcony)):
                 self.step_id = ("b", i)
                 self.resolve_entry(i)
-        self.result = score_round(self)
+        self.result = _scoring.score_round(self)
         return self.result
 
     # ---------------------------------------------------------------- Phase 1
     def phase1(self) -> None:
-        from .effects import ENTRY_EFFECTS
+        ENTRY_EFFECTS = _effects.ENTRY_EFFECTS
         self.phase = "phase1"
-        self.log("phase", "P1", f"Phase 1 — Ball Garden: {self.name(self.first)} plays first, "
-                 "then round the table to the left.")
+        if self.t:
+            self.log("phase", "P1", f"Phase 1 — Ball Garden: {self.name(self.first)} plays first, "
+                     "then round the table to the left.")
         for k in range(self.n):
             p = (self.first + k) % self.n
             pl = self.players[p]
@@ -175,12 +178,14 @@ class Round:
             self.played_card[p] = card
             self.slot_of[p] = len(self.garden)
             self.garden.append(Slot(p, card))
+            self.dirty = True
             i = len(self.garden) - 1
             if self.t:
                 self.shown.append(card.prestige)
-                self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
-                         f"(position {i + 1}, printed Prestige {card.prestige}).",
-                         actor=pl.name, card=name, after=card.prestige)
+                if self.t:
+                    self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
+                             f"(position {i + 1}, printed Prestige {card.prestige}).",
+                             actor=pl.name, card=name, after=card.prestige)
             effect = ENTRY_EFFECTS.get(name)
             if effect is not None:
                 effect.apply(self, p, i)
@@ -208,11 +213,13 @@ class Round:
                      f" ({vals[best]}); Phase 2 starts at its owner's left: "
                      f"{', '.join(self.name(p) for p in order)}"
                      + (" (Oracle owners moved to the end)" if oracles else "") + ".")
-            self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
-                     "(+2 to a Convoke total this round).", actor=self.name(order[0]))
+            if self.t:
+                self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
+                         "(+2 to a Convoke total this round).", actor=self.name(order[0]))
             if self.bishop_mode:
-                self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
-                         "played face up and resolves at once.")
+                if self.t:
+                    self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
+                             "played face up and resolves at once.")
         if self.bishop_mode:
             self._snap = self.snapshot()
         for k, p in enumerate(order):
@@ -223,19 +230,21 @@ class Round:
         pl = self.players[p]
         if p in self.oracle_players:
             self.oracle_peek(p)
-        total = sum(3 if c.name == "Servant" else c.prestige for c in pl.hand)
-        if p == self.litter:
-            total += 2
-        affordable = [c.name for c in sorted(pl.parlor, key=lambda c: c.prestige)
-                      if c.prestige <= total]
+        total = 2 if p == self.litter else 0
+        for c in pl.hand:
+            total += 3 if c.name == "Servant" else c.prestige
+        affordable = [c.name for c in pl.parlor if c.prestige <= total]
+        if len(affordable) > 1:
+            affordable.sort(key=PRESTIGE_ORDER.__getitem__)
         options = []
         if pl.hand:
             options.append("conspire")
         if affordable or "convoke-nothing" in self.variants:
             options.append("convoke")
         if not options:
-            self.log("pass", "P8", f"{pl.name} has no card to conspire and cannot afford a Noble: "
-                     "passes.", actor=pl.name)
+            if self.t:
+                self.log("pass", "P8", f"{pl.name} has no card to conspire and cannot afford a Noble: "
+                         "passes.", actor=pl.name)
             return
         action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
         if action == "conspire":
@@ -246,16 +255,19 @@ class Round:
             self.entry_step.append(k)
             self.entry_of[p] = e.index
             if self.bishop_mode:
-                self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
-                         f"(Balcony card {e.index + 1}); it resolves at once.",
-                         actor=pl.name, card=name)
+                if self.t:
+                    self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
+                             f"(Balcony card {e.index + 1}); it resolves at once.",
+                             actor=pl.name, card=name)
                 self.resolve_entry(e.index)
             elif self.t:
-                self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
-                         f"(Balcony card {e.index + 1}).", actor=pl.name)
-                self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
-                         f"{e.index + 1} is {name}.", actor=pl.name, card=name,
-                         visible_to=[pl.name])
+                if self.t:
+                    self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
+                             f"(Balcony card {e.index + 1}).", actor=pl.name)
+                if self.t:
+                    self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
+                             f"{e.index + 1} is {name}.", actor=pl.name, card=name,
+                             visible_to=[pl.name])
         else:
             self.convoke_action(p, total, affordable)
 
@@ -265,14 +277,17 @@ class Round:
             return
         who = self.ask(D.PEEK, p, "Oracle", "garden", p, hidden, optional=True)
         if who is None:
-            self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at nothing.", actor=self.name(p))
+            if self.t:
+                self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at nothing.", actor=self.name(p))
             return
         e = self.balcony[self.entry_of[self.index_of(who)]]
-        self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down Balcony card.",
-                 actor=self.name(p), card="Oracle", target=who)
-        self.log("peek-secret", "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
-                 f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
-                 target_card=e.card.name, visible_to=[self.name(p)])
+        if self.t:
+            self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down Balcony card.",
+                     actor=self.name(p), card="Oracle", target=who)
+        if self.t:
+            self.log("peek-secret", "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
+                     f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
+                     target_card=e.card.name, visible_to=[self.name(p)])
 
     def convoke_action(self, p: int, total: int, affordable: list[str]) -> None:
         pl = self.players[p]
@@ -281,32 +296,37 @@ class Round:
         pl.hand.clear()
         litter = " + 2 (Litter)" if p == self.litter else ""
         if not affordable:
-            self.log("convoke", "P5", f"{pl.name} Convokes, discarding {', '.join(discarded) or 'nothing'}"
-                     f" (total {total}{litter}): no Noble is affordable, so nothing is taken "
-                     "(variant convoke-nothing).", actor=pl.name)
+            if self.t:
+                self.log("convoke", "P5", f"{pl.name} Convokes, discarding {', '.join(discarded) or 'nothing'}"
+                         f" (total {total}{litter}): no Noble is affordable, so nothing is taken "
+                         "(variant convoke-nothing).", actor=pl.name)
             return
         take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
                         prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
-        self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
-                 f"(total {total}, Servants count 3{litter}) and takes the {take} "
-                 "from the Parlor to the discard pile.", actor=pl.name, card=take)
+        if self.t:
+            self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
+                     f"(total {total}, Servants count 3{litter}) and takes the {take} "
+                     "from the Parlor to the discard pile.", actor=pl.name, card=take)
         self.convoke_noble(p, take, "P5", quiet=True)
 
     # ---------------------------------------------------------------- Balcony
     def resolve_entry(self, i: int) -> None:
-        from .effects import BALCONY_EFFECTS
         e = self.balcony[i]
         p = e.owner
+        if e.card.name == "Servant":
+            self.dirty = True  # its pair in the Garden may now be 11 (M4)
         if not e.revealed:
             e.revealed = True
-            self.log("reveal", "B1", f"Balcony card {i + 1} is revealed: {self.who(p, e.card)}.",
-                     actor=self.name(p), card=e.card.name)
+            if self.t:
+                self.log("reveal", "B1", f"Balcony card {i + 1} is revealed: {self.who(p, e.card)}.",
+                         actor=self.name(p), card=e.card.name)
         if i in self.cancelled:
-            self.log("cancelled", "B10", f"{self.who(p, e.card)} was cancelled: no effect.",
-                     actor=self.name(p), card=e.card.name)
+            if self.t:
+                self.log("cancelled", "B10", f"{self.who(p, e.card)} was cancelled: no effect.",
+                         actor=self.name(p), card=e.card.name)
             self.sync("M4")
             return
-        BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
+        _effects.BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
         e.applied = True
         self.sync("M4")
 
@@ -326,12 +346,14 @@ class Round:
         self.entry_step = list(entry_step)
         self.rec = rec.copy()
         self.parlor_emptied = list(emptied)
+        self.dirty = True
 
     def replay(self, upto: int) -> None:
         """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
-        self.log("replay", "B10", "The cancelled card counts as never resolved: the Balcony is "
-                 "resolved again from its first card, skipping cancelled cards and re-using the "
-                 "choices already made.")
+        if self.t:
+            self.log("replay", "B10", "The cancelled card counts as never resolved: the Balcony is "
+                     "resolved again from its first card, skipping cancelled cards and re-using the "
+                     "choices already made.")
         self.restore(self._snap)
         self.replaying += 1
         saved = self.step_id
@@ -360,26 +382,30 @@ class Round:
         """Move a Noble from the Parlor to the discard pile (``None``: the cheapest)."""
         pl = self.players[p]
         if not pl.parlor:
-            self.log("convoke", rule, f"{pl.name}'s Parlor is empty: nothing to Convoke.",
-                     actor=pl.name)
+            if self.t:
+                self.log("convoke", rule, f"{pl.name}'s Parlor is empty: nothing to Convoke.",
+                         actor=pl.name)
             return None
         if name is None:
             card = min(pl.parlor, key=lambda c: c.prestige)
         else:
             card = next((c for c in pl.parlor if c.name == name), None)
             if card is None:
-                self.log("convoke", rule, f"{pl.name} has no {name} in the Parlor: nothing to "
-                         "Convoke.", actor=pl.name)
+                if self.t:
+                    self.log("convoke", rule, f"{pl.name} has no {name} in the Parlor: nothing to "
+                             "Convoke.", actor=pl.name)
                 return None
         pl.parlor.remove(card)
         pl.discard.append(card)
         self.rec.convoked[p].append(card.name)
         if not quiet:
-            self.log("convoke", rule, f"{pl.name} Convokes the {card.name} from the Parlor "
-                     "(free).", actor=pl.name, card=card.name)
+            if self.t:
+                self.log("convoke", rule, f"{pl.name} Convokes the {card.name} from the Parlor "
+                         "(free).", actor=pl.name, card=card.name)
         if not pl.parlor and p not in self.parlor_emptied:
             self.parlor_emptied.append(p)
-            self.log("parlor-empty", "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name)
+            if self.t:
+                self.log("parlor-empty", "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name)
         return card.name
 
     def exchange(self, p: int, hand_name: str, rule: str, by: str) -> None:
@@ -391,16 +417,18 @@ class Round:
         incoming = pl.take_from_hand(hand_name)
         pl.hand.append(old.card)
         self.garden[i] = Slot(p, incoming, played=False)
+        self.dirty = True
         self.rec.merchant = [(e, c) for e, c in self.rec.merchant if c is not old.card]
         self.rec.scribe = [(e, c) for e, c in self.rec.scribe if c is not old.card]
         after = self.value(i)
         if self.t:
             self.shown[i] = after
-            self.log("exchange", rule, f"{by}: {pl.name}'s Garden {old.card.name} ({before}) goes back "
-                     f"to hand and {hand_name} takes its place in the queue with no Balcony "
-                     f"adjustments and no entry effect: {after} (M5).", actor=pl.name,
-                     card=hand_name, target=pl.name, target_card=old.card.name,
-                     before=before, after=after)
+            if self.t:
+                self.log("exchange", rule, f"{by}: {pl.name}'s Garden {old.card.name} ({before}) goes back "
+                         f"to hand and {hand_name} takes its place in the queue with no Balcony "
+                         f"adjustments and no entry effect: {after} (M5).", actor=pl.name,
+                         card=hand_name, target=pl.name, target_card=old.card.name,
+                         before=before, after=after)
 
     def adjust(self, p: int, op: str, n: int, rule: str, by: str) -> None:
         """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it."""
@@ -412,23 +440,26 @@ class Round:
             after = self.value(i)
             self.shown[i] = after
             what = f"{n:+d}" if op == "+" else ("×2" if op == "*" else f"becomes {n}")
-            self.log("prestige", rule, f"{by}: {what} to {self.who(p, slot.card)} "
-                     f"({before} → {after}).", target=self.name(p), target_card=slot.card.name,
-                     before=before, after=after)
+            if self.t:
+                self.log("prestige", rule, f"{by}: {what} to {self.who(p, slot.card)} "
+                         f"({before} → {after}).", target=self.name(p), target_card=slot.card.name,
+                         before=before, after=after)
 
     def sync(self, rule: str) -> None:
         """Trace every Prestige that changed by a continuous effect since it was last shown."""
-        if not self.t:
+        if not self.t or not self.dirty:
             return
-        for i in range(len(self.garden)):
-            v = self.value(i)
-            if i >= len(self.shown):
-                self.shown.append(v)
-            elif v != self.shown[i]:
+        self.dirty = False
+        shown = self.shown
+        for i, v in enumerate(self.values()):
+            if i >= len(shown):
+                shown.append(v)
+            elif v != shown[i]:
                 slot = self.garden[i]
-                self.log("prestige", rule, f"{self.who(slot.owner, slot.card)} is now {v} (was "
-                         f"{self.shown[i]}): {self.explain(i)}.", target=self.name(slot.owner),
-                         target_card=slot.card.name, before=self.shown[i], after=v)
+                if self.t:
+                    self.log("prestige", rule, f"{self.who(slot.owner, slot.card)} is now {v} (was "
+                             f"{self.shown[i]}): {self.explain(i)}.", target=self.name(slot.owner),
+                             target_card=slot.card.name, before=self.shown[i], after=v)
                 self.shown[i] = v
 
     def explain(self, i: int) -> str:
@@ -451,7 +482,6 @@ class Round:
         else:
             why = "its Garden value changed"
         if slot.ledger:
-            from .prestige import ledger_text
             why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
         return why
 
@@ -462,3 +492,8 @@ _PATHS = {D.GARDEN: "garden", D.CONSPIRE: "conspire", D.ACTION: "conspire/convok
 
 def _show(value) -> str:
     return repr(value) if isinstance(value, str) else str(value)
+
+
+# Effects and scoring build on Round; imported last to keep the module graph acyclic.
+from . import effects as _effects  # noqa: E402
+from . import scoring as _scoring  # noqa: E402

@@ -22,6 +22,7 @@ RULINGS: dict[str, str] = {
     "E4": "Ranking",
     "X1": "Exiled deck", "X2": "Exile", "X3": "Bard", "X4": "Scribe", "X5": "Elder",
     "X6": "Oracle",
+    "X7": "Exile's worst is over all Garden cards; a scored worst card is skipped (project)",
 }
 
 PROJECT_RULINGS = [k for k, v in RULINGS.items() if v.endswith("(project)")]

@@ -6,6 +6,7 @@ and what is allowed.
 """
 from __future__ import annotations
 
+import itertools
 import random
 import tomllib
 from collections import Counter
@@ -17,7 +18,10 @@ from .cards import (CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, 
                     merge_crowns)
 from .decisions import AutoDecider, DecisionError
 from .rulings import RULINGS
+from .draw import draw_step
+from .round import Round
 from .state import Card, PlayerState
+from .trace import Trace
 from .variants import VARIANTS, VariantError, check_variants
 
 TOP_KEYS = ("title", "description", "expansion", "first", "variants", "player", "expect",
@@ -73,9 +77,13 @@ class Scenario:
     final_round: bool
     next_draw: bool
     expect: dict | None
+    _layout: list | None = field(default=None, repr=False, compare=False)
+    _by_name: dict | None = field(default=None, repr=False, compare=False)
 
     def spec(self, name: str) -> PlayerSpec:
-        return next(p for p in self.players if p.name == name)
+        if self._by_name is None:
+            self._by_name = {p.name: p for p in self.players}
+        return self._by_name[name]
 
 
 # ------------------------------------------------------------------- loading
@@ -178,15 +186,21 @@ class _Validator:
         if not isinstance(first, str) or self.player_name(first) is None:
             self.fail(f"`first` = {first!r} is not a player; players are {', '.join(names)}")
         first = self.player_name(first)
-        for p in players:
-            self.check_player(p)
+        places = [self.zone_places(p) for p in players]
         expect = self.typed(d, "expect", dict, "a table", default=None)
         if expect is not None:
             for key in expect:
                 if key not in EXPECT_KEYS:
                     self.fail(f"[expect]: unknown key `{key}`; allowed: {', '.join(EXPECT_KEYS)}")
-        return Scenario(self.path, title, description, self.expansion, first, variants, players,
-                        rulings, seed, crowns, final_round, next_draw, expect)
+        sc = Scenario(self.path, title, description, self.expansion, first, variants, players,
+                      rulings, seed, crowns, final_round, next_draw, expect)
+        drawn = _layout(sc)[1]
+        for k, p in enumerate(players):
+            if drawn[k] is not None:  # the Scribe's draw moved it out of the deck / discard pile
+                where = places[k][drawn[k]]
+                where.remove("deck" if "deck" in where else "discard_pile")
+            self.count(p, places[k])
+        return sc
 
     def player_name(self, value):
         if not isinstance(value, str):
@@ -268,14 +282,16 @@ class _Validator:
             choices[key] = v
         return card, choices
 
-    def check_player(self, p: PlayerSpec) -> None:
-        """Card counts over every zone (a card in two places, too many copies), defaults."""
+    def zone_places(self, p: PlayerSpec) -> dict[str, list[str]]:
+        """Where each card of the player is said to be; fills the Parlor / Exiled defaults."""
         places: dict[str, list[str]] = {}
 
         def put(card, where):
             places.setdefault(card, []).append(where)
 
         put(p.garden, "garden")
+        if p.garden == "Scribe" and isinstance(p.garden_choices.get("discard"), str):
+            put(self.card(p.garden_choices["discard"], "garden.discard", p.name), "garden.discard")
         if p.conspire:
             put(p.conspire, "conspire")
         if p.convoke:
@@ -306,6 +322,10 @@ class _Validator:
                 p.zones["exiled"] = [c for c in EXILED_ORDER if c not in places]
             for c in p.zones["exiled"]:
                 put(c, "exiled")
+        return places
+
+    def count(self, p: PlayerSpec, places: dict[str, list[str]]) -> None:
+        """No card more often than a family has it (this also catches a card in two places)."""
         limit = Counter(family(self.expansion))
         for card, where in places.items():
             if len(where) > limit[card]:
@@ -398,18 +418,21 @@ class ScenarioDecider:
         return value
 
 
-def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
-    """Players' zones at the start of Phase 1, reconstructed from the file (see module doc)."""
-    rng = random.Random(sc.seed)
+def _layout(sc: Scenario) -> tuple[list[dict[str, list[str]]], list]:
+    """Card names per zone at the start of Phase 1, reconstructed from the file, and the
+    card each Garden Scribe draws (None if no Scribe or nothing to draw).
+
+    Cards held before Phase 1 = Garden card + Phase-2 cards + `hand` (+ a Garden Scribe's
+    discard, - the card it draws: the top of `deck`, or of the shuffled `discard_pile`).
+    """
+    if sc._layout is not None:
+        return sc._layout
     preview = random.Random(sc.seed)
-    uid = 0
-    players = []
+    drawn_cards: list = [None] * len(sc.players)
     first = [p.name for p in sc.players].index(sc.first)
-    order = [(first + k) % len(sc.players) for k in range(len(sc.players))]
-    start_hand: dict[int, list[str]] = {}
-    decks: dict[int, list[str]] = {}
-    discards: dict[int, list[str]] = {}
-    for k in order:
+    n = len(sc.players)
+    layout: list = [None] * n
+    for k in [(first + j) % n for j in range(n)]:
         spec = sc.players[k]
         hand = [spec.garden]
         if spec.conspire:
@@ -417,52 +440,50 @@ def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
         if spec.convoke:
             hand += spec.convoke["discard"]
         hand += spec.zones["hand"] or []
-        deck = list(spec.zones["deck"] or [])
-        discard = list(spec.zones["discard_pile"] or [])
         if spec.garden == "Scribe":
-            if "discard" not in spec.garden_choices:
-                pass  # reported by the decider with the legal options
-            else:
+            deck = list(spec.zones["deck"] or [])
+            discard = list(spec.zones["discard_pile"] or [])
+            if "discard" in spec.garden_choices:  # else the decider reports the missing choice
                 hand.append(canonical(spec.garden_choices["discard"]) or str(spec.garden_choices["discard"]))
             if not deck and discard:
-                deck = list(discard)
-                discard = []
-                preview.shuffle(deck)
+                preview.shuffle(discard)  # the same draws the real generator will make (D1)
+                deck = discard
             if deck:
-                drawn = deck.pop(0)
-                if drawn in hand[1:]:
-                    hand.pop(hand.index(drawn, 1))
-                else:
+                drawn = deck[0]
+                if drawn not in hand[1:]:
                     raise ScenarioError(
                         f"{sc.path}: player {spec.name!r}: the Garden Scribe draws {drawn} (top of "
                         f"`deck`, or the shuffled `discard_pile`), so {drawn} must be in `hand`, "
                         "the Phase-2 cards or the Scribe's `discard`")
-        start_hand[k], decks[k], discards[k] = hand, deck, discard
-    for k, spec in enumerate(sc.players):
-        pl = PlayerState(k, spec.name)
+                hand.pop(hand.index(drawn, 1))
+                drawn_cards[k] = drawn
+        zones = {"hand": hand}
+        for zone, key in (("deck", "deck"), ("discard", "discard_pile"), ("parlor", "parlor"),
+                          ("scored", "scored"), ("exiled", "exiled")):
+            zones[zone] = list(spec.zones[key] or [])
+        layout[k] = zones
+    sc._layout = (layout, drawn_cards)
+    return sc._layout
 
-        def make(names):
-            nonlocal uid
-            out = []
-            for n in names:
-                uid += 1
-                out.append(Card(uid, n, k))
-            return out
-        pl.hand = make(start_hand[k])
-        pl.deck = make(spec.zones["deck"] or [])
-        pl.discard = make(spec.zones["discard_pile"] or [])
-        pl.parlor = make(spec.zones["parlor"] or [])
-        pl.scored = make(spec.zones["scored"] or [])
-        pl.exiled = make(spec.zones["exiled"] or [])
+
+def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
+    """Fresh players' zones at the start of Phase 1, and the round's one generator (M10)."""
+    uid = itertools.count(1)
+    players = []
+    for k, zones in enumerate(_layout(sc)[0]):
+        pl = PlayerState(k, sc.players[k].name)
+        pl.hand = [Card(next(uid), n, k) for n in zones["hand"]]
+        pl.deck = [Card(next(uid), n, k) for n in zones["deck"]]
+        pl.discard = [Card(next(uid), n, k) for n in zones["discard"]]
+        pl.parlor = [Card(next(uid), n, k) for n in zones["parlor"]]
+        pl.scored = [Card(next(uid), n, k) for n in zones["scored"]]
+        pl.exiled = [Card(next(uid), n, k) for n in zones["exiled"]]
         players.append(pl)
-    return players, rng
+    return players, random.Random(sc.seed)
 
 
 def run(sc: Scenario, variants=(), auto: bool = False, trace: bool = True):
     """Resolve the scenario's round. Raises ScenarioError for anything invalid."""
-    from .draw import draw_step
-    from .round import Round
-    from .trace import Trace
     try:
         extra = check_variants(list(variants))
     except VariantError as exc:

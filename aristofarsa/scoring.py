@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from . import decisions as D
-from .ranking import crowns_of, ranking
-from .result import RoundResult
+from .result import RoundResult, Standings
+from .state import distinct
 
 
 def score_round(r) -> RoundResult:
@@ -14,11 +14,12 @@ def score_round(r) -> RoundResult:
     best = min(vals) if lowest else max(vals)
     winning = [i for i, v in enumerate(vals) if v == best]
     winner = r.garden[winning[0]].owner
-    r.log("winners", "S1", ("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
-          + f"Winning Prestige {best}: "
-          + ", ".join(r.who(r.garden[i].owner, r.garden[i].card) for i in winning)
-          + (". " if len(winning) == 1 else " (tied: every tied card wins). ")
-          + f"{r.name(winner)} is the round's winner (M2).", actor=r.name(winner))
+    if r.t:
+        r.log("winners", "S1", ("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
+              + f"Winning Prestige {best}: "
+              + ", ".join(r.who(r.garden[i].owner, r.garden[i].card) for i in winning)
+              + (". " if len(winning) == 1 else " (tied: every tied card wins). ")
+              + f"{r.name(winner)} is the round's winner (M2).", actor=r.name(winner))
 
     scored: list[tuple[int, object]] = []  # (player, card) in the order they were found
     scored_ids: set[int] = set()
@@ -28,7 +29,8 @@ def score_round(r) -> RoundResult:
             return
         scored_ids.add(id(card))
         scored.append((p, card))
-        r.log("score", rule, f"{r.who(p, card)} scores: {why}.", actor=r.name(p), card=card.name)
+        if r.t:
+            r.log("score", rule, f"{r.who(p, card)} scores: {why}.", actor=r.name(p), card=card.name)
 
     damsels = [i for i in r.rec.damsel if r.balcony[i].owner == winner]
     garden_scored: list[int] = []
@@ -37,8 +39,9 @@ def score_round(r) -> RoundResult:
         p = slot.owner
         if p == winner and damsels:
             d = r.balcony[damsels[0]]
-            r.log("score", "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
-                  f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name)
+            if r.t:
+                r.log("score", "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
+                      f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name)
             add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
                 + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
             r.convoke_noble(p, "Knight", "B4")
@@ -62,18 +65,19 @@ def score_round(r) -> RoundResult:
         slot = r.garden[i]
         name = slot.card.name
         if name == "Rogue":
-            r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
-                  "happens (B6).", actor=r.name(slot.owner), card=name)
+            if r.t:
+                r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
+                      "happens (B6).", actor=r.name(slot.owner), card=name)
             r.convoke_noble(slot.owner, None, "B6")
         elif name == "Damsel":
-            r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
-                  "Knight.", actor=r.name(slot.owner), card=name)
+            if r.t:
+                r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
+                      "Knight.", actor=r.name(slot.owner), card=name)
             r.convoke_noble(slot.owner, "Knight", "S2")
         elif name == "Scribe":
             pl = r.players[slot.owner]
             peasants = [c.name for c in pl.hand if not c.noble]
             if peasants:
-                from .round import distinct
                 r.step_id = ("score", i)
                 extra = r.ask(D.ALSO_SCORE, slot.owner, "Scribe", "garden", slot.owner,
                               distinct(peasants), optional=True)
@@ -82,8 +86,9 @@ def score_round(r) -> RoundResult:
                     add(slot.owner, card, "X4", "the Garden Scribe scored, and a Peasant from "
                         "hand may score with it (its own texts do nothing)")
                 else:
-                    r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.",
-                          actor=pl.name)
+                    if r.t:
+                        r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.",
+                              actor=pl.name)
 
     exiled: list[tuple[int, object]] = []
     aristocrat_worst = False
@@ -100,17 +105,21 @@ def score_round(r) -> RoundResult:
     end_reason = None
     if any(c.name == "Aristocrat" for _, c in scored):
         end_reason = "aristocrat-scored"
-        r.log("end", "E1", "An Aristocrat scored: the game ends when this round is done.")
+        if r.t:
+            r.log("end", "E1", "An Aristocrat scored: the game ends when this round is done.")
     elif aristocrat_worst:
         end_reason = "aristocrat-worst"
     elif r.final_round:
         end_reason = "parlor-empty"
-        r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
+        if r.t:
+            r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
     final_next = bool(r.parlor_emptied) and not r.final_round and end_reason is None
     if final_next:
-        r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
-              "then the game ends.")
-    r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
+        if r.t:
+            r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
+                  "then the game ends.")
+    if r.t:
+        r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
 
     names = [pl.name for pl in r.players]
     by_player = {n: [] for n in names}
@@ -135,8 +144,7 @@ def score_round(r) -> RoundResult:
         end_reason=end_reason,
         final_round_next=final_next,
         oracle_draw=[names[p] for p in r.rec.oracle],
-        ranking=ranking(r.players, r.crowns),
-        crowns={pl.name: crowns_of(pl, r.crowns) for pl in r.players},
+        standings=Standings(r.players, r.crowns),
         trace=r.trace,
     )
 
@@ -146,7 +154,8 @@ def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
     r.phase = "exile"
     worst = max(vals) if lowest else min(vals)
     if all(v == worst for v in vals):
-        r.log("exile", "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
+        if r.t:
+            r.log("exile", "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
         return False
     aristocrat = False
     for i, v in enumerate(vals):
@@ -154,18 +163,22 @@ def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
             continue
         slot = r.garden[i]
         if id(slot.card) in scored_ids:
-            r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
-                  "but scored: it is not exiled.", actor=r.name(slot.owner), card=slot.card.name)
+            if r.t:
+                r.log("exile", "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
+                      "but scored: it is not exiled, and no other card is exiled in its place.",
+                      actor=r.name(slot.owner), card=slot.card.name)
         elif slot.card.name == "Aristocrat":
             aristocrat = True
-            r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
-                  "an Aristocrat is never exiled, and the game ends after this round.",
-                  actor=r.name(slot.owner), card="Aristocrat")
+            if r.t:
+                r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
+                      "an Aristocrat is never exiled, and the game ends after this round.",
+                      actor=r.name(slot.owner), card="Aristocrat")
         else:
             exiled.append((slot.owner, slot.card))
-            r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
-                  f"({v}{', highest under the Jester' if lowest else ''}): it is exiled.",
-                  actor=r.name(slot.owner), card=slot.card.name)
+            if r.t:
+                r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
+                      f"({v}{', highest under the Jester' if lowest else ''}): it is exiled.",
+                      actor=r.name(slot.owner), card=slot.card.name)
     return aristocrat
 
 
@@ -180,13 +193,15 @@ def _move_cards(r, scored, exiled) -> None:
         pl.exiled.append(card)
         top = pl.exiled.pop(0)
         pl.hand.append(top)
-        r.log("exile", "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
-              f"and takes the top card, {top.name}, into hand.", actor=pl.name, card=top.name)
+        if r.t:
+            r.log("exile", "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
+                  f"and takes the top card, {top.name}, into hand.", actor=pl.name, card=top.name)
     for s in r.garden:
         if id(s.card) not in gone:
             r.players[s.owner].discard.append(s.card)
     for e in r.balcony:
         if id(e.card) not in gone:
             r.players[e.owner].discard.append(e.card)
-    r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
-          "Balcony card goes to its owner's discard pile; hands keep their cards.")
+    if r.t:
+        r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
+              "Balcony card goes to its owner's discard pile; hands keep their cards.")

@@ -4,6 +4,18 @@ from __future__ import annotations
 from .cards import CARDS
 
 
+_FACTS = {name: (spec.prestige, spec.is_noble) for name, spec in CARDS.items()}
+
+
+def distinct(names):
+    """The names in order, each once."""
+    seen = []
+    for n in names:
+        if n not in seen:
+            seen.append(n)
+    return seen
+
+
 class Card:
     """One physical card of one family. Identity matters (links, marks, zones)."""
 
@@ -13,9 +25,7 @@ class Card:
         self.uid = uid
         self.name = name
         self.owner = owner
-        spec = CARDS[name]
-        self.prestige = spec.prestige
-        self.noble = spec.is_noble
+        self.prestige, self.noble = _FACTS[name]
 
     def __repr__(self) -> str:
         return f"Card({self.name}#{self.uid}@{self.owner})"

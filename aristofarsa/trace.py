@@ -62,10 +62,12 @@ class Trace:
         self.enabled = enabled
         self.events: list[TraceEvent] = []
 
-    def add(self, phase, kind, rule, text, **kw) -> None:
+    def add(self, phase, kind, rule, text, actor=None, card=None, target=None, target_card=None,
+            before=None, after=None, visible_to=None, auto=False) -> None:
         if self.enabled:
-            self.events.append(TraceEvent(len(self.events) + 1, phase, kind, kw.pop("actor", None),
-                                          kw.pop("card", None), rule, text, **kw))
+            events = self.events
+            events.append(TraceEvent(len(events) + 1, phase, kind, actor, card, rule, text, target,
+                                     target_card, before, after, visible_to, auto))
 
     def to_list(self) -> list[dict]:
         return [e.to_dict() for e in self.events]

@@ -1,0 +1,350 @@
+"""Bots: deciders that answer every request of the engine, for whole games.
+
+Three bots, registered in :data:`BOTS` (the names ``simulate`` and the command line accept):
+
+``random`` — :class:`RandomBot`
+    Uniform over the legal options of each request; an optional ("may") request counts
+    "no" as one more option; the Oracle's keep is a uniform 3-card subset.
+
+``greedy`` — :class:`GreedyBot`
+    For each request with several options, tries every option and keeps the one with the
+    best *immediate* outcome for itself: the crowns it scores this round, plus half the
+    crowns of a Noble it Convokes this round. Each option is tried in a few (4) worlds
+    drawn by :meth:`GameView.determinize`: the rest of the current round is played out
+    with random choices for everyone (the same worlds and the same random choices for
+    every option, so options are compared on equal terms).
+
+``search`` — :class:`SearchBot`
+    Monte-Carlo search over the cards it cannot see: many (24) determinized worlds per
+    option; the rest of the round is played with a fast heuristic policy for every
+    player instead of random play; and the outcome is judged for the whole game rather
+    than the round: crowns relative to the best opponent, the future value of Convoked
+    Nobles, and — when the round ends the game — whether it wins.
+
+What a bot sees: only what its seat could see at the table, through its
+:class:`~aristofarsa.game.GameView`: its own hand and face-down Balcony card, every public
+zone (Garden with current Prestige, revealed Balcony cards, discard piles, Parlors, scored
+areas, Exiled decks), hand and deck sizes, the round's public decisions and its own Oracle
+peek. Other hands, face-down Balcony cards and the order of every deck are filled at random
+from what they can be (``determinize``), independently of what they really are.
+
+Every bot draws only from its own generator (seeded from the game's one generator at
+set-up, see :mod:`aristofarsa.game`), so a game is reproducible from its seed, and a bot
+never changes the game's own stream of shuffles.
+"""
+from __future__ import annotations
+
+import random
+
+from . import decisions as D
+from .cards import CARDS, PROVISIONAL_CROWNS
+from .round import Round
+from .trace import Trace
+
+__all__ = ["BOTS", "RandomBot", "GreedyBot", "SearchBot", "make_bot", "keep_best",
+           "heuristic_policy"]
+
+
+# --------------------------------------------------------------------------- random
+class RandomBot:
+    """Uniform over the legal options (an optional request adds "no" as one more option)."""
+
+    auto = False
+    needs_history = False
+
+    def __init__(self, rng: random.Random, view=None):
+        self.rng = rng
+        self.view = view
+
+    def decide(self, req):
+        rnd = self.rng.random
+        if req.kind == D.KEEP:
+            pool, n = req.options
+            return self.rng.sample(pool, n)
+        opts = req.options
+        if req.optional:
+            k = int(rnd() * (len(opts) + 1))
+            return opts[k] if k < len(opts) else None
+        if len(opts) == 1:
+            return opts[0]
+        return opts[int(rnd() * len(opts))]
+
+
+def random_policy(rng: random.Random):
+    return RandomBot(rng).decide
+
+
+# --------------------------------------------------------------------------- heuristics
+def _card_value(name: str, crowns: dict) -> float:
+    """How much a card is worth holding: its crowns, then its printed Prestige."""
+    return crowns[name] + CARDS[name].prestige / 10.0
+
+
+def keep_best(pool: list[str], n: int, crowns: dict | None = None) -> list[str]:
+    """The Oracle's keep for the smart bots: the n most valuable cards (stable order)."""
+    crowns = crowns or PROVISIONAL_CROWNS
+    ranked = sorted(range(len(pool)), key=lambda i: (-_card_value(pool[i], crowns), i))
+    return [pool[i] for i in ranked[:n]]
+
+
+def heuristic_policy(rng: random.Random, crowns: dict | None = None):
+    """A fast rule-of-thumb policy (used in the search bot's playouts).
+
+    It knows the table (who owns which Garden card, current Prestige) through the
+    request alone plus the round it is played in, so it is attached to a round by
+    :func:`_attach`. Rules: play a Noble into the Garden when holding one (the most
+    valuable, usually), otherwise a random card; Convoke when a Noble of Prestige 7+ is
+    affordable, else Conspire; Conspire the card whose Balcony text helps most (Knight,
+    Merchant on one's own card, Witch -5 on the leader / +5 on oneself, ...); targets go
+    to the strongest rival (negative effects) or oneself (positive ones); Squire exchanges
+    only for a better card; Scribe also scores its best Peasant.
+    """
+    crowns = crowns or PROVISIONAL_CROWNS
+    rnd = rng.random
+    state = {"round": None}
+
+    def pick(opts):
+        return opts[int(rnd() * len(opts))] if len(opts) > 1 else opts[0]
+
+    def decide(req):
+        kind = req.kind
+        opts = req.options
+        r = state["round"]
+        if kind == D.KEEP:
+            return keep_best(opts[0], opts[1], crowns)
+        if kind == D.GARDEN:
+            if rnd() < 0.25:
+                return pick(opts)
+            nobles = [o for o in opts if CARDS[o].is_noble]
+            if nobles and r is not None:
+                best = max(nobles, key=lambda o: CARDS[o].prestige)
+                # an Aristocrat played late marks the Nobles before it: fine; early: risky
+                return best
+            return max(opts, key=lambda o: (CARDS[o].prestige, rnd()))
+        if kind == D.ACTION:
+            if len(opts) == 1:
+                return opts[0]
+            if r is not None:
+                p = r.index_of(req.player)
+                pl = r.players[p]
+                total = sum(3 if c.name == "Servant" else c.prestige for c in pl.hand)
+                if p == r.litter:
+                    total += 2
+                if any(c.prestige <= total and c.prestige >= 7 for c in pl.parlor):
+                    return "convoke"
+                if not pl.parlor or rnd() < 0.8:
+                    return "conspire"
+            return pick(opts)
+        if kind == D.TAKE:
+            return max(opts, key=lambda o: CARDS[o].prestige)
+        if kind == D.CONSPIRE:
+            order = ("Knight", "Merchant", "Witch", "Damsel", "Bard", "Jester", "Scribe",
+                     "Courtisan", "Rogue", "Bishop", "Squire", "Oracle", "Elder", "Servant",
+                     "Aristocrat")
+            if rnd() < 0.3:
+                return pick(opts)
+            return min(opts, key=lambda o: order.index(o))
+        if kind == D.TARGET and r is not None:
+            me = req.player
+            card = req.card
+            if card in ("Merchant",) or (card == "Witch" and me in opts and False):
+                return me if me in opts else pick(opts)
+            vals = {}
+            for s_i, slot in enumerate(r.garden):
+                vals[r.name(slot.owner)] = r.value(s_i)
+            cand = [o for o in opts if o != me] or opts
+            if card in ("Witch", "Scribe", "Bishop", "Courtisan", "Bard"):
+                return max(cand, key=lambda o: (vals.get(o, 0), rnd()))
+            if card == "Damsel":
+                return max(cand, key=lambda o: (vals.get(o, 0), rnd()))
+            return pick(opts)
+        if kind == D.DELTA:
+            return -5 if -5 in opts else pick(opts)
+        if kind == D.ALSO_SCORE:
+            return max(opts, key=lambda o: crowns[o])
+        if kind == D.EXCHANGE:
+            return None
+        if req.optional:
+            return None
+        return pick(opts)
+
+    def attach(r):
+        state["round"] = r
+
+    decide.attach = attach
+    return decide
+
+
+# --------------------------------------------------------------------------- simulation
+class _Diverged(Exception):
+    """The world cannot follow the round's real decisions (a rare, discarded sample)."""
+
+
+class _WorldDecider:
+    """Answers a simulated round: the real round's decisions so far (hidden Conspire
+    answers replaced by the world's card), then the option being tried, then a policy."""
+
+    auto = False
+    __slots__ = ("history", "h", "i", "rename", "me", "kind", "option", "policy")
+
+    def __init__(self, history, rename, me, kind, option, policy):
+        self.history = history
+        self.h = len(history)
+        self.i = 0
+        self.rename = rename
+        self.me = me
+        self.kind = kind
+        self.option = option
+        self.policy = policy
+
+    def decide(self, req):
+        i = self.i
+        self.i = i + 1
+        if i < self.h:
+            kind, player, card, value, uid = self.history[i]
+            if kind != req.kind or player != req.player:
+                raise _Diverged
+            if kind == D.CONSPIRE and uid is not None:
+                value = self.rename.get(uid, value)
+            if not req.legal(value):
+                raise _Diverged
+            return value
+        if i == self.h:
+            if req.kind != self.kind or req.player != self.me or not req.legal(self.option):
+                raise _Diverged
+            return self.option
+        return self.policy(req)
+
+
+class _MonteCarloBot:
+    """Shared machinery: try each option in determinized worlds; keep the best mean."""
+
+    auto = False
+    needs_history = True
+    samples = 4
+    max_tries = 3
+
+    def __init__(self, rng: random.Random, view):
+        self.rng = rng
+        self.view = view
+        self.sim_rng = random.Random(rng.getrandbits(64))
+        self.trace = Trace(False)
+        self.fallback = RandomBot(random.Random(rng.getrandbits(64)))
+        self.stats = {"decisions": 0, "simulated": 0, "discarded": 0}
+
+    # subclasses: the rollout policy and the value of an outcome
+    def policy(self, rng):
+        return random_policy(rng)
+
+    def utility(self, world_before, players, result, me) -> float:
+        raise NotImplementedError
+
+    def decide(self, req):
+        view = self.view
+        if req.kind == D.KEEP:
+            pool, n = req.options
+            return keep_best(pool, n, view.crowns_table)
+        opts = list(req.options)
+        if req.optional:
+            opts.append(None)
+        if len(opts) == 1:
+            return opts[0]
+        game = view.game
+        if game.current is None:  # not inside a round: nothing to simulate
+            return self.fallback.decide(req)
+        self.stats["decisions"] += 1
+        totals = [0.0] * len(opts)
+        counted = 0
+        me = view.seat
+        first = view.round_first
+        final_round = view.final_round
+        variants, expansion, crowns = view.variants, view.expansion, game.crowns
+        rng = self.rng
+        sim = self.sim_rng
+        for _ in range(self.samples):
+            for _try in range(self.max_tries):
+                world, rename, history = view.determinize(rng)
+                seed = rng.getrandbits(32)
+                outcome = []
+                try:
+                    for opt in opts:
+                        players = [p.copy() for p in world]
+                        sim.seed(seed)
+                        policy = self.policy(sim)
+                        dec = _WorldDecider(history, rename, req.player, req.kind, opt, policy)
+                        r = Round(players, first, dec, variants=variants, expansion=expansion,
+                                  rng=sim, trace=self.trace, final_round=final_round,
+                                  crowns=crowns)
+                        attach = getattr(policy, "attach", None)
+                        if attach is not None:
+                            attach(r)
+                        result = r.play()
+                        outcome.append(self.utility(world, players, result, me))
+                except _Diverged:
+                    self.stats["discarded"] += 1
+                    continue
+                for k, u in enumerate(outcome):
+                    totals[k] += u
+                counted += 1
+                self.stats["simulated"] += len(opts)
+                break
+        if not counted:
+            return self.fallback.decide(req)
+        best = 0
+        for k in range(1, len(opts)):
+            if totals[k] > totals[best] + 1e-9:
+                best = k
+        return opts[best]
+
+
+def _crowns(pl, table) -> int:
+    return sum(table[c.name] for c in pl.scored)
+
+
+class GreedyBot(_MonteCarloBot):
+    """Best immediate outcome for itself, tried in a few determinized worlds."""
+
+    samples = 4
+
+    def utility(self, world_before, players, result, me) -> float:
+        table = self.view.crowns_table
+        gain = _crowns(players[me], table) - _crowns(world_before[me], table)
+        nobles = sum(table[n] for n in result.convoked[players[me].name])
+        return gain + 0.5 * nobles
+
+
+class SearchBot(_MonteCarloBot):
+    """Monte-Carlo over hidden cards with heuristic playouts and a whole-game judgement."""
+
+    samples = 24
+
+    def policy(self, rng):
+        return heuristic_policy(rng, self.view.crowns_table)
+
+    def utility(self, world_before, players, result, me) -> float:
+        table = self.view.crowns_table
+        scores = [_crowns(p, table) for p in players]
+        mine = scores[me]
+        best_other = max(s for k, s in enumerate(scores) if k != me)
+        if result.game_over:
+            # the game ends here: only winning matters (shared first place: a share)
+            top = max(scores)
+            if mine < top:
+                return -20.0 + (mine - best_other)
+            ties = sum(1 for s in scores if s == top)
+            return 20.0 / ties + (mine - best_other)
+        nobles = sum(table[c.name] for c in players[me].discard + players[me].deck
+                     + players[me].hand if c.noble)
+        return (mine - best_other) + 0.35 * nobles + 0.1 * (mine - sum(scores) / len(scores))
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+
+
+def make_bot(name: str, rng: random.Random, view):
+    """A bot by its registry name, with its own generator and its seat's view."""
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: allowed bots are {', '.join(BOTS)}") from None
+    return cls(rng, view)
