@@ -96,11 +96,10 @@ EXILED_ORDER = ["Bard", "Scribe", "Elder", "Oracle"]
 #: The 7 Peasants of a family's starting deck.
 STARTING_DECK = ["Rogue", "Servant", "Servant", "Witch", "Jester", "Damsel", "Merchant"]
 
-#: Ruling M9: provisional crown values (the rules text gives none).
+#: The shipped crown table (data/crowns.toml): provisional, ruling M9.
+CROWNS_FILE = Path(__file__).with_name("data") / "crowns.toml"
 PROVISIONAL_CROWNS: dict[str, int] = {
-    "Rogue": 2, "Servant": 1, "Witch": 1, "Jester": 1, "Damsel": 2, "Merchant": 1,
-    "Squire": 2, "Courtisan": 2, "Bishop": 3, "Knight": 3, "Aristocrat": 5,
-    "Bard": 1, "Scribe": 1, "Elder": 2, "Oracle": 3,
+    name: int(value) for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
 }
 CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns table"
 

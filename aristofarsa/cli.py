@@ -47,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"switch on a house-rule variant (adds to the file's): {', '.join(VARIANTS)}")
     p.add_argument("--auto", action="store_true",
                    help="let the engine make missing choices (first legal option); the trace says so")
+    p.add_argument("--crowns", metavar="FILE",
+                   help="a TOML file of crown values replacing the provisional ones (M9)")
     p.set_defaults(func=cmd_resolve)
 
     p = sub.add_parser("check", help="run every scenario that has [expect] and report mismatches",
@@ -95,9 +97,10 @@ def _write_json(obj) -> None:
 def cmd_resolve(args) -> int:
     from . import scenario
     try:
+        crowns = load_crowns_file(args.crowns) if args.crowns else None
         sc = scenario.load(args.file)
-        result = scenario.run(sc, variants=args.variant, auto=args.auto)
-    except scenario.ScenarioError as exc:
+        result = scenario.run(sc, variants=args.variant, auto=args.auto, crowns=crowns)
+    except (scenario.ScenarioError, CrownsError) as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         _write_json(result.to_json())

@@ -18,7 +18,8 @@ def draw_one(r, p: int, rule: str = "D1"):
         r.rng.shuffle(pl.deck)
         if r.t:
             r.log("shuffle", "D1", f"{pl.name}'s deck is empty: the discard pile ({len(pl.deck)} "
-                  "cards) is shuffled into a new deck.", actor=pl.name)
+                  "cards) is shuffled into a new deck, by the one seeded generator.",
+                  actor=pl.name, see=["M10"])
     card = pl.deck.pop(0)
     pl.hand.append(card)
     return card
@@ -70,6 +71,8 @@ def draw_step(r, first: int, oracle: list[int]) -> list[int]:
             if r.t:
                 r.log("cannot-refill", "D2", f"{pl.name} cannot refill to 3 cards (holds "
                       f"{len(pl.hand)}): the game ends at once, before this round is played.",
-                      actor=pl.name)
+                      actor=pl.name, see=["E2"])
             return short
+    if r.t:
+        r.log("refilled", "E2", "Every player holds at least 3 cards: the round can be played.")
     return short

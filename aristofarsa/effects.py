@@ -101,7 +101,7 @@ def _bard_entry(r, p, i):
     if not options:
         if r.t:
             r.log("entry", "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
-                  actor=r.name(p), card="Bard")
+                      actor=r.name(p), card="Bard", see=["M7"])
         return
     target = r.ask(D.TARGET, p, "Bard", "garden", p, options)
     q = r.index_of(target)
@@ -152,8 +152,9 @@ def _rogue(r, e, as_card):
 @balcony("Servant", "B11", "no effect")
 def _servant(r, e, as_card):
     if r.t:
-        r.log("effect", "B11", f"{r.who(e.owner, e.card)} has no Balcony effect.",
-              actor=r.name(e.owner), card=e.card.name)
+        r.log("effect", "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
+              "text works only in the Garden).", actor=r.name(e.owner), card=e.card.name,
+              see=["M6"])
 
 
 @balcony("Aristocrat", "B11", "no effect")
@@ -205,7 +206,7 @@ def _merchant(r, e, as_card):
 
 @balcony("Knight", "B7", "+8 to your Garden card")
 def _knight(r, e, as_card):
-    r.adjust(e.owner, "+", 8, "B7", r.who(e.owner, e.card))
+    r.adjust(e.owner, "+", 8, "B7", r.who(e.owner, e.card) + " (mandatory, M7)", see=("M3", "M7"))
 
 
 @balcony("Squire", "B8", "may swap your Garden card for a card in your hand")
@@ -215,7 +216,7 @@ def _squire(r, e, as_card):
     if not pl.hand:
         if r.t:
             r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
-                  actor=pl.name, card=e.card.name)
+                  actor=pl.name, card=e.card.name, see=["M7"])
         return
     choice = r.ask(D.EXCHANGE, p, e.card.name, "conspire", p, distinct(pl.hand_names()),
                    optional=True)
@@ -234,7 +235,7 @@ def _courtisan(r, e, as_card):
     if not options:
         if r.t:
             r.log("effect", "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
-                  actor=r.name(p), card=e.card.name)
+                  actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, options)
     q = r.index_of(target)
@@ -262,7 +263,7 @@ def _bishop(r, e, as_card):
         if r.t:
             r.log("effect", "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
                   + (" (variant bishop-no-undo: only cards not yet resolved)" if no_undo else "")
-                  + "; it fizzles.", actor=r.name(p), card=e.card.name)
+                  + "; it fizzles.", actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, [r.name(x.owner) for x in candidates])
     t = r.balcony[r.entry_of[r.index_of(target)]]
@@ -293,7 +294,7 @@ def _bard(r, e, as_card):
     if not pl.hand:
         if r.t:
             r.log("effect", "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
-                  actor=pl.name, card=e.card.name)
+                  actor=pl.name, card=e.card.name, see=["M7"])
         return
     hand = distinct(pl.hand_names())
     name = hand[0] if len(hand) == 1 else r.ask(D.DISCARD, p, e.card.name, "conspire", p, hand)
@@ -318,7 +319,7 @@ def _elder(r, e, as_card):
     if copied in ("Elder", "Servant", "Aristocrat"):
         if r.t:
             r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
-                  "which does nothing.", actor=r.name(e.owner), card="Elder")
+                  "which does nothing.", actor=r.name(e.owner), card="Elder", see=["B11"])
         return
     if r.t:
         r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "

@@ -110,12 +110,12 @@ class Round:
         return [(p + k) % self.n for k in range(1, self.n)]
 
     def log(self, kind, rule, text, actor=None, card=None, target=None, target_card=None,
-            before=None, after=None, visible_to=None, auto=False) -> None:
+            before=None, after=None, visible_to=None, auto=False, see=None) -> None:
         if self.t:
             events = self.trace.events
             events.append(TraceEvent(len(events) + 1, "replay" if self.replaying else self.phase,
                                      kind, actor, card, rule, text, target, target_card, before,
-                                     after, visible_to, auto))
+                                     after, visible_to, auto, see))
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):
@@ -185,7 +185,8 @@ class Round:
                 if self.t:
                     self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
                              f"(position {i + 1}, printed Prestige {card.prestige}).",
-                             actor=pl.name, card=name, after=card.prestige)
+                             actor=pl.name, card=name, after=card.prestige,
+                         see=["X1"] if name in ("Elder", "Oracle") else None)
             effect = ENTRY_EFFECTS.get(name)
             if effect is not None:
                 effect.apply(self, p, i)
@@ -212,7 +213,8 @@ class Round:
             self.log("order", "P2", f"Highest Prestige after Phase 1: {self.who(top, self.garden[best].card)}"
                      f" ({vals[best]}); Phase 2 starts at its owner's left: "
                      f"{', '.join(self.name(p) for p in order)}"
-                     + (" (Oracle owners moved to the end)" if oracles else "") + ".")
+                     + (" (Oracle owners moved to the end)" if oracles else "") + ".",
+                     see=["X6"] if oracles else None)
             if self.t:
                 self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
                          "(+2 to a Convoke total this round).", actor=self.name(order[0]))
@@ -244,7 +246,7 @@ class Round:
         if not options:
             if self.t:
                 self.log("pass", "P8", f"{pl.name} has no card to conspire and cannot afford a Noble: "
-                         "passes.", actor=pl.name)
+                         "passes.", actor=pl.name, see=["P5"])
             return
         action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
         if action == "conspire":
@@ -401,11 +403,13 @@ class Round:
         if not quiet:
             if self.t:
                 self.log("convoke", rule, f"{pl.name} Convokes the {card.name} from the Parlor "
-                         "(free).", actor=pl.name, card=card.name)
+                         "(free, and it counts like any Convoke).", actor=pl.name, card=card.name,
+                         see=["B12"])
         if not pl.parlor and p not in self.parlor_emptied:
             self.parlor_emptied.append(p)
             if self.t:
-                self.log("parlor-empty", "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name)
+                self.log("parlor-empty", "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
+                         see=None if rule == "P5" else ["B12"])
         return card.name
 
     def exchange(self, p: int, hand_name: str, rule: str, by: str) -> None:
@@ -428,9 +432,9 @@ class Round:
                          f"to hand and {hand_name} takes its place in the queue with no Balcony "
                          f"adjustments and no entry effect: {after} (M5).", actor=pl.name,
                          card=hand_name, target=pl.name, target_card=old.card.name,
-                         before=before, after=after)
+                         before=before, after=after, see=["M5", "M4"])
 
-    def adjust(self, p: int, op: str, n: int, rule: str, by: str) -> None:
+    def adjust(self, p: int, op: str, n: int, rule: str, by: str, see=("M3",)) -> None:
         """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it."""
         i = self.slot_of[p]
         slot = self.garden[i]
@@ -443,7 +447,7 @@ class Round:
             if self.t:
                 self.log("prestige", rule, f"{by}: {what} to {self.who(p, slot.card)} "
                          f"({before} → {after}).", target=self.name(p), target_card=slot.card.name,
-                         before=before, after=after)
+                         before=before, after=after, see=list(see))
 
     def sync(self, rule: str) -> None:
         """Trace every Prestige that changed by a continuous effect since it was last shown."""

@@ -482,8 +482,13 @@ def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
     return players, random.Random(sc.seed)
 
 
-def run(sc: Scenario, variants=(), auto: bool = False, trace: bool = True):
-    """Resolve the scenario's round. Raises ScenarioError for anything invalid."""
+def run(sc: Scenario, variants=(), auto: bool = False, trace: bool = True,
+        crowns: dict[str, int] | None = None):
+    """Resolve the scenario's round. Raises ScenarioError for anything invalid.
+
+    ``variants`` add to the file's; ``crowns`` (a full table, e.g. from a crowns file)
+    replaces the file's and the provisional values.
+    """
     try:
         extra = check_variants(list(variants))
     except VariantError as exc:
@@ -494,10 +499,12 @@ def run(sc: Scenario, variants=(), auto: bool = False, trace: bool = True):
     names = [p.name for p in sc.players]
     r = Round(players, names.index(sc.first), decider,
               variants=sc.variants | extra, expansion=sc.expansion, rng=rng,
-              trace=Trace(trace), final_round=sc.final_round, crowns=sc.crowns)
-    r.log("setup", "M1", f"Seats: {', '.join(names)}; {sc.first} plays first this round."
-          + (f" Variants: {', '.join(sorted(sc.variants | extra))}." if sc.variants | extra else "")
-          + (" Exiled expansion in play." if sc.expansion else ""))
+              trace=Trace(trace), final_round=sc.final_round, crowns=crowns or sc.crowns)
+    if r.t:
+        r.log("setup", "M1", f"Seats: {', '.join(names)} ({len(names)} players, M8); {sc.first} "
+              "plays first this round."
+              + (f" Variants: {', '.join(sorted(sc.variants | extra))}." if sc.variants | extra else "")
+              + (" Exiled expansion in play." if sc.expansion else ""), see=["M8"])
     try:
         result = r.play()
         for spec in sc.players:
@@ -519,9 +526,20 @@ def run(sc: Scenario, variants=(), auto: bool = False, trace: bool = True):
                 result.final_round_next = False
         elif sc.next_draw:
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
+        if r.t:
+            r.phase = "end"
+            if not sc.next_draw:
+                r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
+                      "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
+                      "next Draw step can refill every hand (E2) is checked only with next_draw.",
+                      see=["E2"])
+            table = "crowns as given" if sc.crowns or crowns else "provisional crowns, M9"
+            r.log("standings", "E4", f"Standings after this round ({table}): "
+                  + "; ".join(", ".join(f"{n} {result.crowns[n]}" for n in place)
+                              for place in result.ranking) + ".", see=["M9"])
     except DecisionError as exc:
         raise ScenarioError(f"{sc.path}: {exc}") from None
-    result.extra["crowns_provisional"] = sc.crowns is None
+    result.extra["crowns_provisional"] = sc.crowns is None and crowns is None
     result.extra["players"] = r.players
     return result
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import decisions as D
+from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
 from .state import distinct
 
@@ -15,6 +16,8 @@ def score_round(r) -> RoundResult:
     winning = [i for i, v in enumerate(vals) if v == best]
     winner = r.garden[winning[0]].owner
     if r.t:
+        r.log("final", "M3", "Final Prestige (Garden value, then the Balcony adjustments in order): "
+              + "; ".join(_layers(r, i, v) for i, v in enumerate(vals)) + ".", see=["M4"])
         r.log("winners", "S1", ("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
               + f"Winning Prestige {best}: "
               + ", ".join(r.who(r.garden[i].owner, r.garden[i].card) for i in winning)
@@ -30,7 +33,8 @@ def score_round(r) -> RoundResult:
         scored_ids.add(id(card))
         scored.append((p, card))
         if r.t:
-            r.log("score", rule, f"{r.who(p, card)} scores: {why}.", actor=r.name(p), card=card.name)
+            r.log("score", rule, f"{r.who(p, card)} scores: {why}.", actor=r.name(p), card=card.name,
+                  see=None if rule == "S2" else ["S2"])
 
     damsels = [i for i in r.rec.damsel if r.balcony[i].owner == winner]
     garden_scored: list[int] = []
@@ -41,11 +45,17 @@ def score_round(r) -> RoundResult:
             d = r.balcony[damsels[0]]
             if r.t:
                 r.log("score", "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
-                      f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name)
+                      f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name,
+                      see=["S4"] if len(winning) > 1 else None)
             add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
                 + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
             r.convoke_noble(p, "Knight", "B4")
             continue
+        if r.t and p != winner and any(r.balcony[x].owner == p for x in r.rec.damsel):
+            r.log("score", "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
+                  f"but the round's winner is {r.name(winner)} (earlier in the queue): "
+                  f"{r.name(p)}'s {slot.card.name} scores normally and the Damsel does not.",
+                  actor=r.name(p), card=slot.card.name, see=["B4"])
         add(p, slot.card, "S1", f"it has the winning Prestige {best}")
         garden_scored.append(i)
         e = r.entry_of[p]
@@ -67,7 +77,7 @@ def score_round(r) -> RoundResult:
         if name == "Rogue":
             if r.t:
                 r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
-                      "happens (B6).", actor=r.name(slot.owner), card=name)
+                      "happens (B6).", actor=r.name(slot.owner), card=name, see=["M6"])
             r.convoke_noble(slot.owner, None, "B6")
         elif name == "Damsel":
             if r.t:
@@ -113,6 +123,9 @@ def score_round(r) -> RoundResult:
         end_reason = "parlor-empty"
         if r.t:
             r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
+    if end_reason is None and r.t:
+        r.log("end", "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
+              + (": the game goes on." if not r.parlor_emptied else "."))
     final_next = bool(r.parlor_emptied) and not r.final_round and end_reason is None
     if final_next:
         if r.t:
@@ -166,7 +179,7 @@ def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
             if r.t:
                 r.log("exile", "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
                       "but scored: it is not exiled, and no other card is exiled in its place.",
-                      actor=r.name(slot.owner), card=slot.card.name)
+                      actor=r.name(slot.owner), card=slot.card.name, see=["X2"])
         elif slot.card.name == "Aristocrat":
             aristocrat = True
             if r.t:
@@ -195,7 +208,8 @@ def _move_cards(r, scored, exiled) -> None:
         pl.hand.append(top)
         if r.t:
             r.log("exile", "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
-                  f"and takes the top card, {top.name}, into hand.", actor=pl.name, card=top.name)
+                  f"and takes the top card, {top.name}, into hand (from now on an ordinary card).",
+              actor=pl.name, card=top.name, see=["X1", "D3"])
     for s in r.garden:
         if id(s.card) not in gone:
             r.players[s.owner].discard.append(s.card)
@@ -205,3 +219,13 @@ def _move_cards(r, scored, exiled) -> None:
     if r.t:
         r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
+
+
+def _layers(r, i: int, value: int) -> str:
+    """'Ana's Knight 13 = 5 [Aristocrat mark], +8' — the layers of one final Prestige (M3)."""
+    slot = r.garden[i]
+    gv = garden_value(r.garden, i, r.balcony, r.live)
+    why = " [Aristocrat mark]" if slot.marked else ("" if gv == slot.card.prestige else
+                                                     f" [printed {slot.card.prestige}, M4]")
+    tail = f", {ledger_text(slot.ledger)}" if slot.ledger else ""
+    return f"{r.who(slot.owner, slot.card)} {value} = {gv}{why}{tail}"

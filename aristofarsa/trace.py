@@ -11,10 +11,10 @@ PHASES = ("setup", "draw", "phase1", "phase2", "balcony", "replay", "score", "ex
 
 class TraceEvent:
     __slots__ = ("step", "phase", "kind", "actor", "card", "rule", "text", "target",
-                 "target_card", "before", "after", "visible_to", "auto")
+                 "target_card", "before", "after", "visible_to", "auto", "see")
 
     def __init__(self, step, phase, kind, actor, card, rule, text, target=None,
-                 target_card=None, before=None, after=None, visible_to=None, auto=False):
+                 target_card=None, before=None, after=None, visible_to=None, auto=False, see=None):
         self.step = step
         self.phase = phase
         self.kind = kind
@@ -28,6 +28,14 @@ class TraceEvent:
         self.after = after
         self.visible_to = visible_to  # None: everyone; else the list of players who saw it
         self.auto = auto
+        self.see = see  # related ruling IDs, beside the one that decided the step
+
+    @property
+    def rules(self) -> tuple:
+        return (self.rule, *self.see) if self.see else (self.rule,)
+
+    def cites(self) -> str:
+        return self.rule + (f" (see {', '.join(self.see)})" if self.see else "")
 
     def to_dict(self) -> dict:
         d = {"step": self.step, "phase": self.phase, "kind": self.kind, "rule": self.rule,
@@ -47,6 +55,8 @@ class TraceEvent:
             d["visible_to"] = list(self.visible_to)
         if self.auto:
             d["auto"] = True
+        if self.see:
+            d["see"] = list(self.see)
         return d
 
     def __repr__(self) -> str:
@@ -63,11 +73,11 @@ class Trace:
         self.events: list[TraceEvent] = []
 
     def add(self, phase, kind, rule, text, actor=None, card=None, target=None, target_card=None,
-            before=None, after=None, visible_to=None, auto=False) -> None:
+            before=None, after=None, visible_to=None, auto=False, see=None) -> None:
         if self.enabled:
             events = self.events
             events.append(TraceEvent(len(events) + 1, phase, kind, actor, card, rule, text, target,
-                                     target_card, before, after, visible_to, auto))
+                                     target_card, before, after, visible_to, auto, see))
 
     def to_list(self) -> list[dict]:
         return [e.to_dict() for e in self.events]
@@ -88,7 +98,7 @@ def render_text(events) -> str:
     lines = []
     for e in events:
         auto = " (chosen by --auto)" if e.auto and "--auto" not in e.text else ""
-        lines.append(f"{e.step:>3}. [{e.phase}] {e.text}{auto}{_secret(e)} — {e.rule}")
+        lines.append(f"{e.step:>3}. [{e.phase}] {e.text}{auto}{_secret(e)} — {e.cites()}")
     return "\n".join(lines)
 
 
@@ -99,7 +109,7 @@ def render_markdown(events) -> str:
         change = "" if e.before is None and e.after is None else f"{e.before} → {e.after}"
         text = (e.text + (" *(chosen by --auto)*" if e.auto and "--auto" not in e.text else "")
                 + _secret(e)).replace("|", "\\|")
-        rows.append(f"| {e.step} | {e.phase} | {text} | {change} | {e.rule} |")
+        rows.append(f"| {e.step} | {e.phase} | {text} | {change} | {e.cites()} |")
     return "\n".join(rows)
 
 
@@ -110,6 +120,6 @@ def render_html(events) -> str:
     for e in events:
         change = "" if e.before is None and e.after is None else f"{e.before} → {e.after}"
         out.append(f"<tr><td>{e.step}</td><td>{e.phase}</td><td>{html.escape(e.text + _secret(e))}"
-                   f"</td><td>{change}</td><td>{html.escape(e.rule)}</td></tr>")
+                   f"</td><td>{change}</td><td>{html.escape(e.cites())}</td></tr>")
     out.append("</table>")
     return "".join(out)

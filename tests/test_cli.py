@@ -1,0 +1,107 @@
+"""The command line: help everywhere, cards, scenarios, crowns, output formats."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR
+from aristofarsa.cards import CARDS, PROVISIONAL_CROWNS, family
+
+EXAMPLE = str(SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml")
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "aristofarsa.cli", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.parametrize("cmd", [[], ["resolve"], ["check"], ["cards"], ["scenarios"],
+                                 ["play"], ["simulate"]])
+def test_help_everywhere(cmd):
+    proc = cli(*cmd, "--help")
+    assert proc.returncode == 0
+    assert "usage: aristofarsa" in proc.stdout
+
+
+def test_no_command_is_usage_error():
+    proc = cli()
+    assert proc.returncode == 2 and "usage" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_cards_table_json_matches_data():
+    proc = cli("cards", "--expansion", "--json")
+    out = json.loads(proc.stdout)
+    assert out["crowns_provisional"] is True
+    names = [c["name"] for c in out["cards"]]
+    assert names == list(CARDS)
+    servant = next(c for c in out["cards"] if c["name"] == "Servant")
+    assert servant == {**servant, "type": "Peasant", "prestige": 1, "copies": 2, "crowns": 1}
+    assert len(family(False)) == 12 and len(family(True)) == 16
+    base = json.loads(cli("cards", "--json").stdout)
+    assert [c["name"] for c in base["cards"]] == [n for n in CARDS if not CARDS[n].expansion]
+
+
+def test_cards_text_marks_crowns_provisional():
+    out = cli("cards").stdout
+    assert "provisional (ruling M9)" in out
+    assert "Aristocrat" in out and "5*" in out
+
+
+def test_crowns_file_replaces_values(tmp_path):
+    f = tmp_path / "crowns.toml"
+    f.write_text("[crowns]\nAristocrat = 10\nmerchant = 4\n")
+    out = json.loads(cli("cards", "--json", "--crowns", str(f)).stdout)
+    crowns = {c["name"]: c["crowns"] for c in out["cards"]}
+    assert crowns["Aristocrat"] == 10 and crowns["Merchant"] == 4 and out["crowns_provisional"] is False
+    assert crowns["Rogue"] == PROVISIONAL_CROWNS["Rogue"]
+    res = json.loads(cli("resolve", EXAMPLE, "--json", "--crowns", str(f)).stdout)
+    assert res["crowns"]["Caio"] == 14 and res["crowns_provisional"] is False
+    f.write_text("[crowns]\nDragon = 3\n")
+    proc = cli("resolve", EXAMPLE, "--crowns", str(f))
+    assert proc.returncode == 2 and "unknown card 'Dragon'" in proc.stderr
+
+
+def test_scenario_crowns_key_changes_ranking(tmp_path):
+    src = open(EXAMPLE).read().split("[expect]")[0]
+    f = tmp_path / "r.toml"
+    assert 'name = "Ana"\n' in src
+    f.write_text('crowns = { Aristocrat = 0, Merchant = 0 }\n'
+                 + src.replace('name = "Ana"\n', 'name = "Ana"\nscored = ["Rogue"]\n', 1))
+    res = json.loads(cli("resolve", str(f), "--json").stdout)
+    assert res["crowns"] == {"Ana": 2, "Bruno": 0, "Caio": 0}
+    # E4: Ana has more crowns; Caio (Aristocrat scored) beats Bruno at 0 crowns
+    assert res["ranking"] == [["Ana"], ["Caio"], ["Bruno"]]
+
+
+def test_scenarios_lists_library():
+    out = cli("scenarios").stdout
+    assert "example-merchant-crowns-aristocrat.toml: The Merchant crowns the Aristocrat" in out
+    assert len(out.strip().splitlines()) == len(list(SCENARIOS_DIR.glob("*.toml")))
+
+
+def test_resolve_text_and_markdown():
+    text = cli("resolve", EXAMPLE).stdout
+    assert text.startswith("The Merchant crowns the Aristocrat")
+    assert "Winners: Caio" in text and "— B5" in text
+    md = cli("resolve", EXAMPLE, "--markdown").stdout
+    assert md.startswith("## The Merchant crowns the Aristocrat")
+    assert "| # | phase | what happened | Prestige | ruling |" in md
+
+
+def test_variant_flag_changes_outcome(tmp_path):
+    f = tmp_path / "w.toml"
+    f.write_text(open(EXAMPLE).read().split("[expect]")[0].replace(
+        'target = "Caio", delta = -5', 'target = "Ana", delta = 5'))
+    assert cli("resolve", str(f)).returncode == 2  # the Witch may not target its owner
+    res = json.loads(cli("resolve", str(f), "--json", "--variant", "witch-own").stdout)
+    assert res["garden"][0]["prestige"] == 10  # marked Knight 5, +5
+
+
+def test_check_skips_files_without_expect(tmp_path):
+    f = tmp_path / "a.toml"
+    f.write_text(open(EXAMPLE).read().split("[expect]")[0])
+    proc = cli("check", str(tmp_path))
+    assert proc.returncode == 0 and "SKIP" in proc.stdout and "1 without [expect]" in proc.stdout
+    proc = cli("check", str(tmp_path / "missing"))
+    assert proc.returncode == 2 and "no such file or folder" in proc.stderr
