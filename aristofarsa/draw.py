@@ -48,9 +48,8 @@ def draw_step(r, first: int, oracle: list[int]) -> list[int]:
                   f"{pl.name} draws {drawn} card{'s' if drawn != 1 else ''} "
                   f"(to {goal}{', Oracle' if p in oracle else ''}): holds {len(pl.hand)}.",
                   actor=pl.name)
-            if r.t:
-                r.log("draw-secret", "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names()) or 'empty'}.",
-                      actor=pl.name, visible_to=[pl.name])
+            r.log("draw-secret", "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names()) or 'empty'}.",
+                  actor=pl.name, visible_to=[pl.name])
         if p in oracle and len(pl.hand) > 3:
             keep = r.ask(D.KEEP, p, "Oracle", "conspire", p, [pl.hand_names(), 3])
             rest = list(pl.hand)

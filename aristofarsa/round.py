@@ -182,11 +182,10 @@ class Round:
             i = len(self.garden) - 1
             if self.t:
                 self.shown.append(card.prestige)
-                if self.t:
-                    self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
-                             f"(position {i + 1}, printed Prestige {card.prestige}).",
-                             actor=pl.name, card=name, after=card.prestige,
-                         see=["X1"] if name in ("Elder", "Oracle") else None)
+                self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
+                         f"(position {i + 1}, printed Prestige {card.prestige}).",
+                         actor=pl.name, card=name, after=card.prestige,
+                     see=["X1"] if name in ("Elder", "Oracle") else None)
             effect = ENTRY_EFFECTS.get(name)
             if effect is not None:
                 effect.apply(self, p, i)
@@ -215,9 +214,8 @@ class Round:
                      f"{', '.join(self.name(p) for p in order)}"
                      + (" (Oracle owners moved to the end)" if oracles else "") + ".",
                      see=["X6"] if oracles else None)
-            if self.t:
-                self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
-                         "(+2 to a Convoke total this round).", actor=self.name(order[0]))
+            self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
+                     "(+2 to a Convoke total this round).", actor=self.name(order[0]))
             if self.bishop_mode:
                 if self.t:
                     self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
@@ -263,13 +261,11 @@ class Round:
                              actor=pl.name, card=name)
                 self.resolve_entry(e.index)
             elif self.t:
-                if self.t:
-                    self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
-                             f"(Balcony card {e.index + 1}).", actor=pl.name)
-                if self.t:
-                    self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
-                             f"{e.index + 1} is {name}.", actor=pl.name, card=name,
-                             visible_to=[pl.name])
+                self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
+                         f"(Balcony card {e.index + 1}).", actor=pl.name)
+                self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
+                         f"{e.index + 1} is {name}.", actor=pl.name, card=name,
+                         visible_to=[pl.name])
         else:
             self.convoke_action(p, total, affordable)
 
@@ -427,12 +423,11 @@ class Round:
         after = self.value(i)
         if self.t:
             self.shown[i] = after
-            if self.t:
-                self.log("exchange", rule, f"{by}: {pl.name}'s Garden {old.card.name} ({before}) goes back "
-                         f"to hand and {hand_name} takes its place in the queue with no Balcony "
-                         f"adjustments and no entry effect: {after} (M5).", actor=pl.name,
-                         card=hand_name, target=pl.name, target_card=old.card.name,
-                         before=before, after=after, see=["M5", "M4"])
+            self.log("exchange", rule, f"{by}: {pl.name}'s Garden {old.card.name} ({before}) goes back "
+                     f"to hand and {hand_name} takes its place in the queue with no Balcony "
+                     f"adjustments and no entry effect: {after} (M5).", actor=pl.name,
+                     card=hand_name, target=pl.name, target_card=old.card.name,
+                     before=before, after=after, see=["M5", "M4"])
 
     def adjust(self, p: int, op: str, n: int, rule: str, by: str, see=("M3",)) -> None:
         """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it."""
@@ -444,10 +439,9 @@ class Round:
             after = self.value(i)
             self.shown[i] = after
             what = f"{n:+d}" if op == "+" else ("×2" if op == "*" else f"becomes {n}")
-            if self.t:
-                self.log("prestige", rule, f"{by}: {what} to {self.who(p, slot.card)} "
-                         f"({before} → {after}).", target=self.name(p), target_card=slot.card.name,
-                         before=before, after=after, see=list(see))
+            self.log("prestige", rule, f"{by}: {what} to {self.who(p, slot.card)} "
+                     f"({before} → {after}).", target=self.name(p), target_card=slot.card.name,
+                     before=before, after=after, see=list(see))
 
     def sync(self, rule: str) -> None:
         """Trace every Prestige that changed by a continuous effect since it was last shown."""
