@@ -1,7 +1,7 @@
 """Card effects as small named handlers in one registry.
 
-Each :class:`Effect` both *describes* itself (``rule``, ``summary``: shown by
-``aristofarsa cards`` and used in the docs) and *applies* itself to a
+Each :class:`Effect` both *describes* itself (``rule``, ``summary``, ``describe()``) and
+*applies* itself to a
 :class:`~aristofarsa.round.Round`, writing its own trace sentences. Continuous Garden
 effects are computed in :mod:`aristofarsa.prestige`; scoring clauses in
 :mod:`aristofarsa.scoring`.

@@ -138,10 +138,11 @@ class Round:
         if self._snap is not None:  # only a B10 replay re-uses choices
             self.cache[(self.step_id, kind)] = value
         if self.t and self.decider.auto:
-            if self.t:
-                self.log("decision", "M7", f"{req.player} chooses {kind} = {_show(value)} for "
-                         f"{card or source} (chosen by --auto: first legal option)",
-                         actor=req.player, card=card, auto=True)
+            what = (f"does not use the optional {kind}" if value is None
+                    else f"chooses {kind} = {_show(value)}")
+            how = "'may' effects are not used" if value is None else "first legal option"
+            self.log("decision", "M7", f"{req.player} {what} for {card or source} "
+                     f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
         return value
 
     # -------------------------------------------------------------- the round

@@ -361,16 +361,18 @@ class ScenarioDecider:
                 self.miss(req, "`convoke.take` is missing (the Noble taken)")
             return spec.convoke["take"]
         table = spec.garden_choices if req.source == "garden" else spec.conspire_choices
-        if req.replay and kind in table.get("replay", {}):
+        if req.replay:
+            if kind not in table.get("replay", {}):
+                self.miss(req, f"the choice `{kind}` = {table.get(kind)!r} became illegal when a "
+                          "Bishop's cancellation replayed the Balcony (B10); give the new choice "
+                          f"in a `replay` table, e.g. `replay = {{ {kind} = ... }}`")
             value = table["replay"][kind]
         elif kind in table:
             value = table[kind]
         elif kind in OPTIONAL_CHOICES:
             return None
         else:
-            extra = " (a Bishop cancelled an earlier card and this choice must be made again: " \
-                    "give it in a `replay` table)" if req.replay else ""
-            self.miss(req, f"choice `{kind}` is missing{extra}")
+            self.miss(req, f"choice `{kind}` is missing")
         return self.convert(req, value)
 
     def action(self, req, spec):
@@ -574,8 +576,9 @@ def check_expect(sc: Scenario, result) -> list[str]:
             if not isinstance(want, dict):
                 problems.append(f"{key}: expected a table of player = value, got {want!r}")
                 continue
+            names = {n.lower(): n for n in (got or {})}
             for player, w in want.items():
-                g = (got or {}).get(player, "<no such player>")
+                g = (got or {}).get(names.get(str(player).lower(), player), "<no such player>")
                 if key in MULTISET_FIELDS and isinstance(w, list) and isinstance(g, list):
                     wn = sorted(canonical(x) or x for x in w)
                     if wn != sorted(g):

@@ -130,3 +130,17 @@ def test_auto_fills_only_missing_choices(tmp_path):
     path.write_text(CASES["illegal witch delta"][0], encoding="utf-8")
     proc = run_cli("resolve", str(path), "--auto")
     assert proc.returncode == 2 and "`conspire.delta` = 3" in proc.stderr
+
+
+def test_choice_made_illegal_by_a_replay(tmp_path):
+    from aristofarsa import SCENARIOS_DIR
+    src = (SCENARIOS_DIR / "b10-replay-choice-made-again.toml").read_text()
+    path = tmp_path / "r.toml"
+    path.write_text(src.replace(', replay = { exchange = "Jester" }', ""))
+    proc = run_cli("resolve", str(path))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "player 'Bruno'" in proc.stderr and "became illegal" in proc.stderr
+    assert "`replay` table" in proc.stderr and "allowed: Jester, none (it is optional)" in proc.stderr
+    proc = run_cli("resolve", str(path), "--auto")
+    assert proc.returncode == 0
+    assert "Bruno does not use the optional exchange for Squire (chosen by --auto" in proc.stdout
