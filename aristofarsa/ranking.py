@@ -10,19 +10,29 @@ def crowns_of(player: PlayerState, crowns: dict[str, int] | None = None) -> int:
     return sum(table[c.name] for c in player.scored)
 
 
+def score_key(cards, crowns: dict[str, int] | None = None) -> tuple[int, bool, int, int]:
+    """E4 for a scored area: crowns, an Aristocrat scored, Nobles scored, cards scored."""
+    table = crowns or PROVISIONAL_CROWNS
+    total = nobles = 0
+    aristocrat = False
+    for c in cards:
+        total += table[c.name]
+        if c.noble:
+            nobles += 1
+            if c.name == "Aristocrat":
+                aristocrat = True
+    return (total, aristocrat, nobles, len(cards))
+
+
 def rank_key(player: PlayerState, crowns: dict[str, int] | None = None) -> tuple:
     """E4: crowns, then an Aristocrat scored, then Nobles scored, then cards scored."""
-    scored = player.scored
-    return (crowns_of(player, crowns),
-            any(c.name == "Aristocrat" for c in scored),
-            sum(1 for c in scored if c.noble),
-            len(scored))
+    return score_key(player.scored, crowns)
 
 
-def ranking(players: list[PlayerState], crowns: dict[str, int] | None = None) -> list[list[str]]:
-    """Places best first; each place lists the players sharing it, in seat order."""
-    keyed = sorted(((rank_key(p, crowns), p.index, p.name) for p in players),
-                   key=lambda t: (tuple(-int(x) for x in t[0]), t[1]))
+def rank_entries(entries, crowns: dict[str, int] | None = None) -> list[list[str]]:
+    """``entries``: (seat index, name, scored cards). Places best first, seat order within."""
+    keyed = sorted(((score_key(cards, crowns), index, name) for index, name, cards in entries),
+                   key=lambda t: (-t[0][0], -t[0][1], -t[0][2], -t[0][3], t[1]))
     places: list[list[str]] = []
     last = None
     for key, _, name in keyed:
@@ -32,3 +42,8 @@ def ranking(players: list[PlayerState], crowns: dict[str, int] | None = None) ->
             places.append([name])
             last = key
     return places
+
+
+def ranking(players: list[PlayerState], crowns: dict[str, int] | None = None) -> list[list[str]]:
+    """Places best first; each place lists the players sharing it, in seat order."""
+    return rank_entries(((p.index, p.name, p.scored) for p in players), crowns)

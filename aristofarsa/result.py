@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards import PROVISIONAL_CROWNS
+from .ranking import rank_entries
 from .trace import Trace, render_html, render_markdown, render_text
 
 
@@ -119,16 +121,8 @@ class Standings:
         self.table = table
 
     def crowns(self) -> dict[str, int]:
-        from .cards import PROVISIONAL_CROWNS
         table = self.table or PROVISIONAL_CROWNS
         return {name: sum(table[c.name] for c in cards) for _, name, cards in self.scored}
 
     def ranking(self) -> list[list[str]]:
-        from .ranking import ranking
-        from .state import PlayerState
-        frozen = []
-        for index, name, cards in self.scored:
-            p = PlayerState(index, name)
-            p.scored = cards
-            frozen.append(p)
-        return ranking(frozen, self.table)
+        return rank_entries(self.scored, self.table)

@@ -536,8 +536,9 @@ def run(sc: Scenario, variants=(), auto: bool = False, trace: bool = True,
                       "next Draw step can refill every hand (E2) is checked only with next_draw.",
                       see=["E2"])
             table = "crowns as given" if sc.crowns or crowns else "provisional crowns, M9"
+            totals = result.crowns
             r.log("standings", "E4", f"Standings after this round ({table}): "
-                  + "; ".join(", ".join(f"{n} {result.crowns[n]}" for n in place)
+                  + "; ".join(", ".join(f"{n} {totals[n]}" for n in place)
                               for place in result.ranking) + ".", see=["M9"])
     except DecisionError as exc:
         raise ScenarioError(f"{sc.path}: {exc}") from None
