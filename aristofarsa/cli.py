@@ -201,4 +201,8 @@ def cmd_scenarios(args) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # Run the canonical module, so that `python -m aristofarsa.cli` and the installed
+    # command share one UsageError class: commands defined in other modules (game_cli)
+    # raise aristofarsa.cli.UsageError, which a __main__ copy of this module would miss.
+    from aristofarsa.cli import main as _main
+    sys.exit(_main())

@@ -28,8 +28,8 @@ import random
 from collections import Counter
 
 from . import decisions as D
-from .cards import (CARDS, EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, STARTING_DECK,
-                    card_names, family)
+from .cards import (EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, STARTING_DECK,
+                    CrownsError, card_names, family, merge_crowns)
 from .decisions import DecisionError, Request
 from .draw import draw_one, draw_step
 from .ranking import crowns_of, rank_key, ranking
@@ -121,7 +121,12 @@ class Game:
                 not all(isinstance(x, str) and x for x in self.names):
             raise GameError(f"names must be {players} different non-empty names, got {names!r}")
         self.bot_names = _normalize_bots(bots, players, BOTS)
-        self.crowns = dict(crowns) if crowns is not None else None
+        if crowns is not None:
+            try:
+                crowns = merge_crowns(crowns)
+            except CrownsError as exc:
+                raise GameError(str(exc)) from None
+        self.crowns = crowns
         self.crown_table = self.crowns or PROVISIONAL_CROWNS
         self.trace = Trace(bool(trace))
         self.t = self.trace.enabled
@@ -164,7 +169,7 @@ class Game:
             d = overrides.get(name, overrides.get(k))
             if d is None:
                 d = make_bot(self.bot_names[k], random.Random(bot_seeds[k]), self.views[k])
-                self.smart = self.smart or getattr(d, "needs_history", False)
+            self.smart = self.smart or getattr(d, "needs_history", False)
             seat_deciders[name] = d
         self.decider = SeatDecider(self, seat_deciders, record, self.smart)
 
@@ -191,6 +196,7 @@ class Game:
         # --- state of play
         self.round_no = 0
         self.rounds: list = []  # RoundResult per round (record=True)
+        self.round_firsts: list[str] = []  # who started each recorded round
         self.round_starts: list[int] = []  # trace step of each round marker
         self.end_reason: str | None = None
         self.final_round = False
@@ -236,6 +242,9 @@ class Game:
         names = self.names
         players = self.players
         first = self.first
+        # what the invariants compare the card statistics with (tests may arrange zones)
+        self.start_counts = (Counter(c.name for pl in players for c in pl.scored),
+                             Counter(c.name for pl in players for c in pl.parlor))
         while True:
             if self.round_no >= MAX_ROUNDS:
                 raise RoundCapError(f"seed {self.seed}: the game did not end within {MAX_ROUNDS} rounds")
@@ -266,6 +275,7 @@ class Game:
             self.current = None
             if self.record:
                 self.rounds.append(result)
+                self.round_firsts.append(names[first])
             self._count(result)
             if result.game_over:
                 self.end_reason = result.end_reason
@@ -356,8 +366,10 @@ class GameResult:
         self.ranking = rank
         self.states = game.players
         self.round_results = game.rounds
+        self.round_firsts = game.round_firsts
         self.round_starts = game.round_starts
         self.trace = game.trace
+        self.start_counts = game.start_counts
         self._log = game.decider.log
         self.card_stats = {name: dict(zip(CARD_EVENTS, counts))
                            for name, counts in game.card_stats.items()}
@@ -407,7 +419,8 @@ class GameResult:
         out["variants"] = list(self.variants)
         out["first"] = self.first
         out["crowns_provisional"] = self.crowns_table is None
-        out["round_results"] = [_round_json(k + 1, r) for k, r in enumerate(self.round_results)]
+        out["round_results"] = [_round_json(k + 1, f, r) for k, (f, r) in
+                                enumerate(zip(self.round_firsts, self.round_results))]
         if trace and self.trace.enabled:
             out["trace"] = self.trace.to_list()
         return out
@@ -424,7 +437,9 @@ class GameResult:
                  "Seats: " + ", ".join(f"{n} ({b})" for n, b in zip(self.names, self.bots))
                  + f". {self.first} starts.", ""]
         for k, r in enumerate(self.round_results):
-            lines.append(f"Round {k + 1}")
+            lines.append(f"Round {k + 1} ({self.round_firsts[k]} starts"
+                         + (", the extra round after a Parlor emptied)"
+                            if k and self.round_results[k - 1].final_round_next else ")"))
             lines.append("  Garden: " + ", ".join(f"{p} {c} {v}" for p, c, v in r.garden))
             if r.balcony:
                 lines.append("  Balcony: " + ", ".join(
@@ -454,8 +469,9 @@ class GameResult:
             for name in place:
                 pl = self.states[self.names.index(name)]
                 _, aristo, nobles, cards = rank_key(pl, self.crowns_table)
-                lines.append(f"  {k + 1}. {name:<8} {crowns[name]:>3} crowns  "
-                             f"({cards} cards scored, {nobles} Nobles"
+                lines.append(f"  {k + 1}. {name:<8} {crowns[name]:>3} crown{'s' if crowns[name] != 1 else ' '}  "
+                             f"({cards} card{'s' if cards != 1 else ''} scored, "
+                             f"{nobles} Noble{'s' if nobles != 1 else ''}"
                              + (", the Aristocrat" if aristo else "")
                              + (", shared place" if len(place) > 1 else "") + ")"
                              + (f": {', '.join(c.name for c in pl.scored)}" if pl.scored else ""))
@@ -476,9 +492,10 @@ _END_TEXT = {
 }
 
 
-def _round_json(number: int, r) -> dict:
+def _round_json(number: int, first: str, r) -> dict:
     return {
         "round": number,
+        "first": first,
         "phase2_order": r.phase2_order,
         "litter": r.litter,
         "garden": [{"player": p, "card": c, "prestige": v} for p, c, v in r.garden],
@@ -525,6 +542,20 @@ def check_invariants(game) -> list[str]:
     for name, data in s["players"].items():
         if data["crowns"] != sum(table[c] for c in data["scored"]):
             problems.append(f"{name}: crowns {data['crowns']} != crowns of scored cards")
+    if game.round_results and game.round_results[-1].crowns != {n: d["crowns"] for n, d in s["players"].items()}:
+        problems.append(f"crowns {s['players']} differ from the last round's count "
+                        f"{game.round_results[-1].crowns}")
+    scored_before, parlor_before = game.start_counts
+    scored_cards = Counter(c for d in s["players"].values() for c in d["scored"])
+    for name, ev in s["card_stats"].items():
+        new = scored_cards.get(name, 0) - scored_before.get(name, 0)
+        if ev["scored"] != new:
+            problems.append(f"card_stats: {name} scored {ev['scored']} times, but {new} "
+                            "joined the scored areas")
+        left = parlor_before.get(name, 0) - sum(d["parlor"].count(name) for d in s["players"].values())
+        if ev["convoked"] != left:
+            problems.append(f"card_stats: {name} convoked {ev['convoked']} times, but "
+                            f"{left} left the Parlors")
     ranked = [x for place in s["ranking"] for x in place]
     if sorted(ranked) != sorted(s["seats"]):
         problems.append(f"ranking {s['ranking']} does not list every seat once")
@@ -653,19 +684,39 @@ class GameView:
         out = []
         rename: dict[int, str] = {}
         for k, pl in enumerate(g.round_start_state):
-            # hidden slots: hand cards this seat cannot identify, and the whole deck (its
-            # order is unknown even for known cards). Their names, as a multiset, are public
-            # (the family minus the public zones minus the identified cards).
-            slots = [c for c in pl.hand if c.uid not in known] + pl.deck
+            # Cards drawn from the deck during this round (a Scribe) joined the hand: the
+            # hand and those cards form one pool whose order nobody knows. Hidden slots:
+            # the cards of that pool this seat cannot identify, and the rest of the deck.
+            # Their names, as a multiset, are public (the family minus the public zones
+            # minus the identified cards); they are dealt to the slots at random.
+            cur = g.players[k].deck
+            now = {c.uid for c in cur}
+            deck, discard = pl.deck, pl.discard
+            if not deck and cur:
+                # the deck was empty and the discard pile was shuffled in for a draw (D1):
+                # the world starts from that shuffled deck (its order still hidden below)
+                drawn_cards = [c for c in discard if c.uid not in now]
+                deck = drawn_cards + cur
+                discard = []
+                drawn = len(drawn_cards)
+            else:
+                drawn = 0
+                for c in deck:
+                    if c.uid in now:
+                        break
+                    drawn += 1
+            slots = [c for c in pl.hand if c.uid not in known]
+            slots += [c for c in deck[:drawn] if c.uid not in known]
+            slots += deck[drawn:]
             if slots:
-                names = [c.name for c in slots]
+                names = sorted(c.name for c in slots)  # the multiset only, not its order
                 rng.shuffle(names)
                 for c, nm in zip(slots, names):
                     rename[c.uid] = nm
             cp = PlayerState(k, pl.name)
             cp.hand = [Card(c.uid, rename[c.uid], k) if c.uid in rename else c for c in pl.hand]
-            cp.deck = [Card(c.uid, rename[c.uid], k) for c in pl.deck]
-            cp.discard = list(pl.discard)
+            cp.deck = [Card(c.uid, rename[c.uid], k) if c.uid in rename else c for c in deck]
+            cp.discard = list(discard)
             cp.parlor = list(pl.parlor)
             cp.scored = list(pl.scored)
             cp.exiled = list(pl.exiled)

@@ -1,6 +1,176 @@
-"""`aristofarsa play` and `aristofarsa simulate` (whole games)."""
+"""`aristofarsa play`, `aristofarsa replay` and `aristofarsa simulate` (whole games).
+
+Invalid input raises :class:`aristofarsa.cli.UsageError`; ``cli.main`` prints its message
+on stderr and exits with code 2 (argparse's own errors exit 2 as well).
+"""
 from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+
+def _variant(value: str) -> str:
+    from .cli import _variant as check
+    return check(value)
+
+
+def _int(what: str):
+    def parse(value: str) -> int:
+        try:
+            return int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {value!r}") from None
+    parse.__name__ = what
+    return parse
 
 
 def add_game_commands(sub) -> None:
     """Register the whole-game commands on the main parser's subparsers."""
+    from .simulate import ALLOWED_BOTS
+    from .variants import VARIANTS
+    bots_help = (f"one bot for every seat or one per seat, comma-separated; bots: "
+                 f"{', '.join(ALLOWED_BOTS)} (default random)")
+    variant_help = f"switch on a house-rule variant; repeatable: {', '.join(VARIANTS)}"
+
+    p = sub.add_parser("play", help="play a whole game with bots in every seat",
+                       description="Play a whole game from set-up to the end (E1-E3, X2) with a "
+                                   "bot in every seat. The same arguments always give the same "
+                                   "game (ruling M10).")
+    p.add_argument("--players", type=_int("--players"), required=True, metavar="N",
+                   help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8)")
+    p.add_argument("--seed", type=_int("--seed"), default=0, metavar="S",
+                   help="seed of the game's one random generator (default 0)")
+    p.add_argument("--expansion", action="store_true", help="play with the Exiled expansion")
+    p.add_argument("--bots", default="random", metavar="NAME[,NAME...]", help=bots_help)
+    p.add_argument("--variant", action="append", default=[], type=_variant, metavar="NAME",
+                   help=variant_help)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--record", metavar="FILE", help="save the game record (JSON) to FILE")
+    p.add_argument("--trace", action="store_true",
+                   help="include the full step-by-step trace (text, or the JSON 'trace' field)")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="replay a saved game record",
+                       description="Play a game record (saved by `play --record`) again, "
+                                   "decision by decision, and print it like `play`.")
+    p.add_argument("file", help="game record (JSON)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--trace", action="store_true", help="include the full step-by-step trace")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play many games and report statistics",
+                       description="Play many whole games with a progress bar (stderr) and "
+                                   "report wins by seat and by bot, crowns, rounds and card "
+                                   "statistics. The same seed gives the same statistics "
+                                   "whatever the number of workers.")
+    p.add_argument("--games", type=_int("--games"), required=True, metavar="N",
+                   help="number of games")
+    p.add_argument("--players", type=_int("--players"), required=True, metavar="K",
+                   help=f"players per game, {MIN_PLAYERS} to {MAX_PLAYERS}")
+    p.add_argument("--bots", default="random", metavar="NAME[,NAME...]", help=bots_help)
+    p.add_argument("--seed", type=_int("--seed"), default=0, metavar="S",
+                   help="master seed from which every game is derived (default 0)")
+    p.add_argument("--workers", type=_int("--workers"), default=1, metavar="W",
+                   help="worker processes (default 1); never changes the results")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (--workers is ignored)")
+    p.add_argument("--expansion", action="store_true", help="play with the Exiled expansion")
+    p.add_argument("--variant", action="append", default=[], type=_variant, metavar="NAME",
+                   help=variant_help)
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+
+# ------------------------------------------------------------------ helpers
+def _usage(msg: str):
+    from .cli import UsageError
+    return UsageError(msg)
+
+
+def _check_players(n: int) -> int:
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise _usage(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), got {n}")
+    return n
+
+
+def _bots(value: str, players: int) -> list[str]:
+    from .simulate import normalize_bots
+    try:
+        return list(normalize_bots(value, players))
+    except ValueError as exc:
+        msg = str(exc)
+        raise _usage(msg if msg.startswith("bots") else f"bots: {msg}") from None
+
+
+def _print_game(game, as_json: bool, trace: bool) -> None:
+    if as_json:
+        sys.stdout.write(json.dumps(game.to_json(trace=trace), ensure_ascii=False) + "\n")
+    else:
+        print(game.to_text(trace=trace))
+
+
+# ------------------------------------------------------------------ commands
+def cmd_play(args) -> int:
+    from .game import GameError, play_game
+    players = _check_players(args.players)
+    bots = _bots(args.bots, players)
+    try:
+        game = play_game(players, args.seed, bots, expansion=args.expansion,
+                         variants=tuple(args.variant), trace=args.trace)
+    except GameError as exc:
+        raise _usage(str(exc)) from None
+    if args.record:
+        from . import records
+        try:
+            records.save(game, args.record)
+        except OSError as exc:
+            raise _usage(f"--record {args.record}: cannot write the record ({exc})") from None
+    _print_game(game, args.json, args.trace)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from . import records
+    try:
+        record = records.load(args.file)
+        game = records.replay(record, trace=True)
+    except records.RecordError as exc:
+        msg = str(exc)
+        if not msg.startswith(str(args.file)):
+            msg = f"{args.file}: {msg}"
+        raise _usage(msg) from None
+    _print_game(game, args.json, args.trace)
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from .simulate import simulate
+    if args.games < 0:
+        raise _usage(f"--games must be at least 0, got {args.games}")
+    players = _check_players(args.players)
+    bots = _bots(args.bots, players)
+    if args.scheduler is None and args.workers < 1:
+        raise _usage(f"--workers must be at least 1, got {args.workers}")
+    try:
+        stats = simulate(args.games, players, bots=bots, seed=args.seed,
+                         expansion=args.expansion, variants=tuple(args.variant),
+                         workers=args.workers, scheduler=args.scheduler,
+                         progress=not args.no_progress)
+    except ImportError as exc:
+        raise _usage(str(exc)) from None
+    except ValueError as exc:
+        raise _usage(str(exc)) from None
+    except (OSError, TimeoutError) as exc:
+        if args.scheduler is None:
+            raise
+        raise _usage(f"--scheduler {args.scheduler}: cannot use the Dask cluster "
+                     f"({exc.__class__.__name__}: {exc})") from None
+    if args.json:
+        sys.stdout.write(json.dumps(stats.to_json(), ensure_ascii=False) + "\n")
+    else:
+        print(stats.to_table())
+    return 0
