@@ -47,12 +47,9 @@ from typing import Any
 
 __all__ = ["Stats", "CARD_EVENTS", "END_REASONS", "CROWNS_NOTE"]
 
-#: The per-card event counters every game summary reports in ``card_stats``.
-CARD_EVENTS = ("won", "scored", "convoked", "exiled")
-
-#: The end reasons of the public contract (E1-E3 and X2), always listed in
-#: :meth:`Stats.to_json` (with 0 when they never happened).
-END_REASONS = ("aristocrat-scored", "cannot-refill", "parlor-empty", "aristocrat-worst")
+# CARD_EVENTS: the per-card counters every game summary reports in ``card_stats``;
+# END_REASONS: the contract's end reasons (E1-E3, X2), always listed in Stats.to_json.
+from .game_result import CARD_EVENTS, END_REASONS  # noqa: E402
 
 CROWNS_NOTE = "crown values are the engine's crown table, provisional until replaced (ruling M9)"
 

@@ -1,0 +1,236 @@
+"""The result of a whole game: summary (the `play --json` contract), JSON, text, and the
+invariants every finished game must satisfy."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from typing import TYPE_CHECKING
+
+from .cards import PARLOR_NOBLES, PROVISIONAL_CROWNS, family
+from .ranking import crowns_of, rank_key
+from .state import PlayerState
+from .trace import render_text
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The end reasons of the public contract.
+END_REASONS = ("aristocrat-scored", "cannot-refill", "parlor-empty", "aristocrat-worst")
+#: Safety cap: a game that has not ended after this many rounds is an engine bug.
+MAX_ROUNDS = 200
+CARD_EVENTS = ("won", "scored", "convoked", "exiled")
+
+# --------------------------------------------------------------------------- result
+class GameResult:
+    """The outcome of a whole game (see :meth:`summary` and :meth:`to_json`)."""
+
+    def __init__(self, game: Game, rank: list[list[str]]):
+        self.seed = game.seed
+        self.players = game.n
+        self.names = game.names
+        self.bots = game.bot_names
+        self.expansion = game.expansion
+        self.variants = game.variant_list
+        self.crowns_table = game.crowns
+        self.first = game.names[game.first]
+        self.rounds = game.round_no
+        self.end_reason = game.end_reason
+        self.ranking = rank
+        self.states = game.players
+        self.round_results = game.rounds
+        self.round_firsts = game.round_firsts
+        self.round_starts = game.round_starts
+        self.trace = game.trace
+        self.start_counts = game.start_counts
+        self._log = game.decider.log
+        self.card_stats = {name: dict(zip(CARD_EVENTS, counts))
+                           for name, counts in game.card_stats.items()}
+
+    @property
+    def decisions(self) -> list[dict]:
+        """Every decision in order, as ``{kind, player, card, value}`` (record=True)."""
+        return [{"kind": k, "player": p, "card": c, "value": v} for k, p, c, v in self._log]
+
+    @property
+    def crowns(self) -> dict[str, int]:
+        return {pl.name: crowns_of(pl, self.crowns_table) for pl in self.states}
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.ranking[0])
+
+    def summary(self) -> dict:
+        """The ``play --json`` contract object plus ``seats``, ``bots`` and ``card_stats``."""
+        table = self.crowns_table or PROVISIONAL_CROWNS
+        players = {}
+        for pl in self.states:
+            players[pl.name] = {
+                "crowns": sum(table[c.name] for c in pl.scored),
+                "scored": [c.name for c in pl.scored],
+                "hand": [c.name for c in pl.hand],
+                "deck": [c.name for c in pl.deck],
+                "discard_pile": [c.name for c in pl.discard],
+                "parlor": [c.name for c in pl.parlor],
+                "exiled": [c.name for c in pl.exiled],
+            }
+        return {
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "end_reason": self.end_reason,
+            "ranking": [list(place) for place in self.ranking],
+            "seats": list(self.names),
+            "bots": dict(zip(self.names, self.bots)),
+            "players": players,
+            "card_stats": {k: dict(v) for k, v in self.card_stats.items()},
+        }
+
+    def to_json(self, trace: bool = True) -> dict:
+        """:meth:`summary` plus the set-up, every round's result and (if kept) the trace."""
+        out = self.summary()
+        out["expansion"] = self.expansion
+        out["variants"] = list(self.variants)
+        out["first"] = self.first
+        out["crowns_provisional"] = self.crowns_table is None
+        out["round_results"] = [_round_json(k + 1, f, r) for k, (f, r) in
+                                enumerate(zip(self.round_firsts, self.round_results))]
+        if trace and self.trace.enabled:
+            out["trace"] = self.trace.to_list()
+        return out
+
+    def trace_json(self) -> list[dict]:
+        return self.trace.to_list()
+
+    def to_text(self, trace: bool = False) -> str:
+        """A readable round-by-round account and the final ranking."""
+        lines = [f"Aristofarsa, {self.players} players"
+                 + (", Exiled expansion" if self.expansion else "")
+                 + (f", variants: {', '.join(self.variants)}" if self.variants else "")
+                 + f", seed {self.seed}.",
+                 "Seats: " + ", ".join(f"{n} ({b})" for n, b in zip(self.names, self.bots))
+                 + f". {self.first} starts.", ""]
+        for k, r in enumerate(self.round_results):
+            lines.append(f"Round {k + 1} ({self.round_firsts[k]} starts"
+                         + (", the extra round after a Parlor emptied)"
+                            if k and self.round_results[k - 1].final_round_next else ")"))
+            lines.append("  Garden: " + ", ".join(f"{p} {c} {v}" for p, c, v in r.garden))
+            if r.balcony:
+                lines.append("  Balcony: " + ", ".join(
+                    f"{p} {c}{' (cancelled)' if x else ''}" for p, c, x in r.balcony))
+            conv = [f"{p} {', '.join(c)}" for p, c in r.convoked.items() if c]
+            if conv:
+                lines.append("  Convoked: " + "; ".join(conv))
+            lines.append(("  Lowest Prestige wins (Jester). " if r.lowest_wins else "  ")
+                         + f"Winner: {r.next_first}"
+                         + (f" (tied: {', '.join(r.winners)})" if len(r.winners) > 1 else ""))
+            sc = [f"{p} {', '.join(c)}" for p, c in r.scored.items() if c]
+            lines.append("  Scored: " + ("; ".join(sc) if sc else "nothing"))
+            ex = [f"{p} {', '.join(c)}" for p, c in r.exiled.items() if c]
+            if ex:
+                lines.append("  Exiled: " + "; ".join(ex))
+            if r.final_round_next:
+                lines.append("  A Parlor is empty: one more round, then the game ends (E3).")
+        if len(self.round_results) < self.rounds:
+            lines.append(f"({self.rounds} rounds played; round details were not recorded.)")
+        lines.append("")
+        lines.append(f"The game ends after {self.rounds} round{'s' if self.rounds != 1 else ''}: "
+                     f"{_END_TEXT[self.end_reason]}.")
+        crowns = self.crowns
+        lines.append("Final ranking (E4)" + ("" if self.crowns_table else
+                                            ", crowns provisional (M9)") + ":")
+        for k, place in enumerate(self.ranking):
+            for name in place:
+                pl = self.states[self.names.index(name)]
+                _, aristo, nobles, cards = rank_key(pl, self.crowns_table)
+                lines.append(f"  {k + 1}. {name:<8} {crowns[name]:>3} crown{'s' if crowns[name] != 1 else ' '}  "
+                             f"({cards} card{'s' if cards != 1 else ''} scored, "
+                             f"{nobles} Noble{'s' if nobles != 1 else ''}"
+                             + (", the Aristocrat" if aristo else "")
+                             + (", shared place" if len(place) > 1 else "") + ")"
+                             + (f": {', '.join(c.name for c in pl.scored)}" if pl.scored else ""))
+        if trace and self.trace.enabled:
+            lines += ["", "Step by step:", render_text(self.trace)]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<GameResult seed={self.seed} players={self.players} rounds={self.rounds} "
+                f"end={self.end_reason} ranking={self.ranking}>")
+
+
+_END_TEXT = {
+    "aristocrat-scored": "an Aristocrat scored (E1)",
+    "cannot-refill": "a player could not refill to 3 cards (E2)",
+    "parlor-empty": "the extra round after a Parlor emptied was played (E3)",
+    "aristocrat-worst": "an Aristocrat was in the worst position (X2)",
+}
+
+
+def _round_json(number: int, first: str, r) -> dict:
+    """One round of a game record: its number, who started, and the round's own JSON."""
+    return {"round": number, "first": first, **r.to_json(trace=False)}
+
+
+# --------------------------------------------------------------------------- invariants
+def check_invariants(game) -> list[str]:
+    """Problems found in a finished game (a :class:`GameResult`); ``[]`` when all hold.
+
+    Every card of every family exactly once across its owner's zones (by identity and by
+    name), crowns equal to the scored cards' crowns, ranking in crown order with the E4
+    tie-breaks, a contract end reason, and a consistent summary.
+    """
+    problems = []
+    table = game.crowns_table or PROVISIONAL_CROWNS
+    want = Counter(family(game.expansion))
+    seen_uids = set()
+    for k, pl in enumerate(game.states):
+        cards = [c for zone in PlayerState.ZONES for c in getattr(pl, zone)]
+        names = Counter(c.name for c in cards)
+        if names != want:
+            problems.append(f"{pl.name}: cards {dict(names)} differ from the family {dict(want)}")
+        for c in cards:
+            if c.uid in seen_uids:
+                problems.append(f"{pl.name}: card {c!r} appears twice")
+            seen_uids.add(c.uid)
+            if c.owner != k:
+                problems.append(f"{pl.name}: holds {c!r} of another family")
+        if any(c.name not in PARLOR_NOBLES for c in pl.parlor):
+            problems.append(f"{pl.name}: the Parlor holds a non-Parlor card")
+        if len(pl.hand) > 5:
+            problems.append(f"{pl.name}: {len(pl.hand)} cards in hand")
+    s = game.summary()
+    for name, data in s["players"].items():
+        if data["crowns"] != sum(table[c] for c in data["scored"]):
+            problems.append(f"{name}: crowns {data['crowns']} != crowns of scored cards")
+    if game.round_results and game.round_results[-1].crowns != {n: d["crowns"] for n, d in s["players"].items()}:
+        problems.append(f"crowns {s['players']} differ from the last round's count "
+                        f"{game.round_results[-1].crowns}")
+    scored_before, parlor_before = game.start_counts
+    scored_cards = Counter(c for d in s["players"].values() for c in d["scored"])
+    for name, ev in s["card_stats"].items():
+        new = scored_cards.get(name, 0) - scored_before.get(name, 0)
+        if ev["scored"] != new:
+            problems.append(f"card_stats: {name} scored {ev['scored']} times, but {new} "
+                            "joined the scored areas")
+        left = parlor_before.get(name, 0) - sum(d["parlor"].count(name) for d in s["players"].values())
+        if ev["convoked"] != left:
+            problems.append(f"card_stats: {name} convoked {ev['convoked']} times, but "
+                            f"{left} left the Parlors")
+    ranked = [x for place in s["ranking"] for x in place]
+    if sorted(ranked) != sorted(s["seats"]):
+        problems.append(f"ranking {s['ranking']} does not list every seat once")
+    keys = {pl.name: rank_key(pl, game.crowns_table) for pl in game.states}
+    for a, b in zip(s["ranking"], s["ranking"][1:]):
+        if not keys[a[0]] > keys[b[0]]:
+            problems.append(f"ranking: place {a} is not strictly ahead of {b}")
+    for place in s["ranking"]:
+        if len({keys[x] for x in place}) != 1:
+            problems.append(f"ranking: place {place} holds players that E4 separates")
+    if s["end_reason"] not in END_REASONS:
+        problems.append(f"end_reason {s['end_reason']!r} is not a contract value")
+    if not 0 <= s["rounds"] <= MAX_ROUNDS:
+        problems.append(f"rounds {s['rounds']} out of range")
+    if json.loads(json.dumps(s)) != s:
+        problems.append("summary does not survive a JSON round trip")
+    if game.expansion is False and any(game.card_stats.get(c) for c in ("Bard", "Scribe", "Elder", "Oracle")):
+        problems.append("card_stats lists expansion cards in a base game")
+    return problems
