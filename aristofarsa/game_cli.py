@@ -164,11 +164,13 @@ def cmd_simulate(args) -> int:
         raise _usage(str(exc)) from None
     except ValueError as exc:
         raise _usage(str(exc)) from None
-    except (OSError, TimeoutError) as exc:
+    except Exception as exc:  # noqa: BLE001 — a cluster's failure is reported, not a traceback
         if args.scheduler is None:
             raise
-        raise _usage(f"--scheduler {args.scheduler}: cannot use the Dask cluster "
-                     f"({exc.__class__.__name__}: {exc})") from None
+        raise _usage(f"--scheduler {args.scheduler}: the Dask cluster failed "
+                     f"({exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}); "
+                     "its scheduler and workers must be able to import aristofarsa "
+                     "(install it there too)") from None
     if args.json:
         sys.stdout.write(json.dumps(stats.to_json(), ensure_ascii=False) + "\n")
     else:

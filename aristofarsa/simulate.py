@@ -37,7 +37,6 @@ import pickle
 import random
 import sys
 import time
-import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -218,15 +217,35 @@ class _NoBar:
         pass
 
 
+class _TextBar:
+    """A plain progress line on stderr, for installs without tqdm."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self._show()
+
+    def _show(self) -> None:
+        pct = 100 * self.done // self.total if self.total else 100
+        sys.stderr.write(f"\rsimulate: {self.done}/{self.total} games ({pct}%)")
+        sys.stderr.flush()
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        self._show()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
 def _progress_bar(progress: bool, total: int) -> Any:
     if not progress:
         return _NoBar()
     try:
         from tqdm import tqdm
-    except ImportError:
-        warnings.warn("progress=True needs tqdm (pip install tqdm); simulating without a progress bar",
-                      RuntimeWarning, stacklevel=3)
-        return _NoBar()
+    except ImportError:  # the core install: a plain line instead of tqdm's bar
+        return _TextBar(total)
     return tqdm(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
 
 

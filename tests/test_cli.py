@@ -105,3 +105,24 @@ def test_check_skips_files_without_expect(tmp_path):
     assert proc.returncode == 0 and "SKIP" in proc.stdout and "1 without [expect]" in proc.stdout
     proc = cli("check", str(tmp_path / "missing"))
     assert proc.returncode == 2 and "no such file or folder" in proc.stderr
+
+
+def test_failing_dask_cluster_is_a_clear_error(monkeypatch, capsys):
+    import aristofarsa.simulate as sim
+    from aristofarsa.cli import main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("Error during deserialization of the task graph\nmore detail")
+    monkeypatch.setattr(sim, "simulate", broken)
+    code = main(["simulate", "--games", "2", "--players", "4", "--scheduler", "tcp://127.0.0.1:1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "--scheduler tcp://127.0.0.1:1: the Dask cluster failed" in err
+    assert "must be able to import aristofarsa" in err and "Traceback" not in err
+    monkeypatch.setattr(sim, "simulate", broken)
+    try:  # without a scheduler the same failure is a bug, not bad input: it propagates
+        main(["simulate", "--games", "2", "--players", "4"])
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("an internal error was swallowed")

@@ -312,11 +312,13 @@ def test_progress_bar_on_stderr_only_when_asked(capsys):
     assert "10/10" in err and "game" in err
 
 
-def test_progress_without_tqdm_warns(monkeypatch):
+def test_progress_without_tqdm_is_a_plain_line(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "tqdm", None)
-    with pytest.warns(RuntimeWarning, match="needs tqdm"):
-        stats = simulate(3, 4, game_fn=fake_game, progress=True)
+    stats = simulate(3, 4, game_fn=fake_game, progress=True)
     assert stats.games == 3
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "simulate: 0/3 games (0%)" in err and "simulate: 3/3 games (100%)" in err
 
 
 # ---------------------------------------------------------------- dask
