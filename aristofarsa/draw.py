@@ -62,7 +62,6 @@ def draw_step(r, first: int, oracle: list[int]) -> list[int]:
             pl.discard.extend(rest)
             if r.t:
                 r.log("keep", "X6", f"{pl.name} keeps 3 cards and discards {len(rest)}.", actor=pl.name)
-            if r.t:
                 r.log("keep-secret", "X6", f"{pl.name} keeps {', '.join(keep)}; discards "
                       f"{', '.join(c.name for c in rest)}.", actor=pl.name, visible_to=[pl.name])
         if len(pl.hand) < 3:

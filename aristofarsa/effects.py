@@ -84,7 +84,6 @@ def _aristocrat_entry(r, p, i):
             after = r.value(j)
             if r.t:
                 r.shown[j] = after
-            if r.t:
                 r.log("mark", "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
                       f"Garden value exactly 5 for the rest of the round ({before} → {after}).",
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
@@ -110,7 +109,6 @@ def _bard_entry(r, p, i):
     after = r.value(i)
     if r.t:
         r.shown[i] = after
-    if r.t:
         r.log("entry", "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
               f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
               card="Bard", target=r.name(p), target_card="Bard", before=3, after=after)
@@ -124,7 +122,6 @@ def _scribe_entry(r, p, i):
         if r.t:
             r.log("draw", "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
                   card="Scribe")
-        if r.t:
             r.log("draw-secret", "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
                   card=drawn.name, visible_to=[pl.name])
     if not pl.hand:

@@ -186,7 +186,7 @@ class Round:
                 self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
                          f"(position {i + 1}, printed Prestige {card.prestige}).",
                          actor=pl.name, card=name, after=card.prestige,
-                     see=["X1"] if name in ("Elder", "Oracle") else None)
+                         see=["X1"] if name in ("Elder", "Oracle") else None)
             effect = ENTRY_EFFECTS.get(name)
             if effect is not None:
                 effect.apply(self, p, i)
@@ -218,9 +218,8 @@ class Round:
             self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
                      "(+2 to a Convoke total this round).", actor=self.name(order[0]))
             if self.bishop_mode:
-                if self.t:
-                    self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
-                             "played face up and resolves at once.")
+                self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
+                         "played face up and resolves at once.")
         if self.bishop_mode:
             self._snap = self.snapshot()
         for k, p in enumerate(order):
@@ -283,7 +282,6 @@ class Round:
         if self.t:
             self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down Balcony card.",
                      actor=self.name(p), card="Oracle", target=who)
-        if self.t:
             self.log("peek-secret", "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
                      f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
                      target_card=e.card.name, visible_to=[self.name(p)])
