@@ -58,6 +58,7 @@ def _courtisan_entry(r, p, i):
     prev = r.garden[i - 1]
     bonus = r.value(i - 1)
     if r.live:
+        r.garden[i].follows = prev.card
         if r.t:
             r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
                   f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "

@@ -32,8 +32,11 @@ def garden_value(garden: list[Slot], i: int, balcony: list[Entry], live_courtisa
         if not slot.played:
             return value  # exchanged in: no entry bonus (M5)
         if live_courtisan:
+            # the bonus follows the Garden value of the Peasant it followed when played, as
+            # long as that very card is still just before it (a card exchanged in is not
+            # followed: M5 removes every link to a card that leaves)
             j = i - 1
-            if j >= 0 and not garden[j].card.noble:
+            if slot.follows is not None and j >= 0 and garden[j].card is slot.follows:
                 return value + garden_value(garden, j, balcony, live_courtisan)
             return value
         return value + slot.bonus

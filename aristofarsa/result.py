@@ -95,7 +95,8 @@ class RoundResult:
         if self.next_hands is not None:
             lines.append("Hands after the next Draw: " + "; ".join(
                 f"{p}: {', '.join(h) or 'empty'}" for p, h in self.next_hands.items()))
-        lines.append("Crowns (provisional, M9): " + ", ".join(f"{p} {n}" for p, n in self.crowns.items()))
+        label = "provisional, M9" if self.extra.get("crowns_provisional", True) else "as given"
+        lines.append(f"Crowns ({label}): " + ", ".join(f"{p} {n}" for p, n in self.crowns.items()))
         return "\n".join(lines)
 
     def to_text(self) -> str:

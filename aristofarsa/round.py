@@ -140,7 +140,9 @@ class Round:
         if self.t and self.decider.auto:
             what = (f"does not use the optional {kind}" if value is None
                     else f"chooses {kind} = {_show(value)}")
-            how = "'may' effects are not used" if value is None else "first legal option"
+            how = ("'may' effects are not used" if value is None else
+                   "the three highest printed Prestige are kept" if kind == D.KEEP else
+                   "first legal option")
             self.log("decision", "M7", f"{req.player} {what} for {card or source} "
                      f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
         return value
@@ -291,7 +293,7 @@ class Round:
         discarded = pl.hand_names()
         pl.discard.extend(pl.hand)
         pl.hand.clear()
-        litter = " + 2 (Litter)" if p == self.litter else ""
+        litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
                 self.log("convoke", "P5", f"{pl.name} Convokes, discarding {', '.join(discarded) or 'nothing'}"
@@ -302,7 +304,7 @@ class Round:
                         prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
         if self.t:
             self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
-                     f"(total {total}, Servants count 3{litter}) and takes the {take} "
+                     f"(total {total}; Servants count 3{litter}) and takes the {take} "
                      "from the Parlor to the discard pile.", actor=pl.name, card=take)
         self.convoke_noble(p, take, "P5", quiet=True)
 

@@ -263,6 +263,8 @@ class _Validator:
             self.fail(f"`{where}` must be a card name or a table {{ card = ..., <choices> }}", player)
         card = self.card(value["card"], f"{where}.card", player)
         allowed = set(table.get(card, ()))
+        if where == "garden" and self.expansion:
+            allowed.add("also_score")  # a Scribe exchanged into the Garden may score (M5, X4)
         if card == "Elder" and where == "conspire" and garden is not None:
             allowed |= set(CONSPIRE_CHOICES.get(garden, ()))
         choices = {}
@@ -445,8 +447,13 @@ def _layout(sc: Scenario) -> tuple[list[dict[str, list[str]]], list]:
         if spec.garden == "Scribe":
             deck = list(spec.zones["deck"] or [])
             discard = list(spec.zones["discard_pile"] or [])
-            if "discard" in spec.garden_choices:  # else the decider reports the missing choice
+            if "discard" in spec.garden_choices:
                 hand.append(canonical(spec.garden_choices["discard"]) or str(spec.garden_choices["discard"]))
+            elif len(hand) > 1 or deck or discard:
+                # the rest of the file depends on which card was discarded: no --auto here
+                raise ScenarioError(
+                    f"{sc.path}: player {spec.name!r}: the Garden Scribe needs `garden.discard`, "
+                    "the card discarded after its draw (X4); it may be the drawn card")
             if not deck and discard:
                 preview.shuffle(discard)  # the same draws the real generator will make (D1)
                 deck = discard

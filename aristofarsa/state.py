@@ -67,7 +67,7 @@ class PlayerState:
 class Slot:
     """A place in the Garden queue: the card now there and what applies to it (M3)."""
 
-    __slots__ = ("owner", "card", "played", "ledger", "marked", "bonus", "bonus_from")
+    __slots__ = ("owner", "card", "played", "ledger", "marked", "bonus", "follows")
 
     def __init__(self, owner: int, card: Card, played: bool = True):
         self.owner = owner
@@ -76,14 +76,14 @@ class Slot:
         self.ledger: list[tuple[str, int]] = []  # ('+', n) | ('*', n) | ('=', v)
         self.marked = False  # Aristocrat mark (M4)
         self.bonus = 0  # Courtisan / Bard fixed-when-played bonus
-        self.bonus_from = -1  # courtisan-live: queue index of the Peasant it follows
+        self.follows = None  # courtisan-live: the Peasant card it followed when played
 
     def copy(self) -> "Slot":
         other = Slot(self.owner, self.card, self.played)
         other.ledger = list(self.ledger)
         other.marked = self.marked
         other.bonus = self.bonus
-        other.bonus_from = self.bonus_from
+        other.follows = self.follows
         return other
 
 

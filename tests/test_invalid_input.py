@@ -144,3 +144,16 @@ def test_choice_made_illegal_by_a_replay(tmp_path):
     proc = run_cli("resolve", str(path), "--auto")
     assert proc.returncode == 0
     assert "Bruno does not use the optional exchange for Squire (chosen by --auto" in proc.stdout
+
+
+def test_scribe_discard_is_required_even_with_auto(tmp_path):
+    text = scenario('expansion = true', Bruno='garden = { card = "Scribe" }\nconspire = "Witch"\n'
+                                              'hand = ["Damsel", "Jester"]\ndeck = ["Jester", "Merchant"]')
+    text = text.replace('hand = ["Damsel", "Jester"]\ndeck = ["Jester", "Merchant"]',
+                        'hand = ["Damsel", "Jester"]\ndeck = ["Merchant"]')
+    path = tmp_path / "s.toml"
+    path.write_text(text)
+    for extra in ([], ["--auto"]):
+        proc = run_cli("resolve", str(path), *extra)
+        assert proc.returncode == 2, proc.stdout
+        assert "player 'Bruno'" in proc.stderr and "needs `garden.discard`" in proc.stderr
