@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 VARIANTS: dict[str, tuple[str, str]] = {
-    "courtisan-live": ("M4", "The Courtisan's bonus follows the Garden value of the Peasant just "
-                             "before it as it changes, instead of being fixed when played."),
+    "courtisan-live": ("M4", "The Courtisan's bonus follows the Garden value of the Peasant it "
+                             "was played after as that value changes, instead of being fixed "
+                             "when played (the link ends if that Peasant leaves the Garden)."),
     "convoke-nothing": ("P5", "Convoke is allowed even when no Noble is affordable; it then "
                               "takes nothing."),
     "bishop-no-undo": ("B10", "A Bishop can only cancel a Balcony card that has not resolved "
