@@ -56,10 +56,15 @@ def test_courtisan_fixed_bonus_vs_live_variant():
     g = garden("Rogue", "Courtisan")
     g[1].bonus = 10  # fixed when played (M4)
     assert garden_value(g, 1, [], False) == 16
-    # courtisan-live: the bonus follows the Peasant's current Garden value
+    # courtisan-live: the bonus follows the current Garden value of the Peasant it followed
+    assert garden_value(g, 1, [], True) == 6  # it followed nothing when played
+    g[1].follows = g[0].card
     assert garden_value(g, 1, [], True) == 16
+    g[0] = Slot(0, Card(50, "Jester", 0), played=False)  # the Peasant is exchanged out (M5)
+    assert garden_value(g, 1, [], True) == 6
     g2 = garden("Witch", "Courtisan")
     g2[1].bonus = 2
+    g2[1].follows = g2[0].card
     g2[0].ledger.append(("+", 5))  # ledger of the Peasant is not part of its Garden value
     assert garden_value(g2, 1, [], True) == 8
     g2[1].played = False  # exchanged in: no entry bonus (M5)
