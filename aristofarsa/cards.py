@@ -149,4 +149,10 @@ def load_crowns_file(path: str | Path) -> dict[str, int]:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise CrownsError(f"{path}: cannot read crowns file: {exc}") from None
-    return merge_crowns(data.get("crowns", data))
+    table = data.get("crowns", data)
+    if not isinstance(table, dict):
+        raise CrownsError(f"{path}: `crowns` must be a table of card = crowns")
+    try:
+        return merge_crowns(table)
+    except CrownsError as exc:
+        raise CrownsError(f"{path}: {exc}") from None

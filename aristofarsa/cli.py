@@ -102,15 +102,21 @@ def cmd_resolve(args) -> int:
         result = scenario.run(sc, variants=args.variant, auto=args.auto, crowns=crowns)
     except (scenario.ScenarioError, CrownsError) as exc:
         raise UsageError(str(exc)) from None
+    for warning in sc.warnings:
+        print(f"aristofarsa resolve: warning: {warning}", file=sys.stderr)
     if args.json:
         _write_json(result.to_json())
     elif args.markdown:
         title = f"## {sc.title}\n\n" if sc.title else ""
-        sys.stdout.write(title + result.to_markdown())
+        about = f"{sc.description.strip()}\n\n" if sc.description else ""
+        sys.stdout.write(title + about + result.to_markdown())
     else:
         if sc.title:
             print(sc.title)
             print("=" * len(sc.title))
+        if sc.description:
+            print(sc.description.strip())
+            print()
         print(result.to_text())
     return EXIT_OK
 
@@ -137,12 +143,13 @@ def cmd_check(args) -> int:
     for path in files:
         try:
             sc = scenario.load(path)
+            result = scenario.run(sc, trace=False)  # a file without [expect] must still be valid
             if not sc.expect:
                 skipped += 1
                 if not args.quiet:
-                    print(f"SKIP {path} (no [expect])")
+                    print(f"SKIP {path} (valid, no [expect])")
                 continue
-            problems = scenario.check_expect(sc, scenario.run(sc, trace=False))
+            problems = scenario.check_expect(sc, result)
         except scenario.ScenarioError as exc:
             invalid += 1
             print(f"INVALID {exc}", file=sys.stderr)

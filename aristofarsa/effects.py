@@ -80,7 +80,9 @@ def _aristocrat_entry(r, p, i):
     for j in range(i):
         slot = r.garden[j]
         if slot.card.noble and not slot.marked:
-            before = r.value(j)
+            # as last shown, before the Aristocrat arrived (its arrival may already have
+            # changed the card's own effect, e.g. a Squire no longer the only Noble)
+            before = r.shown[j] if r.t else 0
             slot.marked = True
             after = r.value(j)
             if r.t:

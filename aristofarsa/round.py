@@ -304,7 +304,8 @@ class Round:
                         prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
         if self.t:
             self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
-                     f"(total {total}; Servants count 3{litter}) and takes the {take} "
+                     f"(total {total}{'; Servants count 3' if 'Servant' in discarded else ''}"
+                     f"{litter}) and takes the {take} "
                      "from the Parlor to the discard pile.", actor=pl.name, card=take)
         self.convoke_noble(p, take, "P5", quiet=True)
 
@@ -355,6 +356,17 @@ class Round:
                      "choices already made.")
         self.restore(self._snap)
         self.replaying += 1
+        if self.t:
+            self.dirty = False
+            for i, v in enumerate(self.values()):
+                if v != self.shown[i]:
+                    slot = self.garden[i]
+                    self.log("prestige", "B10", f"{self.who(slot.owner, slot.card)} is {v} again "
+                             f"(was {self.shown[i]}): for the replay every Balcony adjustment and "
+                             "exchange is undone, then the cards are resolved again.",
+                             target=self.name(slot.owner), target_card=slot.card.name,
+                             before=self.shown[i], after=v, see=["M3"])
+                    self.shown[i] = v
         saved = self.step_id
         try:
             for j in range(upto + 1):
@@ -439,9 +451,12 @@ class Round:
         if self.t:
             after = self.value(i)
             self.shown[i] = after
-            what = f"{n:+d}" if op == "+" else ("×2" if op == "*" else f"becomes {n}")
-            self.log("prestige", rule, f"{by}: {what} to {self.who(p, slot.card)} "
-                     f"({before} → {after}).", target=self.name(p), target_card=slot.card.name,
+            if op == "=":
+                text = f"{by}: {self.who(p, slot.card)} becomes {n} ({before} → {after})."
+            else:
+                text = (f"{by}: {f'{n:+d}' if op == '+' else '×2'} to {self.who(p, slot.card)} "
+                        f"({before} → {after}).")
+            self.log("prestige", rule, text, target=self.name(p), target_card=slot.card.name,
                      before=before, after=after, see=list(see))
 
     def sync(self, rule: str) -> None:

@@ -77,6 +77,7 @@ class Scenario:
     final_round: bool
     next_draw: bool
     expect: dict | None
+    warnings: list[str] = field(default_factory=list)
     _layout: list | None = field(default=None, repr=False, compare=False)
     _by_name: dict | None = field(default=None, repr=False, compare=False)
 
@@ -89,6 +90,9 @@ class Scenario:
 # ------------------------------------------------------------------- loading
 def load(path: str | Path) -> Scenario:
     path = str(path)
+    if Path(path).is_dir():
+        raise ScenarioError(f"{path}: is a folder, not a scenario file (to run every scenario "
+                            f"in a folder: aristofarsa check {path})")
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
@@ -194,8 +198,15 @@ class _Validator:
                     self.fail(f"[expect]: unknown key `{key}`; allowed: {', '.join(EXPECT_KEYS)}")
         sc = Scenario(self.path, title, description, self.expansion, first, variants, players,
                       rulings, seed, crowns, final_round, next_draw, expect)
-        drawn = _layout(sc)[1]
+        zones, drawn = _layout(sc)
         for k, p in enumerate(players):
+            held = len(zones[k]["hand"])
+            if held != 3:
+                sc.warnings.append(
+                    f"{self.path}: player {p.name!r} starts the round with {held} card"
+                    f"{'' if held == 1 else 's'} (garden + Phase-2 cards + `hand`"
+                    f"{' + Scribe discard - drawn card' if p.garden == 'Scribe' else ''}); after "
+                    "a Draw step every hand holds exactly 3 — is a card missing from `hand`?")
             if drawn[k] is not None:  # the Scribe's draw moved it out of the deck / discard pile
                 where = places[k][drawn[k]]
                 where.remove("deck" if "deck" in where else "discard_pile")
@@ -217,7 +228,10 @@ class _Validator:
         name = name.strip()
         for key in t:
             if key not in PLAYER_KEYS:
-                self.fail(f"unknown key `{key}`; allowed player keys: {', '.join(PLAYER_KEYS)}", name)
+                hint = (f" (`{key}` is a top-level key: write it before the first [[player]], "
+                        "or TOML puts it inside that player's table)" if key in TOP_KEYS else "")
+                self.fail(f"unknown key `{key}`; allowed player keys: {', '.join(PLAYER_KEYS)}{hint}",
+                          name)
         if "garden" not in t:
             self.fail("missing `garden` (the card played in the Ball Garden)", name)
         garden, gchoices = self.card_with_choices(t["garden"], "garden", GARDEN_CHOICES, name)
@@ -548,7 +562,9 @@ def run(sc: Scenario, variants=(), auto: bool = False, trace: bool = True,
                   + "; ".join(", ".join(f"{n} {totals[n]}" for n in place)
                               for place in result.ranking) + ".", see=["M9"])
     except DecisionError as exc:
-        raise ScenarioError(f"{sc.path}: {exc}") from None
+        active = sorted(sc.variants | extra)
+        note = f" (variants in play: {', '.join(active)})" if active else ""
+        raise ScenarioError(f"{sc.path}: {exc}{note}") from None
     result.extra["crowns_provisional"] = sc.crowns is None and crowns is None
     result.extra["players"] = r.players
     return result

@@ -64,8 +64,9 @@ def score_round(r) -> RoundResult:
     for i, v in enumerate(vals):
         slot = r.garden[i]
         if i not in winning and slot.card.name == "Knight" and abs(best - v) <= 3:
-            add(slot.owner, slot.card, "S2", f"it lost by {abs(best - v)} (3 or less), so it "
-                "scores anyway (no winner is made)")
+            add(slot.owner, slot.card, "S2", f"it lost by {abs(best - v)} (3 or less"
+                + (", counted towards the lowest under the Jester, B3" if lowest else "")
+                + "), so it scores anyway (no winner is made)")
             garden_scored.append(i)
     for ei, card in r.rec.merchant:
         if id(card) in scored_ids:

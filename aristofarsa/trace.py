@@ -89,6 +89,12 @@ class Trace:
         return iter(self.events)
 
 
+def _change(e: TraceEvent) -> str:
+    if e.after is None:
+        return ""
+    return str(e.after) if e.before is None else f"{e.before} → {e.after}"
+
+
 def _secret(event: TraceEvent) -> str:
     return f" [seen only by {', '.join(event.visible_to)}]" if event.visible_to is not None else ""
 
@@ -106,7 +112,7 @@ def render_markdown(events) -> str:
     """A Markdown table: step, phase, what happened, Prestige change, ruling."""
     rows = ["| # | phase | what happened | Prestige | ruling |", "|---|---|---|---|---|"]
     for e in events:
-        change = "" if e.before is None and e.after is None else f"{e.before} → {e.after}"
+        change = _change(e)
         text = (e.text + (" *(chosen by --auto)*" if e.auto and "--auto" not in e.text else "")
                 + _secret(e)).replace("|", "\\|")
         rows.append(f"| {e.step} | {e.phase} | {text} | {change} | {e.cites()} |")
@@ -118,7 +124,7 @@ def render_html(events) -> str:
     out = ["<table class='aristofarsa-trace'><tr><th>#</th><th>phase</th><th>what happened</th>"
            "<th>Prestige</th><th>ruling</th></tr>"]
     for e in events:
-        change = "" if e.before is None and e.after is None else f"{e.before} → {e.after}"
+        change = _change(e)
         out.append(f"<tr><td>{e.step}</td><td>{e.phase}</td><td>{html.escape(e.text + _secret(e))}"
                    f"</td><td>{change}</td><td>{html.escape(e.cites())}</td></tr>")
     out.append("</table>")

@@ -126,3 +126,53 @@ def test_failing_dask_cluster_is_a_clear_error(monkeypatch, capsys):
         pass
     else:
         raise AssertionError("an internal error was swallowed")
+
+
+def test_user_facing_details(tmp_path):
+    from aristofarsa import SCENARIOS_DIR as LIB
+    # the description is part of the explanation; Markdown shows no "None" changes
+    text = cli("resolve", EXAMPLE).stdout
+    assert "Why the Knight is only 5" in text
+    md = cli("resolve", EXAMPLE, "--markdown").stdout
+    assert "None" not in md and "| 8 | P1 |" in md
+    # an Aristocrat's mark shows the drop from the value last shown
+    out = cli("resolve", str(LIB / "m4-aristocrat-mark-outlives-the-aristocrat.toml")).stdout
+    assert "marks Ana's Squire: Garden value exactly 5 for the rest of the round (10 → 5)" in out
+    # a replay says why values go back
+    out = cli("resolve", str(LIB / "b10-bishop-replay.toml")).stdout
+    assert "Bruno's Servant is 1 again (was 12): for the replay every Balcony adjustment" in out
+
+
+def test_warnings_and_hints(tmp_path):
+    src = open(EXAMPLE).read().split("[expect]")[0]
+    short = tmp_path / "short.toml"
+    import re
+    short.write_text(re.sub(r'^hand = \["Jester"\].*$', "", src, count=1, flags=re.M))
+    proc = cli("resolve", str(short))
+    assert proc.returncode == 0
+    assert "warning:" in proc.stderr and "player 'Ana' starts the round with 2 cards" in proc.stderr
+    late = tmp_path / "late.toml"
+    late.write_text(src + '\nexpansion = true\n')
+    proc = cli("resolve", str(late))
+    assert proc.returncode == 2 and "write it before the first [[player]]" in proc.stderr
+    proc = cli("resolve", str(tmp_path))
+    assert proc.returncode == 2 and "is a folder" in proc.stderr and "aristofarsa check" in proc.stderr
+    bad_crowns = tmp_path / "c.toml"
+    bad_crowns.write_text("[crowns]\nKnigt = 3\n")
+    proc = cli("resolve", EXAMPLE, "--crowns", str(bad_crowns))
+    assert proc.returncode == 2 and str(bad_crowns) in proc.stderr and "'Knigt'" in proc.stderr
+    own = tmp_path / "own.toml"
+    own.write_text(src.replace('target = "Caio", delta = -5', 'target = "Caio", delta = -5')
+                   .replace('conspire = { card = "Merchant", target = "Caio" }',
+                            'conspire = { card = "Witch", target = "Caio", delta = 5 }'))
+    proc = cli("resolve", str(own), "--variant", "bishop-no-undo")
+    assert proc.returncode == 2 and "variants in play: bishop-no-undo" in proc.stderr
+
+
+def test_check_reports_invalid_files_without_expect(tmp_path):
+    src = open(EXAMPLE).read().split("[expect]")[0]
+    (tmp_path / "bad.toml").write_text(src.replace('target = "Caio", delta = -5', 'target = "Zed", delta = -5'))
+    proc = cli("check", str(tmp_path))
+    assert proc.returncode == 2
+    assert "INVALID" in proc.stderr and "'Zed'" in proc.stderr
+    assert "0 passed, 0 failed, 1 invalid" in proc.stdout
