@@ -79,6 +79,7 @@ class Scenario:
     expect: dict | None
     warnings: list[str] = field(default_factory=list)
     _layout: list | None = field(default=None, repr=False, compare=False)
+    _cards: list | None = field(default=None, repr=False, compare=False)
     _by_name: dict | None = field(default=None, repr=False, compare=False)
 
     def spec(self, name: str) -> PlayerSpec:
@@ -491,16 +492,21 @@ def _layout(sc: Scenario) -> tuple[list[dict[str, list[str]]], list]:
 
 def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
     """Fresh players' zones at the start of Phase 1, and the round's one generator (M10)."""
-    uid = itertools.count(1)
+    if sc._cards is None:
+        # Cards never change (only the zones holding them do), so they are made once per
+        # scenario; every run gets fresh zone lists over them.
+        uid = itertools.count(1)
+        sc._cards = [{zone: [Card(next(uid), n, k) for n in names] for zone, names in zones.items()}
+                     for k, zones in enumerate(_layout(sc)[0])]
     players = []
-    for k, zones in enumerate(_layout(sc)[0]):
+    for k, zones in enumerate(sc._cards):
         pl = PlayerState(k, sc.players[k].name)
-        pl.hand = [Card(next(uid), n, k) for n in zones["hand"]]
-        pl.deck = [Card(next(uid), n, k) for n in zones["deck"]]
-        pl.discard = [Card(next(uid), n, k) for n in zones["discard"]]
-        pl.parlor = [Card(next(uid), n, k) for n in zones["parlor"]]
-        pl.scored = [Card(next(uid), n, k) for n in zones["scored"]]
-        pl.exiled = [Card(next(uid), n, k) for n in zones["exiled"]]
+        pl.hand = list(zones["hand"])
+        pl.deck = list(zones["deck"])
+        pl.discard = list(zones["discard"])
+        pl.parlor = list(zones["parlor"])
+        pl.scored = list(zones["scored"])
+        pl.exiled = list(zones["exiled"])
         players.append(pl)
     return players, random.Random(sc.seed)
 
