@@ -101,8 +101,9 @@ class Game:
                             f"(ruling M8), got {players!r}")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GameError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), got {players}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise GameError(f"seed must be an integer, got {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            # (Python's generator treats -n like n: a negative seed would repeat a game)
+            raise GameError(f"seed must be a whole number >= 0, got {seed!r}")
         from .bots import BOTS, make_bot
         self.n = players
         self.seed = seed

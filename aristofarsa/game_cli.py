@@ -42,7 +42,7 @@ def add_game_commands(sub) -> None:
     p.add_argument("--players", type=_int("--players"), required=True, metavar="N",
                    help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8)")
     p.add_argument("--seed", type=_int("--seed"), default=0, metavar="S",
-                   help="seed of the game's one random generator (default 0)")
+                   help="seed of the game's one random generator, a whole number >= 0 (default 0)")
     p.add_argument("--expansion", action="store_true", help="play with the Exiled expansion")
     p.add_argument("--bots", default="random", metavar="NAME[,NAME...]", help=bots_help)
     p.add_argument("--variant", action="append", default=[], type=_variant, metavar="NAME",

@@ -80,6 +80,7 @@ class GameResult:
             "end_reason": self.end_reason,
             "ranking": [list(place) for place in self.ranking],
             "seats": list(self.names),
+            "first": self.first,
             "bots": dict(zip(self.names, self.bots)),
             "players": players,
             "card_stats": {k: dict(v) for k, v in self.card_stats.items()},
@@ -90,7 +91,6 @@ class GameResult:
         out = self.summary()
         out["expansion"] = self.expansion
         out["variants"] = list(self.variants)
-        out["first"] = self.first
         out["crowns_provisional"] = self.crowns_table is None
         out["round_results"] = [_round_json(k + 1, f, r) for k, (f, r) in
                                 enumerate(zip(self.round_firsts, self.round_results))]

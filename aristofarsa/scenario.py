@@ -167,6 +167,8 @@ class _Validator:
             if r not in RULINGS:
                 self.fail(f"`rulings`: unknown ruling ID {r!r}; known: {', '.join(RULINGS)}")
         seed = self.typed(d, "seed", int, "a whole number", default=0)
+        if seed < 0:  # Python's generator treats -n like n
+            self.fail(f"`seed` must be a whole number >= 0, not {seed}")
         crowns = self.typed(d, "crowns", dict, "a table of card = crowns", default=None)
         if crowns is not None:
             try:

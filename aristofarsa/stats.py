@@ -133,6 +133,11 @@ class Stats:
     bot_crowns: dict[str, int | Fraction] = field(default_factory=dict)
     #: games whose first place was shared by two or more players
     shared_first_places: int = 0
+    #: games whose summary names the round-1 starter (``first``), that player's wins (shared
+    #: places split) and the sum of 1/players (what an equal share would give)
+    starter_games: int = 0
+    starter_wins: Fraction = Fraction(0)
+    starter_fair: Fraction = Fraction(0)
     rounds_total: int = 0
     rounds_min: int | None = None
     rounds_max: int | None = None
@@ -229,6 +234,11 @@ class Stats:
             self.bot_crowns[bot] = self.bot_crowns.get(bot, 0) + crowns[name]
         if len(winners) > 1:
             self.shared_first_places += 1
+        starter = summary.get("first")
+        if starter in seats:
+            self.starter_games += 1
+            self.starter_wins += share if starter in winners else Fraction(0)
+            self.starter_fair += Fraction(1, len(seats))
         self.rounds_total += rounds
         self.rounds_min = rounds if self.rounds_min is None else min(self.rounds_min, rounds)
         self.rounds_max = rounds if self.rounds_max is None else max(self.rounds_max, rounds)
@@ -279,6 +289,9 @@ class Stats:
         for bot, crowns in other.bot_crowns.items():
             self.bot_crowns[bot] = self.bot_crowns.get(bot, 0) + crowns
         self.shared_first_places += other.shared_first_places
+        self.starter_games += other.starter_games
+        self.starter_wins += other.starter_wins
+        self.starter_fair += other.starter_fair
         self.rounds_total += other.rounds_total
         for attr, pick in (("rounds_min", min), ("rounds_max", max)):
             mine, theirs = getattr(self, attr), getattr(other, attr)
@@ -374,6 +387,12 @@ class Stats:
                 for bot, n in sorted(self.bot_seat_games.items())
             },
             "shared_first_places": self.shared_first_places,
+            "round1_starter": {
+                "games": self.starter_games,
+                "wins": _num(self.starter_wins),
+                "win_rate": _ratio(self.starter_wins, self.starter_games),
+                "equal_share": _ratio(self.starter_fair, self.starter_games),
+            },
             "rounds": {
                 "mean": self.rounds_mean,
                 "min": self.rounds_min,
@@ -437,6 +456,11 @@ class Stats:
         lines += _render(["bot", "seat-games", "wins", "win rate", "mean crowns"], rows, "lrrrr")
         lines.append(f"Shared first places: {self.shared_first_places} game"
                      f"{'s' if self.shared_first_places != 1 else ''}")
+        if self.starter_games:
+            lines.append(f"Round-1 starter (a seeded draw, M2) won "
+                         f"{_pct(_ratio(self.starter_wins, self.starter_games))} of "
+                         f"{self.starter_games} games; an equal share would be "
+                         f"{_pct(_ratio(self.starter_fair, self.starter_games))}")
 
         lines.append("")
         lines.append(f"Rounds: mean {self.rounds_mean:.2f}, min {self.rounds_min}, max {self.rounds_max}")

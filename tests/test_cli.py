@@ -176,3 +176,30 @@ def test_check_reports_invalid_files_without_expect(tmp_path):
     assert proc.returncode == 2
     assert "INVALID" in proc.stderr and "'Zed'" in proc.stderr
     assert "0 passed, 0 failed, 1 invalid" in proc.stdout
+
+
+def test_negative_seeds_are_refused(tmp_path):
+    proc = cli("play", "--players", "4", "--seed", "-7")
+    assert proc.returncode == 2 and "seed must be a whole number >= 0, got -7" in proc.stderr
+    f = tmp_path / "s.toml"
+    f.write_text("seed = -1\n" + open(EXAMPLE).read().split("[expect]")[0])
+    proc = cli("resolve", str(f))
+    assert proc.returncode == 2 and "`seed` must be a whole number >= 0" in proc.stderr
+
+
+def test_round1_starter_statistics():
+    from aristofarsa.simulate import simulate
+    from aristofarsa.stats import Stats
+    base = {"rounds": 3, "end_reason": "aristocrat-scored", "seats": ["A", "B", "C"],
+            "bots": {"A": "random", "B": "random", "C": "random"}, "card_stats": {},
+            "players": {"A": {"crowns": 5}, "B": {"crowns": 1}, "C": {"crowns": 0}}}
+    stats = Stats.from_summaries([
+        {**base, "seed": 1, "first": "A", "ranking": [["A"], ["B"], ["C"]]},
+        {**base, "seed": 2, "first": "B", "ranking": [["A", "B"], ["C"]]},
+        {**base, "seed": 3, "first": "C", "ranking": [["A"], ["B", "C"]]},
+    ])
+    out = stats.to_json()["round1_starter"]
+    assert out == {"games": 3, "wins": 1.5, "win_rate": 0.5, "equal_share": 1 / 3}
+    assert "Round-1 starter (a seeded draw, M2) won 50.0% of 3 games" in stats.to_table()
+    real = simulate(40, 4, seed=5)
+    assert real.starter_games == 40 and 0 <= real.starter_wins <= 40

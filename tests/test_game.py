@@ -185,8 +185,10 @@ def test_bad_arguments():
         play_game(3, 1, "minimax")
     with pytest.raises(GameError, match=r"1 bot name \(for every seat\) or 4"):
         play_game(4, 1, ["random", "greedy"])
-    with pytest.raises(GameError, match="seed must be an integer"):
+    with pytest.raises(GameError, match="seed must be a whole number >= 0"):
         play_game(4, "x")
+    with pytest.raises(GameError, match="seed must be a whole number >= 0, got -1"):
+        play_game(4, -1)
     with pytest.raises(GameError, match="unknown variant"):
         play_game(4, 1, variants=["nope"])
 
