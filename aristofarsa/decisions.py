@@ -50,10 +50,6 @@ class Request:
         self.replay = False
         self.context = context
 
-    @property
-    def key(self) -> str:
-        return self.kind
-
     def legal(self, value) -> bool:
         if value is None:
             return self.optional

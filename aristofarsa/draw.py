@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import decisions as D
 
 
-def draw_one(r, p: int, rule: str = "D1"):
+def draw_one(r, p: int):
     """Draw player ``p``'s top card; an empty deck first shuffles the discard pile in (D1).
 
     ``r`` is anything with ``players``, ``rng`` and ``log`` (a Round or a Game).

@@ -120,7 +120,7 @@ def _bard_entry(r, p, i):
 @entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")
 def _scribe_entry(r, p, i):
     pl = r.players[p]
-    drawn = draw_one(r, p, "X4")
+    drawn = draw_one(r, p)
     if drawn is not None:
         if r.t:
             r.log("draw", "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,

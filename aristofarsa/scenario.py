@@ -22,7 +22,7 @@ from .draw import draw_step
 from .round import Round
 from .state import Card, PlayerState
 from .trace import Trace
-from .variants import VARIANTS, VariantError, check_variants
+from .variants import VariantError, check_variants
 
 TOP_KEYS = ("title", "description", "expansion", "first", "variants", "player", "expect",
             "rulings", "seed", "crowns", "final_round", "next_draw")
@@ -625,5 +625,3 @@ def check_expect(sc: Scenario, result) -> list[str]:
             problems.append(f"{key}: expected {want!r}, got {got!r}")
     return problems
 
-
-VARIANT_NAMES = tuple(VARIANTS)
