@@ -17,6 +17,9 @@ from .state import Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re
 from .trace import Trace, TraceEvent
 
 PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
+#: Cards whose Garden value follows the Garden as it stands (M4); the Courtisan too under
+#: the variant courtisan-live.
+CONTINUOUS = frozenset(("Rogue", "Squire", "Elder", "Servant"))
 
 
 class RoundRecords:
@@ -465,16 +468,19 @@ class Round:
             return
         self.dirty = False
         shown = self.shown
-        for i, v in enumerate(self.values()):
-            if i >= len(shown):
-                shown.append(v)
-            elif v != shown[i]:
-                slot = self.garden[i]
-                if self.t:
-                    self.log("prestige", rule, f"{self.who(slot.owner, slot.card)} is now {v} (was "
-                             f"{self.shown[i]}): {self.explain(i)}.", target=self.name(slot.owner),
-                             target_card=slot.card.name, before=self.shown[i], after=v)
-                self.shown[i] = v
+        live = self.live
+        for i, slot in enumerate(self.garden):
+            # only these cards' Garden values move by themselves (M4); every other change
+            # (ledger, mark, entry bonus, exchange, replay) is traced where it happens
+            name = slot.card.name
+            if slot.marked or not (name in CONTINUOUS or (live and name == "Courtisan")):
+                continue
+            v = self.value(i)
+            if v != shown[i]:
+                self.log("prestige", rule, f"{self.who(slot.owner, slot.card)} is now {v} (was "
+                         f"{shown[i]}): {self.explain(i)}.", target=self.name(slot.owner),
+                         target_card=slot.card.name, before=shown[i], after=v)
+                shown[i] = v
 
     def explain(self, i: int) -> str:
         slot = self.garden[i]
