@@ -25,6 +25,10 @@ ALSO_SCORE = "also_score"  # Scribe (Garden, scoring): a Peasant from hand, or N
 KEEP = "keep"              # Oracle (next Draw): the 3 cards kept
 
 
+#: The scenario key an answer of these kinds is written under (others: ``source.kind``).
+_PATHS = {GARDEN: "garden", CONSPIRE: "conspire", ACTION: "conspire/convoke", TAKE: "convoke.take"}
+
+
 class Request:
     """One decision the engine needs.
 
@@ -65,6 +69,20 @@ class Request:
         if self.optional:
             opts.append("none (it is optional)")
         return ", ".join(opts) if opts else "nothing"
+
+    def illegal(self, value) -> "DecisionError":
+        """The error for an answer that is not a legal option: where it belongs (the scenario
+        key), who chose, and the allowed options."""
+        path = _PATHS.get(self.kind) or f"{self.source}.{self.kind}"
+        about = [f"{self.owner}'s {self.card}"] if self.card else []
+        if self.player != self.owner:
+            about.append(f"chosen by {self.player}")
+        if self.prompt:
+            about.append(self.prompt)
+        shown = repr(value) if isinstance(value, str) else str(value)
+        where = f" ({', '.join(about)})" if about else ""
+        return DecisionError(self, f"player {self.owner!r}: `{path}` = {shown} is not allowed"
+                                   f"{where}; allowed: {self.describe_options()}")
 
     def __repr__(self) -> str:
         return f"Request({self.kind} by {self.player} for {self.card}: {self.options})"

@@ -29,7 +29,7 @@ from collections import Counter
 from . import decisions as D
 from .cards import (EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, STARTING_DECK,
                     CrownsError, card_names, merge_crowns)
-from .decisions import DecisionError, Request
+from .decisions import Request
 from .draw import draw_one, draw_step
 from .ranking import ranking
 from .round import Round
@@ -216,8 +216,7 @@ class Game:
                       options, optional, prompt, context)
         value = self.decider.decide(req)
         if not req.legal(value):
-            raise DecisionError(req, f"player {req.player!r}: {kind} = {value!r} is not allowed "
-                                     f"for the {card or source}; allowed: {req.describe_options()}")
+            raise req.illegal(value)
         return value
 
     def _note(self, req: Request, value) -> None:

@@ -131,13 +131,7 @@ class Round:
             req.replay = True
         value = self.decider.decide(req)
         if not req.legal(value):
-            path = _PATHS.get(kind) or f"{source}.{kind}"
-            about = f" ({req.owner}'s {card}" if card else " ("
-            about += (f", chosen by {req.player}" if req.player != req.owner else "")
-            about += (f", {prompt}" if prompt else "") + ")"
-            about = "" if about == " ()" else about.replace("(, ", "(")
-            raise DecisionError(req, f"player {req.owner!r}: `{path}` = {_show(value)} is not "
-                                     f"allowed{about}; allowed: {req.describe_options()}")
+            raise req.illegal(value)
         if self._snap is not None:  # only a B10 replay re-uses choices
             self.cache[(self.step_id, kind)] = value
         if self.t and self.decider.auto:
@@ -504,10 +498,6 @@ class Round:
         if slot.ledger:
             why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
         return why
-
-
-_PATHS = {D.GARDEN: "garden", D.CONSPIRE: "conspire", D.ACTION: "conspire/convoke",
-          D.TAKE: "convoke.take"}
 
 
 def _show(value) -> str:
