@@ -1,41 +1,17 @@
-"""The command line: `aristofarsa resolve|check|cards|scenarios|play|simulate`.
-
-Exit codes: 0 success, 1 `check` found mismatches, 2 invalid input (with a message that
-names what is wrong and what is allowed; never a traceback).
-"""
+"""`aristofarsa resolve`, `check`, `cards` and `scenarios` (one round at a time)."""
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
-from . import SCENARIOS_DIR, __version__
-from .cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
-from .variants import VARIANTS
-
-EXIT_OK, EXIT_MISMATCH, EXIT_INVALID = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Invalid input found by a command (exit 2)."""
+from .. import SCENARIOS_DIR
+from ..cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
+from ..variants import VARIANTS
+from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, write_json
 
 
-def _variant(value: str) -> str:
-    name = value.strip().lower()
-    if name not in VARIANTS:
-        raise argparse.ArgumentTypeError(f"unknown variant {value!r}; allowed: {', '.join(VARIANTS)}")
-    return name
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="aristofarsa", description="Traced rules engine for the card game Aristofarsa.",
-        epilog="Exit codes: 0 ok, 1 check mismatches, 2 invalid input.")
-    parser.add_argument("--version", action="version", version=f"aristofarsa {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
-
+def add_commands(sub) -> None:
+    """Register the one-round commands on the main parser's subparsers."""
     p = sub.add_parser("resolve", help="resolve one round written as a scenario file",
                        description="Resolve the round in a scenario TOML file and explain it "
                                    "step by step, citing the ruling behind every step.")
@@ -43,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print exactly one JSON object")
     fmt.add_argument("--markdown", action="store_true", help="print the outcome and trace as Markdown")
-    p.add_argument("--variant", action="append", default=[], type=_variant, metavar="NAME",
+    p.add_argument("--variant", action="append", default=[], type=variant, metavar="NAME",
                    help=f"switch on a house-rule variant (adds to the file's): {', '.join(VARIANTS)}")
     p.add_argument("--auto", action="store_true",
                    help="let the engine make missing choices (first legal option); the trace says so")
@@ -72,30 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--path", action="store_true", help="print full file paths")
     p.set_defaults(func=cmd_scenarios)
 
-    from .game_cli import add_game_commands
-    add_game_commands(sub)
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return args.func(args)
-    except UsageError as exc:
-        print(f"aristofarsa {args.command}: {exc}", file=sys.stderr)
-        return EXIT_INVALID
-    except BrokenPipeError:
-        return EXIT_OK
-
-
-def _write_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
 # ------------------------------------------------------------------ commands
 def cmd_resolve(args) -> int:
-    from . import scenario
+    from .. import scenario
     try:
         crowns = load_crowns_file(args.crowns) if args.crowns else None
         sc = scenario.load(args.file)
@@ -105,7 +62,7 @@ def cmd_resolve(args) -> int:
     for warning in sc.warnings:
         print(f"aristofarsa resolve: warning: {warning}", file=sys.stderr)
     if args.json:
-        _write_json(result.to_json())
+        write_json(result.to_json())
     elif args.markdown:
         title = f"## {sc.title}\n\n" if sc.title else ""
         about = f"{sc.description.strip()}\n\n" if sc.description else ""
@@ -137,7 +94,7 @@ def scenario_files(paths: list[str]) -> list[Path]:
 
 
 def cmd_check(args) -> int:
-    from . import scenario
+    from .. import scenario
     files = scenario_files(args.paths)
     passed = failed = invalid = skipped = 0
     for path in files:
@@ -177,7 +134,7 @@ def cmd_cards(args) -> int:
     rows = [s for s in CARDS.values() if args.expansion or not s.expansion]
     provisional = not args.crowns
     if args.json:
-        _write_json({"crowns_provisional": provisional, "cards": [
+        write_json({"crowns_provisional": provisional, "cards": [
             {"name": s.name, "type": s.kind, "prestige": s.prestige, "crowns": crowns[s.name],
              "copies": s.copies, "expansion": s.expansion, "garden": s.garden_text,
              "balcony": s.balcony_text} for s in rows]})
@@ -195,7 +152,7 @@ def cmd_cards(args) -> int:
 
 
 def cmd_scenarios(args) -> int:
-    from . import scenario
+    from .. import scenario
     for path in sorted(SCENARIOS_DIR.glob("*.toml")):
         try:
             sc = scenario.load(path)
@@ -205,11 +162,3 @@ def cmd_scenarios(args) -> int:
         rulings = f" [{', '.join(sc.rulings)}]" if sc.rulings else ""
         print(f"{path if args.path else path.name}: {sc.title}{rulings}")
     return EXIT_OK
-
-
-if __name__ == "__main__":  # pragma: no cover
-    # Run the canonical module, so that `python -m aristofarsa.cli` and the installed
-    # command share one UsageError class: commands defined in other modules (game_cli)
-    # raise aristofarsa.cli.UsageError, which a __main__ copy of this module would miss.
-    from aristofarsa.cli import main as _main
-    sys.exit(_main())

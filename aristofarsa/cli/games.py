@@ -5,32 +5,17 @@ on stderr and exits with code 2 (argparse's own errors exit 2 as well).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+from ..game import MAX_PLAYERS, MIN_PLAYERS
+from .args import UsageError, variant, whole_number
 
 
-def _variant(value: str) -> str:
-    from .cli import _variant as check
-    return check(value)
-
-
-def _int(what: str):
-    def parse(value: str) -> int:
-        try:
-            return int(value)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {value!r}") from None
-    parse.__name__ = what
-    return parse
-
-
-def add_game_commands(sub) -> None:
+def add_commands(sub) -> None:
     """Register the whole-game commands on the main parser's subparsers."""
-    from .simulate import ALLOWED_BOTS
-    from .variants import VARIANTS
+    from ..simulate import ALLOWED_BOTS
+    from ..variants import VARIANTS
     bots_help = (f"one bot for every seat or one per seat, comma-separated; bots: "
                  f"{', '.join(ALLOWED_BOTS)} (default random)")
     variant_help = f"switch on a house-rule variant; repeatable: {', '.join(VARIANTS)}"
@@ -39,13 +24,13 @@ def add_game_commands(sub) -> None:
                        description="Play a whole game from set-up to the end (E1-E3, X2) with a "
                                    "bot in every seat. The same arguments always give the same "
                                    "game (ruling M10).")
-    p.add_argument("--players", type=_int("--players"), required=True, metavar="N",
+    p.add_argument("--players", type=whole_number("--players"), required=True, metavar="N",
                    help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8)")
-    p.add_argument("--seed", type=_int("--seed"), default=0, metavar="S",
+    p.add_argument("--seed", type=whole_number("--seed"), default=0, metavar="S",
                    help="seed of the game's one random generator, a whole number >= 0 (default 0)")
     p.add_argument("--expansion", action="store_true", help="play with the Exiled expansion")
     p.add_argument("--bots", default="random", metavar="NAME[,NAME...]", help=bots_help)
-    p.add_argument("--variant", action="append", default=[], type=_variant, metavar="NAME",
+    p.add_argument("--variant", action="append", default=[], type=variant, metavar="NAME",
                    help=variant_help)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--record", metavar="FILE", help="save the game record (JSON) to FILE")
@@ -66,19 +51,19 @@ def add_game_commands(sub) -> None:
                                    "report wins by seat and by bot, crowns, rounds and card "
                                    "statistics. The same seed gives the same statistics "
                                    "whatever the number of workers.")
-    p.add_argument("--games", type=_int("--games"), required=True, metavar="N",
+    p.add_argument("--games", type=whole_number("--games"), required=True, metavar="N",
                    help="number of games")
-    p.add_argument("--players", type=_int("--players"), required=True, metavar="K",
+    p.add_argument("--players", type=whole_number("--players"), required=True, metavar="K",
                    help=f"players per game, {MIN_PLAYERS} to {MAX_PLAYERS}")
     p.add_argument("--bots", default="random", metavar="NAME[,NAME...]", help=bots_help)
-    p.add_argument("--seed", type=_int("--seed"), default=0, metavar="S",
+    p.add_argument("--seed", type=whole_number("--seed"), default=0, metavar="S",
                    help="master seed from which every game is derived (default 0)")
-    p.add_argument("--workers", type=_int("--workers"), default=1, metavar="W",
+    p.add_argument("--workers", type=whole_number("--workers"), default=1, metavar="W",
                    help="worker processes (default 1); never changes the results")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (--workers is ignored)")
     p.add_argument("--expansion", action="store_true", help="play with the Exiled expansion")
-    p.add_argument("--variant", action="append", default=[], type=_variant, metavar="NAME",
+    p.add_argument("--variant", action="append", default=[], type=variant, metavar="NAME",
                    help=variant_help)
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -86,8 +71,7 @@ def add_game_commands(sub) -> None:
 
 
 # ------------------------------------------------------------------ helpers
-def _usage(msg: str):
-    from .cli import UsageError
+def _usage(msg: str) -> UsageError:
     return UsageError(msg)
 
 
@@ -98,7 +82,7 @@ def _check_players(n: int) -> int:
 
 
 def _bots(value: str, players: int) -> list[str]:
-    from .simulate import normalize_bots
+    from ..simulate import normalize_bots
     try:
         return list(normalize_bots(value, players))
     except ValueError as exc:
@@ -115,7 +99,7 @@ def _print_game(game, as_json: bool, trace: bool) -> None:
 
 # ------------------------------------------------------------------ commands
 def cmd_play(args) -> int:
-    from .game import GameError, play_game
+    from ..game import GameError, play_game
     players = _check_players(args.players)
     bots = _bots(args.bots, players)
     try:
@@ -124,7 +108,7 @@ def cmd_play(args) -> int:
     except GameError as exc:
         raise _usage(str(exc)) from None
     if args.record:
-        from . import records
+        from .. import records
         try:
             records.save(game, args.record)
         except OSError as exc:
@@ -134,7 +118,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from . import records
+    from .. import records
     try:
         record = records.load(args.file)
         game = records.replay(record, trace=True)
@@ -148,7 +132,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import simulate
+    from ..simulate import simulate
     if args.games < 0:
         raise _usage(f"--games must be at least 0, got {args.games}")
     players = _check_players(args.players)

@@ -1,0 +1,39 @@
+"""What every command shares: exit codes, the usage error, argument types, JSON output."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+from ..variants import VARIANTS
+
+EXIT_OK, EXIT_MISMATCH, EXIT_INVALID = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Invalid input found by a command: ``main`` prints the message and exits 2."""
+
+
+def variant(value: str) -> str:
+    """An argparse type: a house-rule variant name (case-insensitive)."""
+    name = value.strip().lower()
+    if name not in VARIANTS:
+        raise argparse.ArgumentTypeError(f"unknown variant {value!r}; allowed: {', '.join(VARIANTS)}")
+    return name
+
+
+def whole_number(what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number, with a message naming the option."""
+    def parse(value: str) -> int:
+        try:
+            return int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {value!r}") from None
+    parse.__name__ = what
+    return parse
+
+
+def write_json(obj: Any) -> None:
+    """Exactly one JSON object on one line of stdout."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
