@@ -442,6 +442,9 @@ class Round:
         pl.hand.append(old.card)
         self.garden[i] = Slot(p, incoming, played=False)
         self.dirty = True
+        for slot in self.garden:
+            if slot.follows is old.card:
+                slot.follows = None  # courtisan-live: the link goes with the Peasant's entry (M5)
         self.rec.merchant = [(e, c) for e, c in self.rec.merchant if c is not old.card]
         self.rec.scribe = [(e, c) for e, c in self.rec.scribe if c is not old.card]
         after = self.value(i)
