@@ -146,6 +146,10 @@ class Round:
                      f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
         return value
 
+    def wasted_litter(self, p: int) -> str:
+        """P3: the Litter's +2 counts only towards a Convoke; its holder who Conspires wastes it."""
+        return "; the Litter is wasted (its +2 counts only towards a Convoke)" if p == self.litter else ""
+
     # -------------------------------------------------------------- the round
     def play(self):
         self.phase1()
@@ -245,7 +249,7 @@ class Round:
         if not options:
             if self.t:
                 self.log("pass", "P8", f"{pl.name} has no card to conspire and cannot afford a Noble: "
-                         "passes.", actor=pl.name, see=["P5"])
+                         f"passes{self.wasted_litter(p)}.", actor=pl.name, see=["P5"])
             return
         action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
         if action == "conspire":
@@ -258,12 +262,14 @@ class Round:
             if self.bishop_mode:
                 if self.t:
                     self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
-                             f"(Balcony card {e.index + 1}); it resolves at once.",
-                             actor=pl.name, card=name)
+                             f"(Balcony card {e.index + 1}){self.wasted_litter(p)}; it resolves at "
+                             "once.", actor=pl.name, card=name,
+                             see=["P3"] if p == self.litter else None)
                 self.resolve_entry(e.index)
             elif self.t:
                 self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
-                         f"(Balcony card {e.index + 1}).", actor=pl.name)
+                         f"(Balcony card {e.index + 1}){self.wasted_litter(p)}.", actor=pl.name,
+                         see=["P3"] if p == self.litter else None)
                 self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
                          f"{e.index + 1} is {name}.", actor=pl.name, card=name,
                          visible_to=[pl.name])
@@ -296,15 +302,14 @@ class Round:
         if not affordable:
             if self.t:
                 self.log("convoke", "P5", f"{pl.name} Convokes, discarding {', '.join(discarded) or 'nothing'}"
-                         f" (total {total}{litter}): no Noble is affordable, so nothing is taken "
-                         "(variant convoke-nothing).", actor=pl.name)
+                         f" ({convoke_sum(discarded, p == self.litter)}): no Noble is affordable, so "
+                         "nothing is taken (variant convoke-nothing).", actor=pl.name)
             return
         take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
                         prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
         if self.t:
             self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
-                     f"(total {total}{'; Servants count 3' if 'Servant' in discarded else ''}"
-                     f"{litter}) and takes the {take} "
+                     f"({convoke_sum(discarded, p == self.litter)}) and takes the {take} "
                      "from the Parlor to the discard pile.", actor=pl.name, card=take)
         self.convoke_noble(p, take, "P5", quiet=True)
 
@@ -399,12 +404,15 @@ class Round:
         self.cancelled = cancelled
 
     # ------------------------------------------------------ shared mechanics
-    def convoke_noble(self, p: int, name: str | None, rule: str, quiet: bool = False) -> str | None:
-        """Move a Noble from the Parlor to the discard pile (``None``: the cheapest)."""
+    def convoke_noble(self, p: int, name: str | None, rule: str, quiet: bool = False,
+                      by: str = "") -> str | None:
+        """Move a Noble from the Parlor to the discard pile (``None``: the cheapest); ``by``
+        names the card whose text made the free Convoke ("Ana's Rogue")."""
         pl = self.players[p]
+        by = f"{by}: " if by else ""
         if not pl.parlor:
             if self.t:
-                self.log("convoke", rule, f"{pl.name}'s Parlor is empty: nothing to Convoke.",
+                self.log("convoke", rule, f"{by}{pl.name}'s Parlor is empty: nothing to Convoke.",
                          actor=pl.name)
             return None
         if name is None:
@@ -413,17 +421,18 @@ class Round:
             card = next((c for c in pl.parlor if c.name == name), None)
             if card is None:
                 if self.t:
-                    self.log("convoke", rule, f"{pl.name} has no {name} in the Parlor: nothing to "
-                             "Convoke.", actor=pl.name)
+                    self.log("convoke", rule, f"{by}{pl.name} has no {name} in the Parlor: nothing "
+                             "to Convoke.", actor=pl.name)
                 return None
         pl.parlor.remove(card)
         pl.discard.append(card)
         self.rec.convoked[p].append(card.name)
         if not quiet:
             if self.t:
-                self.log("convoke", rule, f"{pl.name} Convokes the {card.name} from the Parlor "
-                         "(free, and it counts like any Convoke).", actor=pl.name, card=card.name,
-                         see=["B12"])
+                cheapest = "Convoke your cheapest Noble — " if name is None else ""
+                self.log("convoke", rule, f"{by}{cheapest}{pl.name} Convokes the {card.name} from the "
+                         "Parlor, for free (it counts like any Convoke).", actor=pl.name,
+                         card=card.name, see=["B12"])
         if not pl.parlor and p not in self.parlor_emptied:
             self.parlor_emptied.append(p)
             if self.t:
@@ -508,12 +517,24 @@ class Round:
             why = ("its owner's other Servant is revealed on the Balcony (it is 11)" if gv == 11
                    else "its pair is not revealed on the Balcony")
         elif name == "Courtisan" and self.live:
-            why = "its bonus follows the Peasant before it (variant courtisan-live)"
+            why = ("its bonus follows the Peasant it was played after (variant courtisan-live)"
+                   if slot.follows is not None else "the Peasant it followed has left the Garden, "
+                   "so its bonus is gone for the round (M5, variant courtisan-live)")
         else:
             why = "its Garden value changed"
         if slot.ledger:
             why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
         return why
+
+
+def convoke_sum(discarded: list[str], litter: bool) -> str:
+    """P5: 'Servant 3 + Jester 3 + Litter 2 = 8' (a Servant counts 3 in a Convoke)."""
+    parts = [(n, 3 if n == "Servant" else PRESTIGE_ORDER[n]) for n in discarded]
+    if litter:
+        parts.append(("Litter", 2))
+    if not parts:
+        return "total 0"
+    return " + ".join(f"{n} {v}" for n, v in parts) + f" = {sum(v for _, v in parts)}"
 
 
 def _show(value) -> str:

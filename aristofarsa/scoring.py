@@ -49,7 +49,7 @@ def score_round(r) -> RoundResult:
                       see=["S4"] if len(winning) > 1 else None)
             add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
                 + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
-            r.convoke_noble(p, "Knight", "B4")
+            r.convoke_noble(p, "Knight", "B4", by=r.who(p, d.card))
             continue
         if r.t and p != winner and any(r.balcony[x].owner == p for x in r.rec.damsel):
             r.log("score", "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
@@ -79,12 +79,12 @@ def score_round(r) -> RoundResult:
             if r.t:
                 r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
                       "happens (B6).", actor=r.name(slot.owner), card=name, see=["M6"])
-            r.convoke_noble(slot.owner, None, "B6")
+            r.convoke_noble(slot.owner, None, "B6", by=r.who(slot.owner, slot.card))
         elif name == "Damsel":
             if r.t:
                 r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
                       "Knight.", actor=r.name(slot.owner), card=name)
-            r.convoke_noble(slot.owner, "Knight", "S2")
+            r.convoke_noble(slot.owner, "Knight", "S2", by=r.who(slot.owner, slot.card))
         elif name == "Scribe":
             pl = r.players[slot.owner]
             peasants = [c.name for c in pl.hand if not c.noble]
@@ -106,6 +106,7 @@ def score_round(r) -> RoundResult:
     if r.expansion:
         aristocrat_worst = _exile(r, vals, lowest, scored_ids, exiled)
         exiled_ids = {id(c) for _, c in exiled}
+        r.phase = "score"
         for ei, card in r.rec.scribe:
             if id(card) in exiled_ids:
                 s = r.balcony[ei]
@@ -133,7 +134,11 @@ def score_round(r) -> RoundResult:
             r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
                   "then the game ends.")
     if r.t:
-        r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
+        if end_reason is None:
+            r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
+        else:
+            r.log("next", "M2", f"{r.name(winner)} won the round; the game is over, so no next "
+                  "round starts.", actor=r.name(winner))
 
     names = [pl.name for pl in r.players]
     by_player = {n: [] for n in names}
@@ -198,10 +203,11 @@ def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
 
 def _move_cards(r, scored, exiled) -> None:
     """S3: scoring cards to the scored area, exiles to the Exiled deck, the rest discarded."""
-    r.phase = "score"
     gone = {id(c) for _, c in scored} | {id(c) for _, c in exiled}
     for p, card in scored:
         r.players[p].scored.append(card)
+    if exiled:
+        r.phase = "exile"
     for p, card in exiled:
         pl = r.players[p]
         pl.exiled.append(card)
@@ -217,6 +223,7 @@ def _move_cards(r, scored, exiled) -> None:
     for e in r.balcony:
         if id(e.card) not in gone:
             r.players[e.owner].discard.append(e.card)
+    r.phase = "score"
     if r.t:
         r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
