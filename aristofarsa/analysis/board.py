@@ -185,15 +185,18 @@ class _Entry:
     cancelled: bool = False
 
 
+#: Kinds whose ``target`` is a Balcony card (a Bishop's, an Oracle's peek), not a Garden card.
+_TARGET_ON_BALCONY = frozenset(("peek", "peek-secret", "cancelled", "cancellations"))
+
 _LEDGER_TEXT = re.compile(r": (\+\d+|-\d+|×2) to |becomes (-?\d+) \(")
 
 
 def _ledger_entry(e: _Ev) -> str | None:
     """What a Balcony effect did to a Prestige (``change``), or None (not a ledger entry)."""
-    if e.has_change:
-        return e.change
     if e.rule in ("M4", "B10"):          # continuous Garden values, B10 restores: no entry
         return None
+    if e.has_change:
+        return e.change
     m = _LEDGER_TEXT.search(e.text)      # traces from before the ``change`` fact
     if m is None:
         return None
@@ -279,8 +282,8 @@ class _Table:
             b = self.entry(e.actor)
             if b is not None:
                 b.card, b.revealed = e.card or b.card, True
-        elif kind == "cancelled":
-            b = self.entry(e.actor)
+        elif kind == "cancelled":                      # the card cancelled: target (or actor)
+            b = self.entry(e.target if e.target is not None else e.actor)
             if b is not None:
                 b.cancelled = True
         elif kind == "effect" and e.rule == "B10" and e.target is not None:
@@ -309,7 +312,7 @@ class _Table:
         if e.actor is not None and e.card is not None:
             out.append(self.ref(e.actor, e.card, viewer, prefer_balcony=not garden_first))
         if e.target is not None:
-            on_balcony = e.kind in ("peek", "peek-secret") or (e.kind == "effect" and e.rule == "B10")
+            on_balcony = e.kind in _TARGET_ON_BALCONY or (e.kind == "effect" and e.rule == "B10")
             card = e.target_card
             if e.kind == "exchange":                  # the slot now holds the incoming card
                 s = self.slot(e.target)
