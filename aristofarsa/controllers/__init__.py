@@ -1,0 +1,1 @@
+"""Headless controllers: the state of each app as plain Python (no ipywidgets)."""
