@@ -311,15 +311,21 @@ class Builder:
         p = self.players[k]
         if action == self.action(k) and action in p:
             return
+        # the cards held stay the same: what was conspired or discarded moves, nothing is lost
+        held = ([self.conspire(k)] if "conspire" in p else []) + list(
+            self.convoke(k).get("discard") or [] if "convoke" in p else []) + self.hand(k)
+        held = [c for c in held if c]
         for a in ACTIONS:
             p.pop(a, None)
         if action == "conspire":
-            p["conspire"] = next(iter(self.available(k, "conspire")), "Servant")
+            p["conspire"] = held[0] if held else next(iter(self.available(k, "conspire")), "Servant")
+            p["hand"] = held[1:]
         elif action == "convoke":
-            p["convoke"] = {"discard": self.hand(k), "take": None}
+            p["convoke"] = {"discard": held}
             p["hand"] = []
         else:
             p["passes"] = True
+            p["hand"] = held
         self._order(k)
         self._edited()
 
