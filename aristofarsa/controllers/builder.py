@@ -183,6 +183,10 @@ class Builder:
         p = self.players[k]
         return next((a for a in ACTIONS if a in p), "conspire")
 
+    def set_title(self, title: str) -> None:
+        self.top["title"] = title
+        self._edited()
+
     def conspire(self, k: int) -> str | None:
         return _card_of(self.players[k].get("conspire"))
 
@@ -301,8 +305,13 @@ class Builder:
         self.variants = [n for n in VARIANTS if n in names]
         self._edited()
 
-    def set_garden(self, k: int, card: str) -> None:
-        self.players[k]["garden"] = self._with_choices(card, self.players[k].get("garden"), "garden")
+    def set_garden(self, k: int, card: str | None) -> None:
+        """The Garden card (None: none yet, which the validator reports)."""
+        if card is None:
+            self.players[k].pop("garden", None)
+        else:
+            self.players[k]["garden"] = self._with_choices(card, self.players[k].get("garden"), "garden")
+        self._order(k)
         self._edited()
 
     def set_action(self, k: int, action: str) -> None:
@@ -329,8 +338,12 @@ class Builder:
         self._order(k)
         self._edited()
 
-    def set_conspire(self, k: int, card: str) -> None:
-        self.players[k]["conspire"] = self._with_choices(card, self.players[k].get("conspire"), "conspire")
+    def set_conspire(self, k: int, card: str | None) -> None:
+        if card is None:
+            self.players[k].pop("conspire", None)
+        else:
+            self.players[k]["conspire"] = self._with_choices(card, self.players[k].get("conspire"),
+                                                             "conspire")
         self._order(k)
         self._edited()
 
@@ -354,6 +367,7 @@ class Builder:
         self._edited()
 
     def set_convoke(self, k: int, discard: list[str] | None = None, take: str | None = "") -> None:
+        """Convoke's discarded cards and/or the Noble taken (``take=None``: none chosen yet)."""
         c = dict(self.convoke(k))
         if discard is not None:
             c["discard"] = list(discard)

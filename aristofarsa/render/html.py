@@ -29,7 +29,8 @@ CSS = """
 .af-card .af-card-text { font-size: 80%; margin: 0; }
 .af-card .af-card-text b { color: #444; }
 .af-card.af-noble { background: #fbf7ff; }
-.af-slot { display: inline-flex; flex-direction: column; width: 8.5em; max-width: 46%; margin: 3px;
+.af-slot { line-height: 1.25; display: inline-flex; flex-direction: column; width: 8.5em;
+  max-width: 46%; margin: 3px;
   border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 5px 6px; background: #fffdf8;
   vertical-align: top; color: #222; }
 .af-slot .af-owner { font-size: 80%; color: var(--af-colour, #555); font-weight: bold; }
@@ -127,7 +128,7 @@ def balcony(frame: Any) -> str:
             name, state = "face down", "hidden"
         else:
             name = b.card
-            state = "revealed" if b.revealed else "face down (you see it)"
+            state = "revealed" if b.revealed else "face down · seen"
         if b.cancelled:
             state += ", cancelled"
         slots.append(f"<div class='{' '.join(classes)}' style='--af-colour:{colour(_seat(frame, b.player))}'>"
@@ -180,5 +181,6 @@ def warning(message: str) -> str:
 def share(link: str | None) -> str:
     if not link:
         return "<span class='af-muted'>No share link: the round is not valid yet.</span>"
-    return (f"<div class='af-share-box'>Share this round: <a href='{escape(link)}' target='_blank'>"
-            f"{escape(link)}</a></div>")
+    return (f"<div class='af-share-box'><a href='{escape(link)}' target='_blank'>Link to this round</a>"
+            f" (copy it to share) <input readonly value='{escape(link)}' aria-label='share link' "
+            "style='width:100%;max-width:100%;font-size:80%' onfocus='this.select()'></div>")

@@ -31,6 +31,35 @@ def _label(value: Any) -> str:
     return str(value)
 
 
+def _variant_setter(b: Builder, name: str) -> Callable[[bool], None]:
+    def set_(on: bool) -> None:
+        b.set_variants([*b.variants, name] if on else [v for v in b.variants if v != name])
+    return set_
+
+
+def _choice_setter(b: Builder, k: int, source: str, key: str) -> Callable[[Any], None]:
+    def set_(value: Any) -> None:
+        b.set_choice(k, source, key, value)
+    return set_
+
+
+def _slot_setter(setter: Callable[[list[str]], None], cards: list[str], j: int) -> Callable[[Any], None]:
+    """Replace card j of the list (None: remove it)."""
+    def set_(value: Any) -> None:
+        if value is None:
+            setter([c for i, c in enumerate(cards) if i != j])
+        else:
+            setter([value if i == j else c for i, c in enumerate(cards)])
+    return set_
+
+
+def _adder(setter: Callable[[list[str]], None], cards: list[str]) -> Callable[[Any], None]:
+    def add(value: Any) -> None:
+        if value is not None:
+            setter([*cards, value])
+    return add
+
+
 class BuilderView(ipw.VBox):
     """Draws the Builder and forwards edits; ``on_change`` runs after every edit."""
 
@@ -78,8 +107,8 @@ class BuilderView(ipw.VBox):
                              description="Players", **FIELD)
         count.add_class("af-players")
         self._bind(count, b.set_player_count)
-        first = ipw.Dropdown(options=[(f"{n} plays first", n) for n in b.names if n] or [("—", None)],
-                             value=b.first if b.first in b.names else (b.names[0] if b.names else None),
+        first = ipw.Dropdown(options=[(f"{n} plays first", n) for n in b.names if n] or [("—", "")],
+                             value=b.first if b.first in b.names else (b.names[0] if b.names else ""),
                              **FIELD)
         first.add_class("af-first-player")
         self._bind(first, b.set_first)
@@ -92,8 +121,7 @@ class BuilderView(ipw.VBox):
             box = ipw.Checkbox(value=name in b.variants, description=name, indent=False,
                                layout=ipw.Layout(width="auto"))
             box.add_class(f"af-variant-{name}")
-            self._bind(box, lambda on, name=name: b.set_variants(
-                [*b.variants, name] if on else [v for v in b.variants if v != name]))
+            self._bind(box, _variant_setter(b, name))
             boxes.append(box)
         return ipw.VBox([wrap_row([count, first, expansion]),
                          wrap_row([ipw.HTML("<span class='af-muted'>House rules:</span>"), *boxes])])
@@ -103,7 +131,7 @@ class BuilderView(ipw.VBox):
         seat = html.colour(k)
         name = ipw.Text(value=b.names[k], description="Name", continuous_update=False, **FIELD)
         name.add_class("af-field-name")
-        self._bind(name, lambda v: b.set_name(k, v.strip()))
+        self._bind(name, lambda v: b.set_name(k, (v or "").strip()))
         garden = self._card_dropdown("Garden card", b.garden(k), b.available(k, "garden"),
                                      lambda v: b.set_garden(k, v), "af-field-garden")
         rows: list[ipw.Widget] = [
@@ -147,14 +175,14 @@ class BuilderView(ipw.VBox):
         for key in b.choice_keys(k, source):
             options, optional = b.choice_options(k, source, key)
             value = current.get(key)
-            opts: list[tuple[str, Any]] = [(NONE if not optional else "— none —", None)]
+            opts: list[tuple[str, Any]] = [(NONE if not optional else "— none —", "")]
             opts += [(_label(o), o) for o in options if not isinstance(o, list)]
             if value is not None and value not in [o for _, o in opts]:
                 opts.append((f"{_label(value)} (not allowed)", value))
-            dd = ipw.Dropdown(options=opts, value=value if value in [o for _, o in opts] else None,
+            dd = ipw.Dropdown(options=opts, value=value if value in [o for _, o in opts] else "",
                               description=CHOICE_LABELS.get(key, key), **FIELD)
             dd.add_class(f"af-field-{source}-{key}")
-            self._bind(dd, lambda v, key=key: b.set_choice(k, source, key, v))
+            self._bind(dd, _choice_setter(b, k, source, key))
             widgets.append(dd)
         if widgets:
             out.append(wrap_row(widgets))
@@ -163,10 +191,10 @@ class BuilderView(ipw.VBox):
 
     def _card_dropdown(self, label: str, value: str | None, options: list[str],
                        setter: Callable[[Any], None], hook: str) -> ipw.Dropdown:
-        opts: list[tuple[str, str | None]] = [(NONE, None)] + [(o, o) for o in options]
+        opts: list[tuple[str, str]] = [(NONE, "")] + [(o, o) for o in options]
         if value is not None and value not in options:
             opts.append((f"{value} (not available)", value))
-        dd = ipw.Dropdown(options=opts, value=value, description=label, **FIELD)
+        dd = ipw.Dropdown(options=opts, value=value or "", description=label, **FIELD)
         dd.add_class(hook)
         self._bind(dd, setter)
         return dd
@@ -177,18 +205,17 @@ class BuilderView(ipw.VBox):
         items: list[ipw.Widget] = [ipw.HTML(f"<span>{label}:</span>")]
         for j, card in enumerate(cards):
             choices = sorted(set(options) | {card}, key=list(dict.fromkeys([*options, card])).index)
-            dd = ipw.Dropdown(options=[("— remove —", None)] + [(o, o) for o in choices], value=card,
+            dd = ipw.Dropdown(options=[("— remove —", "")] + [(o, o) for o in choices], value=card,
                               layout=ipw.Layout(width="auto", max_width="100%"))
             dd.add_class(f"{hook}-{j}")
-            self._bind(dd, lambda v, j=j: setter([c for i, c in enumerate(cards) if i != j] if v is None
-                                                 else [v if i == j else c for i, c in enumerate(cards)]))
+            self._bind(dd, _slot_setter(setter, cards, j))
             items.append(dd)
-        free = [o for o in options]
+        free = list(options)
         if free:
-            add = ipw.Dropdown(options=[("+ card", None)] + [(o, o) for o in dict.fromkeys(free)],
-                               value=None, layout=ipw.Layout(width="auto", max_width="100%"))
+            add = ipw.Dropdown(options=[("+ add a card", "")] + [(o, o) for o in dict.fromkeys(free)],
+                               value="", layout=ipw.Layout(width="auto", max_width="100%"))
             add.add_class(f"{hook}-add")
-            self._bind(add, lambda v: v is not None and setter([*cards, v]))
+            self._bind(add, _adder(setter, cards))
             items.append(add)
         row = wrap_row(items)
         row.add_class(hook)
@@ -199,7 +226,8 @@ class BuilderView(ipw.VBox):
         def changed(change: dict[str, Any]) -> None:
             if change["new"] == change["old"]:
                 return
-            self._guard(self._edit)(setter, change["new"])
+            value = change["new"]
+            self._guard(self._edit)(setter, None if value == "" else value)
 
         widget.observe(changed, names="value")
 

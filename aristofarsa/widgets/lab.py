@@ -31,7 +31,8 @@ def graph_svg(result: Any, step: int) -> str:
     except ImportError:
         return ""
     try:
-        g = graph_mod.build(result, step=step) if hasattr(graph_mod, "build") else graph_mod.graph(result, step=step)
+        make = graph_mod.build if hasattr(graph_mod, "build") else graph_mod.graph
+        g = make(result, step=step)
         for name in ("graph_svg", "svg", "render"):
             if hasattr(svg_mod, name):
                 return str(getattr(svg_mod, name)(g))
@@ -61,7 +62,7 @@ class LabApp(ipw.VBox):
         self.stepper_view: StepperView | None = None
         self.builder_view = BuilderView(self.lab.builder, on_change=self._edited)
         gallery = [(f"{lesson.name} — {lesson.title}", lesson.name) for lesson in lessons()]
-        self.lessons = ipw.Dropdown(options=[("— a bundled lesson —", None), *gallery], value=None,
+        self.lessons = ipw.Dropdown(options=[("— a bundled lesson —", ""), *gallery], value="",
                                     layout=ipw.Layout(width="auto", max_width="100%", flex="1 1 16em"))
         self.lessons.add_class("af-lessons")
         self.open_button = ipw.Button(description="Open lesson", button_style="primary",
@@ -111,7 +112,7 @@ class LabApp(ipw.VBox):
         elif self.stepper_view is None or self.stepper_view.stepper is not stepper:
             self.stepper_view = StepperView(stepper)
             self.stepper_view.on_step(self._on_step)
-            self.stepper_view.viewer.observe(lambda c: setattr(lab, "viewer", c["new"]), names="value")
+            self.stepper_view.viewer.observe(self._on_viewer, names="value")
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
         self.share.value = html.share(lab.share_link())
@@ -119,6 +120,9 @@ class LabApp(ipw.VBox):
         encoded = base64.b64encode(data).decode("ascii")
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
                                f"⬇ Download {escape(name)}</a>")
+
+    def _on_viewer(self, change: dict[str, Any]) -> None:
+        self.lab.viewer = change["new"] or None
 
     def _on_step(self, frame: Frame) -> None:
         result = self.lab.result
@@ -132,7 +136,7 @@ class LabApp(ipw.VBox):
         self.refresh()
 
     def _open_lesson(self, _: object = None) -> None:
-        if self.lessons.value is None:
+        if not self.lessons.value:
             self.lab.error = "choose a lesson in the list first"
         else:
             self.lab.open_lesson(self.lessons.value)

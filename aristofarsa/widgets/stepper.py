@@ -1,4 +1,4 @@
-"""The stepper: ⏮ ◀ ▶ ⏭ (``af-first af-prev af-next af-last``), a slider, the current
+"""The stepper: |◀ ◀ ▶ ▶| (``af-first af-prev af-next af-last``), a slider, the current
 event (``af-step``) with its ruling, the board with the touched cards highlighted, and the
 viewer dropdown (``af-viewer``). Every step and every sentence comes from the Stepper."""
 from __future__ import annotations
@@ -33,11 +33,11 @@ class StepperView(ipw.VBox):
         self.slider.observe(self._on_slider, names="value")
         self.slider.add_class("af-slider")
         self.buttons = {hook: self._button(label, tip, hook, action) for label, tip, hook, action in (
-            ("⏮", "first step", "af-first", stepper.first), ("◀", "previous step", "af-prev", stepper.back),
-            ("▶", "next step", "af-next", stepper.next), ("⏭", "last step", "af-last", stepper.last))}
+            ("|◀", "first step", "af-first", stepper.first), ("◀", "previous step", "af-prev", stepper.back),
+            ("▶", "next step", "af-next", stepper.next), ("▶|", "last step", "af-last", stepper.last))}
         self._guard.buttons = list(self.buttons.values())
         self._guard.after = self._enable
-        self.viewer = ipw.Dropdown(options=self._viewer_options(), value=stepper.viewer,
+        self.viewer = ipw.Dropdown(options=self._viewer_options(), value=stepper.viewer or "",
                                    description="Seen by", layout=ipw.Layout(width="auto", max_width="100%"),
                                    style={"description_width": "auto"})
         self.viewer.add_class("af-viewer")
@@ -56,8 +56,8 @@ class StepperView(ipw.VBox):
     def on_step(self, callback: Callable[[Frame], None]) -> None:
         self._callbacks.append(callback)
 
-    def _viewer_options(self) -> list[tuple[str, str | None]]:
-        return [(EVERYONE, None)] + [(f"{name}'s eyes", name) for name in self._stepper.players]
+    def _viewer_options(self) -> list[tuple[str, str]]:
+        return [(EVERYONE, "")] + [(f"{name}'s eyes", name) for name in self._stepper.players]
 
     def _button(self, label: str, tip: str, hook: str, action: Callable[[], None]) -> ipw.Button:
         button = ipw.Button(description=label, tooltip=tip, layout=ipw.Layout(width="3em", height="2.4em"))
@@ -78,8 +78,9 @@ class StepperView(ipw.VBox):
         self._show()
 
     def _on_viewer(self, change: dict[str, Any]) -> None:
-        if change["new"] != self._stepper.viewer:
-            self._stepper.viewer = change["new"]
+        viewer = change["new"] or None
+        if viewer != self._stepper.viewer:
+            self._stepper.viewer = viewer
             self._show()
 
     def _enable(self) -> None:

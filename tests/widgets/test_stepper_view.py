@@ -65,7 +65,7 @@ def test_viewer_dropdown_hides_face_down_cards(view: StepperView) -> None:
     assert "Witch" in view.board.balcony.value
     view.viewer.value = "Bruno"
     assert "Witch" not in view.board.balcony.value and "face down" in view.board.balcony.value
-    view.viewer.value = None
+    view.viewer.value = ""
     assert "Witch" in view.board.balcony.value
 
 
