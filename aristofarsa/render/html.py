@@ -1,15 +1,39 @@
-"""HTML for the apps: card views, the board (Garden and Balcony), a stepper's step.
+"""HTML for notebooks and apps: the trace table and a round's outcome
+(``RoundResult._repr_html_``), and the Lab's views: card views, the board (Garden and
+Balcony), a stepper's step.
 
-Pure functions data -> str. They read plain attributes of the data they are given (a
-stepper frame: ``garden``, ``balcony``, ``winners``, ``text``, ``ruling`` ...), so this
-layer never imports the controllers that make those frames.
+Pure functions data -> str. The board and step functions read plain attributes of the data
+they are given (a stepper frame: ``garden``, ``balcony``, ``winners``, ``text``,
+``ruling`` ...), so this layer never imports the controllers that make those frames.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import CARDS, PROVISIONAL_CROWNS
+from .text import prestige_change, round_summary, secret_note
+
+if TYPE_CHECKING:
+    from ..result import RoundResult
+    from ..trace import TraceEvent
+
+
+def trace(events: Iterable[TraceEvent]) -> str:
+    """An HTML table of the trace: step, phase, what happened, Prestige change, ruling."""
+    out = ["<table class='aristofarsa-trace'><tr><th>#</th><th>phase</th><th>what happened</th>"
+           "<th>Prestige</th><th>ruling</th></tr>"]
+    for e in events:
+        out.append(f"<tr><td>{e.step}</td><td>{e.phase}</td><td>{escape(e.text + secret_note(e))}"
+                   f"</td><td>{prestige_change(e)}</td><td>{escape(e.cites())}</td></tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def round_result(r: RoundResult) -> str:
+    """The outcome as preformatted text, then the trace table."""
+    return "<pre>" + round_summary(r) + "</pre>" + trace(r.trace)
 
 #: One colour per seat (a player's family of cards); the seat order of the round.
 FAMILY_COLOURS = ("#b03a2e", "#1f618d", "#1e8449", "#7d3c98", "#b9770e", "#117a65")
