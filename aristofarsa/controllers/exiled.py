@@ -105,3 +105,6 @@ class ExiledState:
 
     def open_lesson(self, name: str) -> None:
         self.walk = LessonWalk(name)
+
+    def new_quiz(self, seed: int) -> None:
+        self.quiz = Quiz(seed, expansion=True)

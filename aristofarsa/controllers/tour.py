@@ -252,6 +252,7 @@ class LessonWalk:
         self.lesson = lib[name]
         sc = self.lesson.scenario()
         self.setup = setup_lines(sc)
+        self.first = sc.first
         self.result = scenario_mod.run(sc, trace=True)
         self.walk = RoundWalk(list(self.result.trace), self.result.winners, list(self.lesson.players))
         self.prediction: str | None = None
@@ -300,6 +301,7 @@ class Question:
     options: list[str]
     expansion: bool
     variants: tuple[str, ...]
+    first: str
 
 
 @dataclass
@@ -351,7 +353,7 @@ class Quiz:
         lesson = library()[self.lessons[self.index]]
         sc = lesson.scenario()
         return Question(lesson.name, setup_lines(sc), list(lesson.players), lesson.expansion,
-                        lesson.variants)
+                        lesson.variants, sc.first)
 
     def check(self) -> Check | None:
         """The current question's check, once answered."""

@@ -13,6 +13,7 @@ from typing import Any
 
 _PRESTIGE_PHASES = frozenset(("phase1", "phase2", "balcony", "replay"))
 _INCOMING = re.compile(r"and (\w+) takes its place")
+_CANCELLED_NOW = re.compile(r"(\w+)'s card (\d+)")
 
 
 @dataclass
@@ -149,7 +150,7 @@ class RoundWalk:
                 else:
                     old.card, old.prestige, old.touched = e.card, value, now
                 continue
-            if e.kind == "conspire" and e.actor:
+            if e.kind == "conspire" and e.actor and e.phase != "replay":
                 balcony.append(BalconyCard(e.actor, e.card, revealed=e.card is not None, touched=now,
                                            _secret=e.card))
                 continue
@@ -169,6 +170,12 @@ class RoundWalk:
                 b = entry(e.actor)
                 if b is not None:
                     b.cancelled, b.touched = True, now
+                continue
+            if e.kind == "cancellations" and "cancelled now" in e.text:
+                # B13: the cards cancelled now, as "<player>'s card <position>"
+                listed = _CANCELLED_NOW.findall(e.text.split("cancelled now", 1)[1])
+                for k2, b in enumerate(balcony, 1):
+                    b.cancelled = (b.player, str(k2)) in listed
                 continue
             if e.kind == "effect" and e.rule == "B10" and e.target and "cancels" in e.text:
                 b = entry(e.target)
