@@ -384,7 +384,7 @@ class PlayState:
             stop = starts[number] if number < len(starts) else len(trace)
             events = trace[start:stop]
         finished = self.session.rounds
-        winners = list(finished[number - 1].winners) if 1 <= number <= len(finished) else []
+        winners = list(finished[number - 1].winners) if 1 <= number <= len(finished) else None
         if not events:
             events = trace[:1]
         walk = RoundWalk(events, winners, self.names, viewer=self.you)

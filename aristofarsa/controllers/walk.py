@@ -74,17 +74,17 @@ class RoundWalk:
     """First / back / next / last over a list of trace events, with the board at each step.
 
     ``events`` are trace events (objects with the ``TraceEvent`` attributes); ``winners``
-    the round's winners, shown at the last step; ``viewer`` None is everyone (every card
-    visible), else a player's name (face-down cards hidden until revealed, secret steps in
+    the round's winners, shown at the last step (None: not known yet, a round in progress);
+    ``viewer`` None is everyone (every card visible), else a player's name (face-down cards hidden until revealed, secret steps in
     their public form).
     """
 
-    def __init__(self, events: list[Any], winners: list[str], players: list[str] | None = None,
+    def __init__(self, events: list[Any], winners: list[str] | None, players: list[str] | None = None,
                  viewer: str | None = None) -> None:
         if not events:
             raise ValueError("a round with no trace events cannot be stepped through")
         self.events = list(events)
-        self.winners = list(winners)
+        self.winners = list(winners) if winners is not None else None
         self.players = list(players) if players else _players(self.events)
         self.viewer = viewer
         self.index = 0
@@ -127,7 +127,8 @@ class RoundWalk:
                      text=public_text(event) if hidden else event.text, rule=event.rule,
                      see=tuple(event.see or ()), phase=event.phase, hidden=hidden,
                      garden=garden, balcony=balcony,
-                     winners=list(self.winners) if at_end else None, viewer=self.viewer)
+                     winners=list(self.winners) if at_end and self.winners is not None else None,
+                     viewer=self.viewer)
 
     def _board(self, upto: int) -> tuple[list[Slot], list[BalconyCard]]:
         garden: list[Slot] = []

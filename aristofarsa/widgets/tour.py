@@ -19,7 +19,9 @@ from ..controllers.walk import RoundWalk
 from ..render import seats
 
 APP_CSS = """<style>
-.af-app { max-width: 60em; font-size: 15px; }
+.af-app { max-width: 60em; font-size: 15px; box-sizing: border-box; }
+.af-app .widget-html-content { line-height: 1.4; }
+.af-app .widget-html, .af-app .widget-html-content { max-width: 100%; }
 .af-app .widget-button, .af-app .jupyter-button { height: auto; min-height: 2.4em; white-space: normal; }
 .af-app .af-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
 .af-app .af-buttons .jupyter-button { width: auto; margin: 0; }
@@ -29,7 +31,9 @@ APP_CSS = """<style>
 .af-app .af-setup li { margin: 2px 0; }
 .af-app .widget-dropdown { width: 100%; max-width: 40em; }
 .af-app .widget-dropdown > select { max-width: 100%; }
-.af-app .widget-tab > .p-TabBar .p-TabBar-tab, .af-app .lm-TabBar-tab { min-width: 4em; flex: 1 1 auto; }
+.af-app .p-TabBar-tab, .af-app .lm-TabBar-tab { flex: 1 1 0 !important; min-width: 0 !important; }
+.af-app .af-hand .af-card-view { max-width: 18em !important; }
+.af-app .widget-tab-contents, .af-app .lm-TabPanel-stackedpanel { padding: 6px !important; }
 .af-app table td, .af-app table th { padding: 2px 6px; text-align: left; }
 </style>"""
 
@@ -93,10 +97,10 @@ class StepperView(ipw.VBox):
         self._slider = ipw.IntSlider(min=0, max=0, readout=False, continuous_update=False,
                                      layout=ipw.Layout(width="100%", max_width="30em"))
         self._slider.observe(self._on_slider, names="value")
-        buttons = [_button("⏮ First", lambda: self._move("first"), "af-first", tooltip="first step"),
-                   _button("◀ Back", lambda: self._move("back"), "af-prev", tooltip="previous step"),
-                   _button("Next ▶", lambda: self._move("next"), "af-next", tooltip="next step"),
-                   _button("Last ⏭", lambda: self._move("last"), "af-last", tooltip="last step")]
+        buttons = [_button("« First", lambda: self._move("first"), "af-first", tooltip="first step"),
+                   _button("‹ Back", lambda: self._move("back"), "af-prev", tooltip="previous step"),
+                   _button("Next ›", lambda: self._move("next"), "af-next", tooltip="next step"),
+                   _button("Last »", lambda: self._move("last"), "af-last", tooltip="last step")]
         self.step = ipw.HTML()
         self.step.add_class("af-step")
         self.garden = ipw.HTML()
