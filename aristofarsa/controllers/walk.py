@@ -75,8 +75,8 @@ class RoundWalk:
 
     ``events`` are trace events (objects with the ``TraceEvent`` attributes); ``winners``
     the round's winners, shown at the last step (None: not known yet, a round in progress);
-    ``viewer`` None is everyone (every card visible), else a player's name (face-down cards hidden until revealed, secret steps in
-    their public form).
+    ``viewer`` None is everyone (every card visible), else a player's name (face-down cards
+    hidden until revealed, secret steps in their public form).
     """
 
     def __init__(self, events: list[Any], winners: list[str] | None, players: list[str] | None = None,
