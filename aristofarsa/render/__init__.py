@@ -1,0 +1,1 @@
+"""Renderers: pure functions from data to text (text, Markdown, HTML, DOT, SVG)."""
