@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import statistics
 import sys
-from pathlib import Path
 import time
+from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, too
 

@@ -201,6 +201,8 @@ def _ledgers(trace: list[Mapping[str, Any]], by_step: dict[int, Edge], names: di
                 src = names.get(edge.source, edge.source)
                 if kind == "entry" and edge.source == edge.target:
                     src = "entry bonus"
+                elif kind == "prestige" and rule == "M4":   # a continuous Garden text and its cause
+                    src += " revealed" if edge.source.startswith(BALCONY) else " in the Garden"
                 label = edge.label
             else:
                 src = "its Garden text" if rule == "M4" else "effect"

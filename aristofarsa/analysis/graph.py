@@ -131,8 +131,10 @@ def effect_label(event: Mapping[str, Any]) -> tuple[str, str]:
     kind, rule = event.get("kind"), event.get("rule")
     change = event.get("change")
     before, after = event.get("before"), event.get("after")
-    if kind == "effect" and rule == "B10":
+    if kind in ("effect", "cancelled") and rule == "B10":
         return "cancel", "cancel"
+    if kind == "prestige" and rule == "B10":      # a Bishop's replay resets the card first
+        return "replay", f"replay = {after}" if after is not None else "replay"
     if kind in ("peek", "peek-secret"):
         return "peek", "peek"
     if kind == "exchange":
@@ -143,6 +145,8 @@ def effect_label(event: Mapping[str, Any]) -> tuple[str, str]:
         return "copy", "copy"
     if rule == "B4":
         return "swap", f"swap = {after}" if after is not None else "swap"
+    if kind == "entry" and isinstance(change, str) and change:
+        return "entry", change if change[0] in "+-" else change.replace("x", "×")
     if isinstance(change, str) and change:
         op, amount = change[0], change[1:]
         if op in "xX*":
@@ -265,6 +269,10 @@ class _Builder:
                 n = self.balcony_node(actor, card)
                 self.known.add(n.id)
                 self.last_reveal = n
+            elif kind == "exchange" and e.get("incoming") and e.get("target"):
+                incoming = self.garden_node(str(e["target"]), str(e["incoming"]))
+                if isinstance(e.get("after"), int):
+                    values[incoming.id] = e["after"]
             elif kind == "exchange" and e.get("phase") in _BALCONY_PHASES and actor and card:
                 # until the event names the acting card, its actor/card are the card brought in
                 if node_id(BALCONY, actor, card) not in self.nodes:
