@@ -103,6 +103,7 @@ class Step:
     see: list[str]
     link: str
     hidden: bool = False    # seen only by some players (``visible_to``)
+    links: list[tuple[str, str]] = field(default_factory=list)   # (ruling ID, link) for rule and see
 
 
 @dataclass
@@ -253,7 +254,8 @@ def explain(result: Any, viewer: str | None = None) -> Explanation:
         rule = str(e.get("rule") or "")
         steps.append(Step(int(e["step"]), str(e.get("phase", "")), str(e.get("kind", "")),
                           str(e.get("text", "")), rule, list(e.get("see") or []),
-                          ruling_link(rule), seen is not None))
+                          ruling_link(rule), seen is not None,
+                          [(r, ruling_link(r)) for r in (rule, *(e.get("see") or []))]))
 
     ledgers = _ledgers(trace, by_step, names, garden)
     verdicts = _verdicts(trace, g.edges, names, garden, balcony, winners, lowest, scored)

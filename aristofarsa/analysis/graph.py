@@ -202,8 +202,12 @@ class _Builder:
     def seat(self, player: str) -> int:
         return self.players.index(player) if player in self.players else len(self.players)
 
-    def garden_node(self, player: str, card: str) -> Node:
+    def garden_node(self, player: str, card: str, entering: bool = False) -> Node:
         nid = node_id(GARDEN, player, card)
+        if entering and nid in self.nodes:      # a card exchanged out and back in (M5)
+            for other in self.nodes.values():
+                if other.zone == GARDEN and other.player == player:
+                    other.replaced = other.id != nid
         if nid not in self.nodes:
             order = next((k + 1 for k, g in enumerate(self.final_garden) if g["player"] == player),
                          len(self.final_garden) + 1)
@@ -270,7 +274,7 @@ class _Builder:
                 self.known.add(n.id)
                 self.last_reveal = n
             elif kind == "exchange" and e.get("incoming") and e.get("target"):
-                incoming = self.garden_node(str(e["target"]), str(e["incoming"]))
+                incoming = self.garden_node(str(e["target"]), str(e["incoming"]), entering=True)
                 if isinstance(e.get("after"), int):
                     values[incoming.id] = e["after"]
             elif kind == "exchange" and e.get("phase") in _BALCONY_PHASES and actor and card:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from ..rulings import RULINGS
+
 if TYPE_CHECKING:
     from ..analysis.explain import Explanation
 
@@ -43,11 +45,12 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|").replace("*", "\\*")
 
 
-def explanation_markdown(x: Explanation, rulings: str = "rulings.md") -> str:
-    from ..analysis.explain import ruling_link
+def _href(link: str, rulings: str) -> str:
+    """A link to docs/rulings.md, re-based on ``rulings`` (a page or an address)."""
+    return rulings + link[link.index("#"):] if "#" in link else link
 
-    def link(rule: str) -> str:
-        return f"[{rule}]({ruling_link(rule, rulings)})"
+
+def explanation_markdown(x: Explanation, rulings: str = "rulings.md") -> str:
 
     out = []
     if x.title:
@@ -61,18 +64,17 @@ def explanation_markdown(x: Explanation, rulings: str = "rulings.md") -> str:
         out.append(f"| {_md(v.player)}'s {v.card} ({v.zone}) | {mark} | {_md(v.reason)} |")
     out += ["", "### Step by step", "", "| # | what happened | ruling |", "|---|---|---|"]
     for s in x.steps:
-        cites = ", ".join(link(r) for r in (s.rule, *s.see))
+        cites = ", ".join(f"[{r}]({_href(href, rulings)})" for r, href in s.links)
         secret = " *(secret)*" if s.hidden else ""
         out.append(f"| {s.step} | {_md(s.text)}{secret} | {cites} |")
     return "\n".join(out) + "\n"
 
 
 def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
-    from ..analysis.explain import ruling_link, ruling_title
     e = html.escape
 
-    def link(rule: str) -> str:
-        return (f"<a href='{e(ruling_link(rule, rulings))}' title='{e(ruling_title(rule))}' "
+    def link(rule: str, href: str) -> str:
+        return (f"<a href='{e(_href(href, rulings))}' title='{e(RULINGS.get(rule, ''))}' "
                 f"target='_blank' rel='noopener'>{e(rule)}</a>")
 
     out = ["<div class='af-explain'>"]
@@ -89,7 +91,7 @@ def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
                    f"({v.zone})</td><td>{mark}</td><td>{e(v.reason)}</td></tr>")
     out.append("</table><h4>Step by step</h4><ol class='af-steps'>")
     for s in x.steps:
-        cites = ", ".join(link(r) for r in (s.rule, *s.see))
+        cites = ", ".join(link(r, href) for r, href in s.links)
         secret = " <i>(secret)</i>" if s.hidden else ""
         out.append(f"<li value='{s.step}'>{e(s.text)}{secret} <small>({cites})</small></li>")
     out.append("</ol></div>")
