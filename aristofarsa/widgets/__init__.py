@@ -1,0 +1,1 @@
+"""The apps' views (ipywidgets): thin skins over aristofarsa.controllers."""
