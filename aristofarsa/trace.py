@@ -8,7 +8,6 @@ Log text, Markdown, JSON, the stepper and the effect graph are all views of the 
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -127,45 +126,3 @@ class Trace:
 
     def __iter__(self) -> Iterator[TraceEvent]:
         return iter(self.events)
-
-
-def _change(e: TraceEvent) -> str:
-    if e.after is None:
-        return ""
-    return str(e.after) if e.before is None else f"{e.before} → {e.after}"
-
-
-def _secret(event: TraceEvent) -> str:
-    return f" [seen only by {', '.join(event.visible_to)}]" if event.visible_to is not None else ""
-
-
-def render_text(events) -> str:
-    """A numbered plain-text log."""
-    lines = []
-    for e in events:
-        auto = " (chosen by --auto)" if e.auto and "--auto" not in e.text else ""
-        lines.append(f"{e.step:>3}. [{e.phase}] {e.text}{auto}{_secret(e)} — {e.cites()}")
-    return "\n".join(lines)
-
-
-def render_markdown(events) -> str:
-    """A Markdown table: step, phase, what happened, Prestige change, ruling."""
-    rows = ["| # | phase | what happened | Prestige | ruling |", "|---|---|---|---|---|"]
-    for e in events:
-        change = _change(e)
-        text = (e.text + (" *(chosen by --auto)*" if e.auto and "--auto" not in e.text else "")
-                + _secret(e)).replace("|", "\\|")
-        rows.append(f"| {e.step} | {e.phase} | {text} | {change} | {e.cites()} |")
-    return "\n".join(rows)
-
-
-def render_html(events) -> str:
-    """An HTML table of the trace (for notebooks)."""
-    out = ["<table class='aristofarsa-trace'><tr><th>#</th><th>phase</th><th>what happened</th>"
-           "<th>Prestige</th><th>ruling</th></tr>"]
-    for e in events:
-        change = _change(e)
-        out.append(f"<tr><td>{e.step}</td><td>{e.phase}</td><td>{html.escape(e.text + _secret(e))}"
-                   f"</td><td>{change}</td><td>{html.escape(e.cites())}</td></tr>")
-    out.append("</table>")
-    return "".join(out)
