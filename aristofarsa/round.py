@@ -12,6 +12,7 @@ import random
 from . import decisions as D
 from .cards import CARDS
 from .decisions import DecisionError, Request
+from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
 from .state import Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
 from .trace import Trace, TraceEvent
@@ -35,7 +36,7 @@ class RoundRecords:
         self.oracle: list[int] = []  # players who draw to 5 next round
         self.convoked: list[list[str]] = [[] for _ in range(n)]
 
-    def copy(self) -> "RoundRecords":
+    def copy(self) -> RoundRecords:
         other = RoundRecords(0)
         other.jester = self.jester
         other.merchant = list(self.merchant)
@@ -58,7 +59,8 @@ class Round:
         self.variants = frozenset(variants)
         self.live = "courtisan-live" in self.variants
         self.expansion = expansion
-        self.rng = rng if rng is not None else random.Random(0)
+        self.rng = rng if rng is not None else LazyRandom(0)
+        self.names = [pl.name for pl in players]
         self.trace = trace if trace is not None else Trace(False)
         self.t = self.trace.enabled
         self.final_round = final_round
@@ -89,7 +91,7 @@ class Round:
 
     # ----------------------------------------------------------------- helpers
     def name(self, p: int) -> str:
-        return self.players[p].name
+        return self.names[p]
 
     def index_of(self, name: str) -> int:
         for p in self.players:
@@ -98,7 +100,7 @@ class Round:
         raise KeyError(name)
 
     def who(self, p: int, card) -> str:
-        return f"{self.players[p].name}'s {card if isinstance(card, str) else card.name}"
+        return f"{self.names[p]}'s {card if isinstance(card, str) else card.name}"
 
     def value(self, i: int) -> int:
         return prestige(self.garden, i, self.balcony, self.live)
@@ -148,7 +150,7 @@ class Round:
 
     def wasted_litter(self, p: int) -> str:
         """P3: the Litter's +2 counts only towards a Convoke; its holder who Conspires wastes it."""
-        return "; the Litter is wasted (its +2 counts only towards a Convoke)" if p == self.litter else ""
+        return WASTED_LITTER if p == self.litter else ""
 
     # -------------------------------------------------------------- the round
     def play(self):
@@ -188,9 +190,8 @@ class Round:
             i = len(self.garden) - 1
             if self.t:
                 self.shown.append(card.prestige)
-                self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
-                         f"(position {i + 1}, printed Prestige {card.prestige}).",
-                         actor=pl.name, card=name, after=card.prestige,
+                self.log("play", "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
+                         after=card.prestige,
                          see=["X1"] if name in ("Elder", "Oracle") else None)
             effect = ENTRY_EFFECTS.get(name)
             if effect is not None:
@@ -215,10 +216,10 @@ class Round:
         self.litter = order[0]
         self.bishop_mode = any(s.card.name == "Bishop" for s in self.garden)
         if self.t:
-            self.log("order", "P2", f"Highest Prestige after Phase 1: {self.who(top, self.garden[best].card)}"
-                     f" ({vals[best]}); Phase 2 starts at its owner's left: "
-                     f"{', '.join(self.name(p) for p in order)}"
-                     + (" (Oracle owners moved to the end)" if oracles else "") + ".",
+            names = self.names
+            self.log("order", "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
+                                                   bool(oracles))),
+                     actor=names[top], card=self.garden[best].card.name,
                      see=["X6"] if oracles else None)
             self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
                      "(+2 to a Convoke total this round).", actor=self.name(order[0]))
@@ -267,12 +268,10 @@ class Round:
                              see=["P3"] if p == self.litter else None)
                 self.resolve_entry(e.index)
             elif self.t:
-                self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
-                         f"(Balcony card {e.index + 1}){self.wasted_litter(p)}.", actor=pl.name,
-                         see=["P3"] if p == self.litter else None)
-                self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
-                         f"{e.index + 1} is {name}.", actor=pl.name, card=name,
-                         visible_to=[pl.name])
+                self.log("conspire", "P4", (_face_down_text, (e.index + 1, p == self.litter)),
+                         actor=pl.name, see=["P3"] if p == self.litter else None)
+                self.log("conspire-secret", "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
+                         card=name, visible_to=[pl.name])
         else:
             self.convoke_action(p, total, affordable)
 
@@ -322,8 +321,8 @@ class Round:
         if not e.revealed:
             e.revealed = True
             if self.t:
-                self.log("reveal", "B1", f"Balcony card {i + 1} is revealed: {self.who(p, e.card)}.",
-                         actor=self.name(p), card=e.card.name)
+                self.log("reveal", "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
+                         card=e.card.name)
         if i in self.cancelled:
             if self.t:
                 owner, bishop = self.bishops[self.canceller(i)]
@@ -544,6 +543,37 @@ def _show(value) -> str:
 # ------------------------------------------------------- sentences from facts
 # Each renders one event's sentence from its facts (and the few extra words in its args);
 # TraceEvent.text calls it when the sentence is first read.
+WASTED_LITTER = "; the Litter is wasted (its +2 counts only towards a Convoke)"
+
+
+def _play_text(e: TraceEvent, position: int) -> str:
+    """P1: a card played into the Garden."""
+    return (f"{e.actor} plays {e.card} into the Garden (position {position}, printed Prestige "
+            f"{e.after}).")
+
+
+def _order_text(e: TraceEvent, value: int, order: tuple[str, ...], oracles: bool) -> str:
+    """P2: the Phase-2 order from the highest Garden card (actor, card)."""
+    return (f"Highest Prestige after Phase 1: {e.actor}'s {e.card} ({value}); Phase 2 starts at "
+            f"its owner's left: {', '.join(order)}"
+            + (" (Oracle owners moved to the end)" if oracles else "") + ".")
+
+
+def _face_down_text(e: TraceEvent, position: int, litter: bool) -> str:
+    """P4: a card conspired face down (and P3: the Litter holder wastes the Litter)."""
+    return (f"{e.actor} puts a card face down on the Balcony (Balcony card {position})"
+            f"{WASTED_LITTER if litter else ''}.")
+
+
+def _secret_text(e: TraceEvent, position: int) -> str:
+    """P4: what the face-down card is (seen by its owner only)."""
+    return f"{e.actor}'s face-down Balcony card {position} is {e.card}."
+
+
+def _reveal_text(e: TraceEvent, position: int) -> str:
+    """B1: a Balcony card is revealed."""
+    return f"Balcony card {position} is revealed: {e.actor}'s {e.card}."
+
 def _adjust_text(e: TraceEvent, note: str) -> str:
     """B2-B9, X3, X4: 'Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18).'"""
     by = f"{e.actor}'s {e.card}{note}"

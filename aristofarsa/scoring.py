@@ -16,13 +16,12 @@ def score_round(r) -> RoundResult:
     winning = [i for i, v in enumerate(vals) if v == best]
     winner = r.garden[winning[0]].owner
     if r.t:
-        r.log("final", "M3", "Final Prestige (Garden value, then the Balcony adjustments in order): "
-              + "; ".join(_layers(r, i, v) for i, v in enumerate(vals)) + ".", see=["M4"])
-        r.log("winners", "S1", ("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
-              + f"Winning Prestige {best}: "
-              + ", ".join(r.who(r.garden[i].owner, r.garden[i].card) for i in winning)
-              + (". " if len(winning) == 1 else " (tied: every tied card wins). ")
-              + f"{r.name(winner)} is the round's winner (M2).", actor=r.name(winner))
+        r.log("final", "M3", (_final_text, (list(r.garden), list(r.balcony), r.live, r.names, vals)),
+              see=["M4"])
+        names = r.names
+        r.log("winners", "S1", (_winners_text, (lowest, best, tuple(
+            (names[r.garden[i].owner], r.garden[i].card.name) for i in winning))),
+              actor=names[winner])
 
     scored: list[tuple[int, object]] = []  # (player, card) in the order they were found
     scored_ids: set[int] = set()
@@ -33,7 +32,7 @@ def score_round(r) -> RoundResult:
         scored_ids.add(id(card))
         scored.append((p, card))
         if r.t:
-            r.log("score", rule, f"{r.who(p, card)} scores: {why}.", actor=r.name(p), card=card.name,
+            r.log("score", rule, (_score_text, (why,)), actor=r.names[p], card=card.name,
                   see=None if rule == "S2" else ["S2"])
 
     damsels = [i for i in r.rec.damsel if r.balcony[i].owner == winner]
@@ -229,11 +228,32 @@ def _move_cards(r, scored, exiled) -> None:
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
 
 
-def _layers(r, i: int, value: int) -> str:
+# ------------------------------------------------------- sentences from facts
+def _score_text(e, why: str) -> str:
+    """S1, S2, B4, B5, X4: a card scores, and why."""
+    return f"{e.actor}'s {e.card} scores: {why}."
+
+
+def _winners_text(e, lowest: bool, best: int, cards: tuple[tuple[str, str], ...]) -> str:
+    """S1, B3, M2: the winning Prestige, the winning cards and the round's winner (actor)."""
+    return (("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
+            + f"Winning Prestige {best}: " + ", ".join(f"{p}'s {c}" for p, c in cards)
+            + (". " if len(cards) == 1 else " (tied: every tied card wins). ")
+            + f"{e.actor} is the round's winner (M2).")
+
+
+def _final_text(e, garden: list, balcony: list, live: bool, names: list[str], vals: list[int]) -> str:
+    """M3: every final Prestige, layer by layer (the Garden and Balcony as at the Score step,
+    which nothing changes afterwards)."""
+    return ("Final Prestige (Garden value, then the Balcony adjustments in order): "
+            + "; ".join(_layers(garden, balcony, live, names, i, v) for i, v in enumerate(vals)) + ".")
+
+
+def _layers(garden: list, balcony: list, live: bool, names: list[str], i: int, value: int) -> str:
     """'Ana's Knight 13 = 5 [Aristocrat mark], +8' — the layers of one final Prestige (M3)."""
-    slot = r.garden[i]
-    gv = garden_value(r.garden, i, r.balcony, r.live)
+    slot = garden[i]
+    gv = garden_value(garden, i, balcony, live)
     why = " [Aristocrat mark]" if slot.marked else ("" if gv == slot.card.prestige else
                                                      f" [printed {slot.card.prestige}, M4]")
     tail = f", {ledger_text(slot.ledger)}" if slot.ledger else ""
-    return f"{r.who(slot.owner, slot.card)} {value} = {gv}{why}{tail}"
+    return f"{names[slot.owner]}'s {slot.card.name} {value} = {gv}{why}{tail}"
