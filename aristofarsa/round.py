@@ -14,7 +14,7 @@ from .cards import CARDS
 from .decisions import DecisionError, Request
 from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
-from .state import Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
+from .state import Card, Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
 from .trace import Trace, TraceEvent
 
 PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
@@ -30,8 +30,8 @@ class RoundRecords:
 
     def __init__(self, n: int):
         self.jester = 0
-        self.merchant: list[tuple[int, object]] = []  # (entry index, Garden card it doubled)
-        self.scribe: list[tuple[int, object]] = []  # (entry index, Garden card it hit)
+        self.merchant: list[tuple[int, Card]] = []  # (entry index, Garden card it doubled)
+        self.scribe: list[tuple[int, Card]] = []  # (entry index, Garden card it hit)
         self.damsel: list[int] = []  # entry indices of Damsel effects (own or Elder copy)
         self.oracle: list[int] = []  # players who draw to 5 next round
         self.convoked: list[list[str]] = [[] for _ in range(n)]
@@ -77,7 +77,7 @@ class Round:
         self.rec = RoundRecords(self.n)
         self.cache: dict = {}
         self.replaying = 0
-        self.step_id = None
+        self.step_id: tuple[str, int] | None = None
         self.phase = "setup"
         self.bishop_mode = False
         self.order: list[int] = []
