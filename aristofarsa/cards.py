@@ -8,6 +8,7 @@ scenario's ``crowns`` table.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,6 +131,13 @@ def card_names(expansion: bool) -> list[str]:
 
 class CrownsError(ValueError):
     pass
+
+
+def crowns_sum(names: Iterable[str], crowns: Mapping[str, int] | None = None) -> int:
+    """The crowns of these cards (by name): the one place crowns are added up. ``crowns``
+    replaces the provisional table (M9) when given."""
+    table = crowns or PROVISIONAL_CROWNS
+    return sum(table[name] for name in names)
 
 
 def merge_crowns(overrides: dict | None, base: dict[str, int] | None = None) -> dict[str, int]:

@@ -7,7 +7,7 @@ from collections import Counter
 
 from typing import TYPE_CHECKING
 
-from .cards import CARD_EVENTS, PARLOR_NOBLES, PROVISIONAL_CROWNS, family
+from .cards import CARD_EVENTS, PARLOR_NOBLES, crowns_sum, family
 from .ranking import crowns_of, rank_key
 from .rulings import END_REASONS
 from .state import PlayerState
@@ -61,11 +61,10 @@ class GameResult:
 
     def summary(self) -> dict:
         """The ``play --json`` contract object plus ``seats``, ``bots`` and ``card_stats``."""
-        table = self.crowns_table or PROVISIONAL_CROWNS
         players = {}
         for pl in self.states:
             players[pl.name] = {
-                "crowns": sum(table[c.name] for c in pl.scored),
+                "crowns": crowns_of(pl, self.crowns_table),
                 "scored": [c.name for c in pl.scored],
                 "hand": [c.name for c in pl.hand],
                 "deck": [c.name for c in pl.deck],
@@ -124,7 +123,6 @@ def check_invariants(game) -> list[str]:
     tie-breaks, a contract end reason, and a consistent summary.
     """
     problems = []
-    table = game.crowns_table or PROVISIONAL_CROWNS
     want = Counter(family(game.expansion))
     seen_uids = set()
     for k, pl in enumerate(game.states):
@@ -144,7 +142,7 @@ def check_invariants(game) -> list[str]:
             problems.append(f"{pl.name}: {len(pl.hand)} cards in hand")
     s = game.summary()
     for name, data in s["players"].items():
-        if data["crowns"] != sum(table[c] for c in data["scored"]):
+        if data["crowns"] != crowns_sum(data["scored"], game.crowns_table):
             problems.append(f"{name}: crowns {data['crowns']} != crowns of scored cards")
     if game.round_results and game.round_results[-1].crowns != {n: d["crowns"] for n, d in s["players"].items()}:
         problems.append(f"crowns {s['players']} differ from the last round's count "

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from . import decisions as D
+from .ranking import crowns_of
 from .state import Card, PlayerState
 
 if TYPE_CHECKING:
@@ -63,8 +64,7 @@ class GameView:
 
     def scores(self) -> list[int]:
         """Everyone's crowns so far (public: scored areas are face up)."""
-        table = self.game.crown_table
-        return [sum(table[c.name] for c in pl.scored) for pl in self.game.players]
+        return [crowns_of(pl, self.game.crown_table) for pl in self.game.players]
 
     def parlor(self, seat: int) -> list[str]:
         return [c.name for c in self.game.players[seat].parlor]
