@@ -8,8 +8,8 @@ effects are computed in :mod:`aristofarsa.prestige`; scoring clauses in
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import decisions as D
 from .cards import CARDS

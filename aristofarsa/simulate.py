@@ -143,13 +143,15 @@ def play_one(
     if not isinstance(summary, Mapping):
         raise TypeError(f"the game summary must be a dict, got {type(summary).__name__}")
     if "seed" in summary and summary["seed"] != seed:
-        raise RuntimeError(f"the game runner reports seed {summary['seed']!r} for a game played with seed {seed}")
+        raise RuntimeError(f"the game runner reports seed {summary['seed']!r} for a game played "
+                           f"with seed {seed}")
     seats = summary.get("seats")
     played = summary.get("bots")
     if isinstance(seats, list) and isinstance(played, Mapping) and len(seats) == len(bots):
-        asked = dict(zip(seats, bots))
+        asked = dict(zip(seats, bots, strict=True))
         if any(played.get(name) != bot for name, bot in asked.items()):
-            raise RuntimeError(f"the game runner reports bots {dict(played)} for a game played with bots {asked}")
+            raise RuntimeError(f"the game runner reports bots {dict(played)} for a game played "
+                               f"with bots {asked}")
     return dict(summary)
 
 
@@ -368,7 +370,8 @@ def simulate(
             target = 8 * parallelism if parallelism > 1 else 50
             chunk_size = max(1, min(MAX_CHUNK, math.ceil(games / target))) if games else 1
         chunks = [
-            _Chunk(start, min(start + chunk_size, games), seed, players, seat_bots, expansion, variants, game_fn)
+            _Chunk(start, min(start + chunk_size, games), seed, players, seat_bots, expansion, variants,
+                   game_fn)
             for start in range(0, games, chunk_size)
         ]
         bar = _progress_bar(progress, games)
@@ -385,7 +388,7 @@ def simulate(
         finally:
             bar.close()
     finally:
-        if own_client:
+        if own_client and client is not None:
             client.close()
 
     stats = sink.stats
