@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from . import decisions as D
 from .cards import CARDS, PROVISIONAL_CROWNS
@@ -169,8 +170,9 @@ def heuristic_policy(rng: random.Random, crowns: dict | None = None):
     def attach(r):
         state["round"] = r
 
-    decide.attach = attach
-    return decide
+    policy: Any = decide  # a decider with an ``attach(round)`` method
+    policy.attach = attach
+    return policy
 
 
 # --------------------------------------------------------------------------- simulation

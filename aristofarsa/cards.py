@@ -100,7 +100,8 @@ STARTING_DECK = ["Rogue", "Servant", "Servant", "Witch", "Jester", "Damsel", "Me
 #: The shipped crown table (data/crowns.toml): provisional, ruling M9.
 CROWNS_FILE = Path(__file__).with_name("data") / "crowns.toml"
 PROVISIONAL_CROWNS: dict[str, int] = {
-    name: int(value) for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
+    name: int(value)
+    for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
 }
 CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns table"
 #: What a game counts for each card (``card_stats`` of a game summary, ``Stats.cards``).

@@ -28,21 +28,29 @@ from collections import Counter
 
 from . import decisions as D
 from .bots import make_bot, normalize_bots
-from .cards import (CARD_EVENTS, EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, STARTING_DECK,
-                    CrownsError, card_names, merge_crowns)
+from .cards import (
+    CARD_EVENTS,
+    EXILED_ORDER,
+    PARLOR_NOBLES,
+    PROVISIONAL_CROWNS,
+    STARTING_DECK,
+    CrownsError,
+    card_names,
+    merge_crowns,
+)
 from .decisions import Request
 from .draw import draw_one, draw_step
+from .game_result import END_REASONS, MAX_ROUNDS, GameResult, check_invariants  # noqa: F401
+from .game_view import GameView
 from .ranking import ranking
-from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS
 from .round import Round
+from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS
 from .state import Card, PlayerState
 from .trace import Trace
 from .variants import check_variants
-from .game_result import END_REASONS, MAX_ROUNDS, GameResult, check_invariants  # noqa: F401
-from .game_view import GameView
 
-__all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game", "GameResult", "GameError",
-           "play_game", "check_invariants"]
+__all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game",
+           "GameResult", "GameError", "play_game", "check_invariants"]
 
 #: Seat names used when none are given (seat order, M1).
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
@@ -216,7 +224,7 @@ class Game:
         self.end_reason: str | None = None
         self.final_round = False
         self.oracle: list[int] = []
-        self.current = None  # the Round being played
+        self.current: Round | None = None  # the Round being played
         self.round_first = self.first
         self.round_start_state: list[PlayerState] = []
         self.history: list[tuple] = []  # this round's decisions (for the bots' views)
@@ -249,7 +257,7 @@ class Game:
         self.history.append((req.kind, req.player, req.card, value, uid))
 
     # ---------------------------------------------------------------- playing
-    def run(self) -> "GameResult":
+    def run(self) -> GameResult:
         """Play rounds until the game ends; return the :class:`GameResult`."""
         if self.finished:
             raise RuntimeError("this game has already been played")
@@ -326,7 +334,7 @@ _CARD_KINDS = frozenset((D.GARDEN, D.CONSPIRE, D.REVEAL, D.DISCARD, D.EXCHANGE, 
 
 def play_game(players: int = 4, seed: int = 0, bots=None, expansion: bool = False,
               variants=(), trace: bool = False, names=None, decider_overrides=None,
-              record: bool = True, crowns: dict | None = None) -> "GameResult":
+              record: bool = True, crowns: dict | None = None) -> GameResult:
     """Play one whole game with a bot (or an override decider) in every seat.
 
     ``bots``: one name for every seat or one per seat (``random``, ``greedy``, ``search``;

@@ -25,7 +25,7 @@ class RoundResult:
     end_reason: str | None
     final_round_next: bool
     oracle_draw: list[str]
-    standings: "Standings"
+    standings: Standings
     trace: Trace
     next_hands: dict[str, list[str]] | None = None
     extra: dict = field(default_factory=dict)
