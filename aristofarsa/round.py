@@ -8,14 +8,18 @@ Balcony effects live in :mod:`aristofarsa.effects`, scoring in :mod:`aristofarsa
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from . import decisions as D
 from .cards import CARDS
 from .decisions import DecisionError, Request
 from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
-from .state import Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
+from .state import Card, Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
 from .trace import Trace, TraceEvent
+
+if TYPE_CHECKING:
+    from .result import RoundResult
 
 PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
 #: Cards whose Garden value follows the Garden as it stands (M4); the Courtisan too under
@@ -70,14 +74,14 @@ class Round:
         self.balcony: list[Entry] = []
         self.entry_of: list[int] = [-1] * self.n
         self.entry_step: list[int] = []
-        self.played_card = [None] * self.n
+        self.played_card: list[Card | None] = [None] * self.n
         self.acts: list[tuple[int, int]] = []  # (Bishop entry, target entry), in order
         self.bishops: dict[int, tuple[int, str]] = {}  # Bishop entry -> (owner, card), kept over replays
         self.cancelled: set[int] = set()
         self.rec = RoundRecords(self.n)
         self.cache: dict = {}
         self.replaying = 0
-        self.step_id = None
+        self.step_id: tuple[str, int] | None = None
         self.phase = "setup"
         self.bishop_mode = False
         self.order: list[int] = []
@@ -87,7 +91,7 @@ class Round:
         self.shown: list[int] = []
         self.dirty = False  # the Garden's make-up or a reveal changed: continuous values may move
         self._snap = None
-        self.result = None
+        self.result: RoundResult | None = None
 
     # ----------------------------------------------------------------- helpers
     def name(self, p: int) -> str:
@@ -300,7 +304,8 @@ class Round:
         litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
-                self.log("convoke", "P5", f"{pl.name} Convokes, discarding {', '.join(discarded) or 'nothing'}"
+                self.log("convoke", "P5", f"{pl.name} Convokes, discarding "
+                         f"{', '.join(discarded) or 'nothing'}"
                          f" ({convoke_sum(discarded, p == self.litter)}): no Noble is affordable, so "
                          "nothing is taken (variant convoke-nothing).", actor=pl.name)
             return
@@ -342,7 +347,7 @@ class Round:
 
     def restore(self, snap) -> None:
         players, garden, balcony, entry_of, entry_step, rec, emptied = snap
-        for mine, saved in zip(self.players, players):
+        for mine, saved in zip(self.players, players, strict=True):
             for zone in PlayerState.ZONES:
                 setattr(mine, zone, list(getattr(saved, zone)))
         self.garden = [s.copy() for s in garden]
@@ -414,6 +419,7 @@ class Round:
                 self.log("convoke", rule, f"{by}{pl.name}'s Parlor is empty: nothing to Convoke.",
                          actor=pl.name)
             return None
+        card: Card | None
         if name is None:
             card = min(pl.parlor, key=lambda c: c.prestige)
         else:

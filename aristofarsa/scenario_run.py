@@ -112,7 +112,8 @@ def check_expect(sc: Scenario, result: RoundResult) -> list[str]:
                 elif w != g:
                     problems.append(f"{key}.{player}: expected {w!r}, got {g!r}")
         elif key == "ranking":
-            norm = lambda places: [sorted(p) for p in places] if isinstance(places, list) else places
+            def norm(places):
+                return [sorted(p) for p in places] if isinstance(places, list) else places
             if norm(want) != norm(got):
                 problems.append(f"ranking: expected {want!r}, got {got!r}")
         elif want != got:

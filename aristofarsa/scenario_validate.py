@@ -128,8 +128,9 @@ class Validator:
                     f"{'' if held == 1 else 's'} (garden + Phase-2 cards + `hand`"
                     f"{' + Scribe discard - drawn card' if p.garden == 'Scribe' else ''}); after "
                     "a Draw step every hand holds exactly 3 — is a card missing from `hand`?")
-            if drawn[k] is not None:  # the Scribe's draw moved it out of the deck / discard pile
-                where = places[k][drawn[k]]
+            card = drawn[k]
+            if card is not None:  # the Scribe's draw moved it out of the deck / discard pile
+                where = places[k][card]
                 where.remove("deck" if "deck" in where else "discard_pile")
             self.count(p, places[k])
         return sc

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import decisions as D
 from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
-from .state import distinct
+from .state import Card, distinct
 
 
 def score_round(r) -> RoundResult:
@@ -23,7 +23,7 @@ def score_round(r) -> RoundResult:
             (names[r.garden[i].owner], r.garden[i].card.name) for i in winning))),
               actor=names[winner])
 
-    scored: list[tuple[int, object]] = []  # (player, card) in the order they were found
+    scored: list[tuple[int, Card]] = []  # (player, card) in the order they were found
     scored_ids: set[int] = set()
 
     def add(p, card, rule, why):
@@ -100,7 +100,7 @@ def score_round(r) -> RoundResult:
                         r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.",
                               actor=pl.name)
 
-    exiled: list[tuple[int, object]] = []
+    exiled: list[tuple[int, Card]] = []
     aristocrat_worst = False
     if r.expansion:
         aristocrat_worst = _exile(r, vals, lowest, scored_ids, exiled)
@@ -140,10 +140,10 @@ def score_round(r) -> RoundResult:
                   "round starts.", actor=r.name(winner))
 
     names = [pl.name for pl in r.players]
-    by_player = {n: [] for n in names}
+    by_player: dict[str, list[str]] = {n: [] for n in names}
     for p, c in scored:
         by_player[names[p]].append(c.name)
-    ex = {n: [] for n in names}
+    ex: dict[str, list[str]] = {n: [] for n in names}
     for p, c in exiled:
         ex[names[p]].append(c.name)
     return RoundResult(
