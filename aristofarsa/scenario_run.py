@@ -8,6 +8,7 @@ steps and turns every :class:`~aristofarsa.decisions.DecisionError` into a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .cards import canonical
 from .decisions import AutoDecider, DecisionError
@@ -54,7 +55,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
                                     "write `passes = true` (P8)")
         if sc.next_draw and not result.game_over:
             r.phase = "draw"
-            r.step_id = ("draw", 0)
+            r.step_id = ("draw", 0)  # type: ignore[assignment]
             r.log("phase", "D1", "The next round's Draw step (next_draw = true).")
             short = draw_step(r, names.index(result.next_first),
                               [names.index(n) for n in result.oracle_draw])
@@ -112,11 +113,14 @@ def check_expect(sc: Scenario, result: RoundResult) -> list[str]:
                 elif w != g:
                     problems.append(f"{key}.{player}: expected {w!r}, got {g!r}")
         elif key == "ranking":
-            def norm(places):
-                return [sorted(p) for p in places] if isinstance(places, list) else places
-            if norm(want) != norm(got):
+            if _places(want) != _places(got):
                 problems.append(f"ranking: expected {want!r}, got {got!r}")
         elif want != got:
             problems.append(f"{key}: expected {want!r}, got {got!r}")
     return problems
 
+
+
+def _places(places: Any) -> Any:
+    """A ranking with each place's names sorted (a shared place has no order)."""
+    return [sorted(p) for p in places] if isinstance(places, list) else places
