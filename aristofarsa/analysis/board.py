@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["Board", "BalconyCard", "CardRef", "GardenCard", "boards", "players_of", "public_text"]
+__all__ = ["BalconyCard", "Board", "CardRef", "GardenCard", "boards", "players_of", "public_text"]
 
 GARDEN, BALCONY = "garden", "balcony"
 

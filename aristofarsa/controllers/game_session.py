@@ -118,8 +118,9 @@ class GameSession:
             it = iter(bot_list)
             human_idx = {h for h in humans_given if isinstance(h, int)}
             probe_bots = ["random" if k in human_idx else next(it) for k in range(players)]
-        self._args: dict[str, Any] = dict(players=players, seed=seed, bots=probe_bots, expansion=expansion,
-                          variants=tuple(variants), names=seats, crowns=crowns)
+        self._args: dict[str, Any] = {"players": players, "seed": seed, "bots": probe_bots,
+                                      "expansion": expansion, "variants": tuple(variants),
+                                      "names": seats, "crowns": crowns}
         probe = Game(players, seed, probe_bots, expansion=expansion, variants=tuple(variants),
                      names=seats, crowns=crowns)
         self.names: list[str] = list(probe.names)
