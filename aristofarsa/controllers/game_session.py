@@ -341,6 +341,19 @@ class GameSession:
             crowns={n: sum(table[c.name] for c in p.scored) for n, p in pls.items()},
             to_answer=self.pending is not None and self.pending.player == name)
 
+    def hand(self, seat: int | str) -> list[str]:
+        """That seat's hand now (for the seat itself; others see only its size)."""
+        return list(self.view(seat).hand)
+
+    def crowns(self) -> dict[str, int]:
+        """Everyone's crowns so far (scored areas are public)."""
+        return dict(self.view(self.names[0]).crowns)
+
+    @property
+    def answers(self) -> list[Any]:
+        """The human seats' answers so far, in order."""
+        return [d.value for d in self.decisions if d.human]
+
     def record(self) -> list[dict[str, Any]]:
         """The decisions so far in the ``records`` format (``{kind, player, card, value}``)."""
         return [d.to_json() for d in self.decisions]
