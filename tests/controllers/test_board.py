@@ -139,3 +139,22 @@ def test_a_whole_game_trace_starts_a_new_board_each_round():
     text, hidden = public_text(hand, other)
     assert hidden and text != hand.text
     assert public_text(hand, hand.actor) == (hand.text, False)
+
+
+def test_positions_are_the_traces_numbers():
+    """Garden places and Balcony cards are numbered as the trace numbers them (1-based)."""
+    checked = 0
+    for result in RESULTS.values():
+        frames = boards(result)
+        for k, e in enumerate(result.trace.events):
+            m = re.search(r"[Bb]alcony card (\d+)", e.text)
+            if e.kind in ("reveal", "conspire") and m and e.actor:
+                entry = next(b for b in frames[k].balcony if b.player == e.actor)
+                assert entry.position == int(m.group(1)), (e.text, entry)
+                checked += 1
+            m = re.search(r"\(position (\d+)", e.text)
+            if e.kind == "play" and m:
+                slot = next(g for g in frames[k].garden if g.player == e.actor)
+                assert slot.position == int(m.group(1))
+                checked += 1
+    assert checked > 500
