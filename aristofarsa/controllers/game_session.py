@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..analysis.board import Board, boards
 from ..decisions import Request
 from ..game import Game, GameError, GameResult
 from ..result import RoundResult
@@ -317,6 +318,11 @@ class GameSession:
         start = game.round_starts[k] - 1
         end = game.round_starts[k + 1] - 1 if k + 1 < len(game.round_starts) else len(events)
         return list(events[start:end])
+
+    def boards(self, k: int, viewer: int | str | None = None) -> list[Board]:
+        """Round ``k``'s boards, step by step, through ``viewer``'s eyes (None: everyone)."""
+        who = None if viewer is None else self._seat_name(viewer)
+        return boards(self.round_events(k), who)
 
     def view(self, seat: int | str) -> SeatView:
         """What ``seat`` (index or name) may see now."""

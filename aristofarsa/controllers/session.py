@@ -24,6 +24,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from .. import decisions as D
+from ..analysis.board import Board, boards
 from ..cards import CARDS
 from ..decisions import Request
 from ..result import RoundResult
@@ -225,6 +226,15 @@ class RoundSession:
     def ask(self) -> Ask | None:
         """The open choice described for buttons (None once the round is resolved)."""
         return None if self.pending is None else ask_of(self.pending)
+
+    @property
+    def players(self) -> list[str]:
+        """The seats, in order (for a viewer dropdown)."""
+        return [p.name for p in self.scenario.players]
+
+    def boards(self, viewer: str | None = None) -> list[Board]:
+        """The board after each trace step so far, through ``viewer``'s eyes (None: everyone)."""
+        return boards(self.trace, viewer)
 
     @property
     def done(self) -> bool:

@@ -162,3 +162,23 @@ def test_bad_arguments_are_game_errors():
 def test_one_bot_name_per_bot_seat():
     session = GameSession(players=3, seed=0, bots=["greedy", "random"], human_seats={0})
     assert session.bot_names == {"Ana": "human", "Bruno": "greedy", "Caio": "random"}
+
+
+def test_two_humans_expansion_random_answers_and_undos():
+    import random
+
+    from aristofarsa.game import check_invariants
+    rng = random.Random(3)
+    kinds = set()
+    for seed in range(4):
+        session = GameSession(players=3, seed=seed, bots="random", human_seats={0, "Bruno"}, expansion=True)
+        while not session.over:
+            kinds.add(session.ask.kind)
+            assert session.pending.player in ("Ana", "Bruno")
+            session.answer(rng.choice(session.ask.options).value)
+            if rng.random() < 0.15:
+                session.undo()
+        assert check_invariants(session.result) == []
+        last = len(session.rounds) - 1
+        assert session.boards(last, "Ana")[-1].round == 1
+    assert {"garden", "action", "conspire"} <= kinds
