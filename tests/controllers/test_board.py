@@ -73,6 +73,10 @@ def test_face_down_cards_stay_hidden_from_other_viewers(name):
                 may_see = (own or k >= reveal_at.get(b.player, len(events))
                            or k >= peeked.get((viewer, b.player), len(events)))
                 assert (b.card is not None) == may_see, (viewer, k, b)
+            hidden_cards = {b.player for b in frame.balcony if b.card is None}
+            for r in frame.touched:
+                if r.zone == "balcony" and r.player in hidden_cards:
+                    assert r.card is None, (viewer, k, r)
             e = events[k]
             if e.visible_to is not None and viewer not in e.visible_to:
                 assert frame.hidden and frame.text != e.text
