@@ -22,7 +22,6 @@ from ..bots import BOTS
 from ..cards import CARDS
 from ..decisions import Request
 from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS, Game
-from .game_session import GameSession
 from .tour import QueryError, parse_query, whole
 from .walk import RoundWalk
 
@@ -227,8 +226,8 @@ class PlayState:
         self.you = self.names[human - 1] if human else None
         self.bots = _seat_bots(bots, players, human)
         self.errors: list[str] = []
-        self.session: Any = GameSession(players, seed, self.bots, {human - 1} if human else set(),
-                                        expansion, advance=True)
+        self.session = _ReplaySession(players, seed, self.bots,
+                                      {human - 1} if human else set(), expansion)
         self.shown = 0 if human == 0 else None  # bots only: rounds shown so far ("next")
         self.round_no = 0 if human == 0 else 1
         self.walk = self._walk(self.round_no)
