@@ -43,11 +43,13 @@ def _play_human(session: GameSession, undo_each: bool = False, detour: bool = Fa
     return answered
 
 
-@pytest.mark.parametrize("seed,bots", [(0, "random"), (3, "random"), (1, "greedy,random,random")])
-def test_bots_only_game_is_the_play_commands(seed, bots):
+@pytest.mark.parametrize("seed,bots,expansion", [(0, "random", False), (3, "random", False),
+                                                 (1, "greedy,random,random", False), (2, "random", True)])
+def test_bots_only_game_is_the_play_commands(seed, bots, expansion):
     out = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "play", "--players", "3", "--seed",
-                          str(seed), "--bots", bots, "--json"], capture_output=True, text=True, check=True)
-    session = GameSession(players=3, seed=seed, bots=bots.split(","), human_seats=())
+                          str(seed), "--bots", bots, "--json"] + (["--expansion"] if expansion else []),
+                         capture_output=True, text=True, check=True)
+    session = GameSession(players=3, seed=seed, bots=bots.split(","), human_seats=(), expansion=expansion)
     assert not session.over and session.pending is None and session.bots_to_move
     rounds = 0
     while not session.over:
