@@ -53,7 +53,8 @@ ipw.HBox([button, count])"""
 BARE = {
     "cells": [{"cell_type": "code", "execution_count": None, "id": "bare", "metadata": {}, "outputs": [],
                "source": BARE_SOURCE}],
-    "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+    "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                "name": "python3"}},
     "nbformat": 4, "nbformat_minor": 5}
 
 # Click a button and resolve with the ms until the watched element's text changes.
@@ -84,7 +85,8 @@ def start_voila(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = serving_env()
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    proc = subprocess.Popen([sys.executable, "-m", "voila", *voila_argv(folder, "127.0.0.1", port, 60, False)],
+    argv = voila_argv(folder, "127.0.0.1", port, 60, False)
+    proc = subprocess.Popen([sys.executable, "-m", "voila", *argv],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
@@ -163,7 +165,8 @@ def main() -> None:
             bare = statistics.median(loads["bare"])
             out["load_ms"] = {n: round(statistics.median(v)) for n, v in loads.items()}
             out["html_ms"] = {n: round(statistics.median(v)) for n, v in htmls.items()}
-            out["load_ratio"] = {n: round(statistics.median(v) / bare, 2) for n, v in loads.items() if n != "bare"}
+            out["load_ratio"] = {n: round(statistics.median(v) / bare, 2)
+                                 for n, v in loads.items() if n != "bare"}
 
             # memory: one page of each app open at a time
             time.sleep(1)
