@@ -14,6 +14,7 @@ import ipywidgets as ipw
 from ..controllers.lab import MAX_UPLOAD_BYTES, LabController, lessons
 from ..controllers.stepper import Frame
 from ..render import html
+from ..render.svg import graph_svg
 from .builder import BuilderView
 from .common import Guard, styles, wrap_row
 from .stepper import StepperView
@@ -21,24 +22,6 @@ from .stepper import StepperView
 INTRO = ("Set up one round as it was played at the table, then step through it event by event: "
          "each Prestige change with the ruling that decided it. Open a lesson below, or change "
          "any card in <b>Build the round</b>.")
-
-
-def graph_svg(result: Any, step: int) -> str:
-    """The effect graph up to ``step`` as inline SVG, when the analysis layer provides it."""
-    try:
-        from ..analysis import graph as graph_mod  # type: ignore[attr-defined,unused-ignore]
-        from ..render import svg as svg_mod  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return ""
-    try:
-        make = graph_mod.build if hasattr(graph_mod, "build") else graph_mod.graph
-        g = make(result, step=step)
-        for name in ("graph_svg", "svg", "render"):
-            if hasattr(svg_mod, name):
-                return str(getattr(svg_mod, name)(g))
-    except Exception:   # noqa: BLE001 - the graph is an extra; the stepper must still work
-        return ""
-    return ""
 
 
 class LabApp(ipw.VBox):
@@ -76,7 +59,7 @@ class LabApp(ipw.VBox):
         self.upload.observe(self._on_upload, names="value")
         self.children = [
             styles(),
-            ipw.HTML(f"<h2 style='margin:4px 0'>Scenario Lab</h2><div class='af-muted'>{INTRO}</div>"),
+            ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
             self.error,
             ipw.HTML("<h3 style='margin:8px 0 2px'>Step through the round</h3>"),
             self.stepper_box, self.share,
@@ -88,6 +71,9 @@ class LabApp(ipw.VBox):
             self.builder_view,
         ]
         self.refresh()
+
+    def __repr__(self) -> str:   # stable: the notebook's stored text/plain output (nbval)
+        return "LabApp()"
 
     @classmethod
     def from_query(cls, query: str) -> LabApp:
@@ -125,10 +111,14 @@ class LabApp(ipw.VBox):
         self.lab.viewer = change["new"] or None
 
     def _on_step(self, frame: Frame) -> None:
-        result = self.lab.result
-        svg = graph_svg(result, frame.step) if result is not None else ""
-        self.graph.value = svg or ("<div class='af-muted'>(The effect graph appears here once the "
-                                   "analysis layer is installed.)</div>")
+        graph = self.lab.graph()
+        if graph is None or not graph.edges:
+            self.graph.value = "<div class='af-muted'>No card has acted on another yet.</div>"
+            return
+        try:
+            self.graph.value = graph_svg(graph, fit=True)
+        except Exception as exc:   # noqa: BLE001 - the graph is an extra: the stepper goes on
+            self.graph.value = html.error(f"the effect graph cannot be drawn here ({exc})")
 
     # ------------------------------------------------------------- input
     def _edited(self) -> None:

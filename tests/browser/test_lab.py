@@ -1,18 +1,8 @@
-"""The Scenario Lab in a real browser (Debian Chromium via Playwright) against Voila.
-
-Until infra's tests/browser/conftest.py (``app_server``, ``page``) is in main, this file
-brings a minimal pair of fixtures of its own (``lab_server``, ``lab_page``).
-"""
+"""The Scenario Lab in a real browser (Debian Chromium via Playwright) against
+`aristofarsa serve` (fixtures ``app_server``, ``page``, ``phone_page`` of conftest.py; the
+pages fail on any request that leaves 127.0.0.1)."""
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,64 +14,8 @@ from aristofarsa.controllers.lab import LabController
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
 LESSON = "b13-bishop-chain"
 TIMEOUT_MS = 90_000
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def lab_server() -> Iterator[str]:
-    pytest.importorskip("voila")
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(ROOT / "notebooks"), f"--port={port}",
-                             "--no-browser", "--Voila.ip=127.0.0.1"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(base, timeout=1)
-                break
-            except OSError:
-                time.sleep(0.5)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-
-
-@pytest.fixture
-def lab_page() -> Iterator[Any]:
-    if not shutil.which(CHROMIUM):
-        pytest.skip(f"Chromium is missing ({CHROMIUM}); the test command installs it")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    outside: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        def route(r: Any) -> None:
-            if r.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
-                r.continue_()
-            else:
-                outside.append(r.request.url)
-                r.abort()
-
-        page.route("**/*", route)
-        page.set_default_timeout(TIMEOUT_MS)
-        yield page
-        browser.close()
-    # Voila's stock template asks a CDN for its icon font; infra's offline template (and its
-    # `page` fixture, which fails on any such request) replaces this stand-in.
-    assert all("fontawesome" in url for url in outside), f"requests left the host: {outside[:5]}"
 
 
 def _open(page: Any, url: str) -> None:
@@ -100,9 +34,8 @@ def _wait_share(page: Any, link: str | None) -> None:
     page.wait_for_selector(f".af-share a[href='{link}']", state="attached", timeout=TIMEOUT_MS)
 
 
-def test_build_three_players_by_clicking_and_find_the_winner(lab_server: str, lab_page: Any) -> None:
-    page = lab_page
-    _open(page, f"{lab_server}/voila/render/lab.ipynb")
+def test_build_three_players_by_clicking_and_find_the_winner(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb")
     want = LabController()
     want.builder.set_garden(0, "Squire")
     want.edited()
@@ -122,9 +55,8 @@ def test_build_three_players_by_clicking_and_find_the_winner(lab_server: str, la
         assert (name in shown) == (name in result.winners), shown
 
 
-def test_each_next_moves_one_event(lab_server: str, lab_page: Any) -> None:
-    page = lab_page
-    _open(page, f"{lab_server}/voila/render/lab.ipynb?lesson={LESSON}")
+def test_each_next_moves_one_event(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
     events = list(scenario.run(scenario.load(ROOT / "aristofarsa" / "scenarios" / f"{LESSON}.toml")).trace)
     page.click("button.af-first")
     _wait_text(page, ".af-step", events[0].text)
@@ -138,9 +70,20 @@ def test_each_next_moves_one_event(lab_server: str, lab_page: Any) -> None:
     assert "Knight" in garden and "8" in garden
 
 
-def test_bad_lesson_shows_an_error(lab_server: str, lab_page: Any) -> None:
-    page = lab_page
-    _open(page, f"{lab_server}/voila/render/lab.ipynb?lesson=no-such-lesson")
+def test_bad_lesson_shows_an_error(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson=no-such-lesson")
     error = page.locator(".af-error").first
     error.wait_for(state="visible")
     assert "no bundled lesson named 'no-such-lesson'" in error.inner_text()
+
+
+def test_usable_at_phone_width(app_server: str, phone_page: Any) -> None:
+    page = phone_page
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
+    page.click("button.af-next")
+    _wait_text(page, ".af-step", "Step 2 of")
+    for hook in (".af-next", ".af-last", ".af-viewer select", ".af-garden", ".af-share"):
+        box = page.locator(hook).first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, (hook, box)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, f"the page scrolls sideways on a phone ({width} px)"

@@ -71,3 +71,16 @@ def test_player_count_adds_a_player() -> None:
     count = find(app, "af-players")[0]
     count.value = 4
     assert len(find(app, "af-player-3")) == 1 and app.lab.stepper is not None
+
+
+def test_graph_follows_the_step() -> None:
+    app = LabApp.from_query("lesson=b13-bishop-chain")
+    graph = find(app, "af-graph")[0]
+    assert "<svg" not in graph.value                     # step 1: nothing acted yet
+    find(app, "af-last")[0].click()
+    assert "<svg" in graph.value
+    assert app.lab.graph() is not None and app.lab.graph().edges
+
+
+def test_repr_is_short_and_stable() -> None:
+    assert repr(LabApp.from_query("lesson=b13-bishop-chain")) == repr(LabApp())
