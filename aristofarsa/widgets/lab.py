@@ -9,7 +9,7 @@ import base64
 from html import escape
 from typing import Any
 
-import ipywidgets as ipw
+import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.lab import MAX_UPLOAD_BYTES, LabController, lessons
 from ..controllers.stepper import Frame

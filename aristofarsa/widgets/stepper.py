@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as ipw
+import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.stepper import Frame, Stepper
 from ..render import html
