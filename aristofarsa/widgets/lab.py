@@ -6,6 +6,7 @@ lesson / link / file, download it, share it (``af-share``); bad input shows in `
 from __future__ import annotations
 
 import base64
+import os
 from html import escape
 from typing import Any
 
@@ -24,12 +25,24 @@ INTRO = ("Set up one round as it was played at the table, then step through it e
          "any card in <b>Build the round</b>.")
 
 
+def server_base() -> str:
+    """``http://host:port`` of the page, from the request Voila describes in the kernel's
+    environment (``SERVER_NAME``, ``SERVER_PORT``); "" outside Voila (links stay relative)."""
+    host = os.environ.get("SERVER_NAME", "")
+    port = os.environ.get("SERVER_PORT", "")
+    if not host:
+        return ""
+    return f"http://{host}{':' + port if port else ''}"
+
+
 class LabApp(ipw.VBox):
     """The Scenario Lab: a thin skin over :class:`LabController`."""
 
-    def __init__(self, controller: LabController | None = None, **kwargs: Any) -> None:
+    def __init__(self, controller: LabController | None = None, base: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lab = controller or LabController()
+        self.base = server_base() if base is None else base
         self.add_class("af-app")
         self.layout.max_width = "100%"
         self._guard = Guard()
@@ -101,7 +114,8 @@ class LabApp(ipw.VBox):
             self.stepper_view.viewer.observe(self._on_viewer, names="value")
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
-        self.share.value = html.share(lab.share_link())
+        link = lab.share_link()
+        self.share.value = html.share(link, lab.share_link(self.base) if self.base and link else None)
         name, data = lab.download()
         encoded = base64.b64encode(data).decode("ascii")
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
@@ -116,7 +130,7 @@ class LabApp(ipw.VBox):
             self.graph.value = "<div class='af-muted'>No card has acted on another yet.</div>"
             return
         try:
-            self.graph.value = graph_svg(graph, fit=True)
+            self.graph.value = html.graph_box(graph_svg(graph, fit=True))
         except Exception as exc:   # noqa: BLE001 - the graph is an extra: the stepper goes on
             self.graph.value = html.error(f"the effect graph cannot be drawn here ({exc})")
 

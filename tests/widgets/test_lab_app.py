@@ -84,3 +84,12 @@ def test_graph_follows_the_step() -> None:
 
 def test_repr_is_short_and_stable() -> None:
     assert repr(LabApp.from_query("lesson=b13-bishop-chain")) == repr(LabApp())
+
+
+def test_share_link_is_absolute_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_NAME", "192.168.1.5")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    app = LabApp.from_query("lesson=b13-bishop-chain")
+    share = find(app, "af-share")[0].value
+    assert "value='http://192.168.1.5:8866/voila/render/lab.ipynb?scenario=AF1." in share
+    assert "href='/voila/render/lab.ipynb?scenario=AF1." in share
