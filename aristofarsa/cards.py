@@ -102,6 +102,8 @@ PROVISIONAL_CROWNS: dict[str, int] = {
     name: int(value) for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
 }
 CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns table"
+#: What a game counts for each card (``card_stats`` of a game summary, ``Stats.cards``).
+CARD_EVENTS: tuple[str, ...] = ("won", "scored", "convoked", "exiled")
 
 _LOWER = {n.lower(): n for n in CARDS}
 

@@ -63,14 +63,16 @@ def _courtisan_entry(r, p, i):
             r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
                   f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
                   f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
-                  target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
+                  target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
+                  change=f"{r.value(i) - 6:+d}")
     else:
         r.garden[i].bonus = bonus
         if r.t:
             r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
                   f"(a Peasant at {bonus}, counted with the Courtisan already in the Garden): "
                   f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
-                  target=r.name(p), target_card="Courtisan", before=6, after=r.value(i))
+                  target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
+                  change=f"{bonus:+d}")
     if r.t:
         r.shown[i] = r.value(i)
 
@@ -90,11 +92,12 @@ def _aristocrat_entry(r, p, i):
                 r.log("mark", "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
                       f"Garden value exactly 5 for the rest of the round ({before} → {after}).",
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
-                      target_card=slot.card.name, before=before, after=after)
+                      target_card=slot.card.name, before=before, after=after, change="=5")
         elif slot.card.noble:
             if r.t:
                 r.log("mark", "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
-                      target=r.name(slot.owner), target_card=slot.card.name)
+                      actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
+                      target_card=slot.card.name)
 
 
 @entry("Bard", "X3", "another player reveals a card from hand; its printed Prestige is added")
@@ -114,7 +117,8 @@ def _bard_entry(r, p, i):
         r.shown[i] = after
         r.log("entry", "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
               f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
-              card="Bard", target=r.name(p), target_card="Bard", before=3, after=after)
+              card="Bard", target=r.name(p), target_card="Bard", before=3, after=after,
+              change=f"{CARDS[shown].prestige:+d}")
 
 
 @entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")
@@ -139,6 +143,11 @@ def _scribe_entry(r, p, i):
 
 
 # ------------------------------------------------------------ Balcony effects (B)
+def _copying(e, as_card: str) -> str:
+    """' (copying the Witch)' when an Elder stands in for the card (X5), else ''."""
+    return f" (copying the {as_card})" if as_card != e.card.name else ""
+
+
 def _targets(r, owner, include_own):
     seats = r.seats_from_left_of(owner)
     return [r.name(q) for q in seats if include_own or q != owner]
@@ -168,8 +177,7 @@ def _witch(r, e, as_card):
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p,
                    _targets(r, p, "witch-own" in r.variants))
     delta = r.ask(D.DELTA, p, e.card.name, "conspire", p, [-5, 5])
-    r.adjust(r.index_of(target), "+", delta, "B2", f"{r.who(p, e.card)}"
-             + (" (copying the Witch)" if as_card != e.card.name else ""))
+    r.adjust(r.index_of(target), "+", delta, "B2", p, e.card.name, _copying(e, as_card))
 
 
 @balcony("Jester", "B3", "one vote for 'the lowest Prestige wins'")
@@ -189,9 +197,9 @@ def _damsel(r, e, as_card):
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, False))
     q = r.index_of(target)
     mine, theirs = r.value(r.slot_of[p]), r.value(r.slot_of[q])
-    by = r.who(p, e.card) + (" (copying the Damsel)" if as_card != e.card.name else "")
-    r.adjust(p, "=", theirs, "B4", by)
-    r.adjust(q, "=", mine, "B4", by)
+    note = _copying(e, as_card)
+    r.adjust(p, "=", theirs, "B4", p, e.card.name, note)
+    r.adjust(q, "=", mine, "B4", p, e.card.name, note)
     r.rec.damsel.append(e.index)
 
 
@@ -200,13 +208,14 @@ def _merchant(r, e, as_card):
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
     q = r.index_of(target)
-    r.adjust(q, "*", 2, "B5", r.who(p, e.card) + (" (copying the Merchant)" if as_card != e.card.name else ""))
+    r.adjust(q, "*", 2, "B5", p, e.card.name, _copying(e, as_card))
     r.rec.merchant.append((e.index, r.garden[r.slot_of[q]].card))
 
 
 @balcony("Knight", "B7", "+8 to your Garden card")
 def _knight(r, e, as_card):
-    r.adjust(e.owner, "+", 8, "B7", r.who(e.owner, e.card) + " (mandatory, M7)", see=("M3", "M7"))
+    r.adjust(e.owner, "+", 8, "B7", e.owner, e.card.name,
+             _copying(e, as_card) + " (mandatory, M7)", see=("M3", "M7"))
 
 
 @balcony("Squire", "B8", "may swap your Garden card for a card in your hand")
@@ -225,7 +234,7 @@ def _squire(r, e, as_card):
             r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
                   actor=pl.name, card=e.card.name)
         return
-    r.exchange(p, choice, "B8", r.who(p, e.card))
+    r.exchange(p, choice, "B8", p, e.card.name)
 
 
 @balcony("Courtisan", "B9", "another player must swap their Garden card for a card of their hand")
@@ -241,7 +250,7 @@ def _courtisan(r, e, as_card):
     q = r.index_of(target)
     hand = distinct(r.players[q].hand_names())
     give = hand[0] if len(hand) == 1 else r.ask(D.GIVE, q, e.card.name, "conspire", p, hand)
-    r.exchange(q, give, "B9", r.who(p, e.card))
+    r.exchange(q, give, "B9", p, e.card.name)
 
 
 @balcony("Bishop", "B10", "cancel one other Balcony card, revealed or not")
@@ -252,7 +261,8 @@ def _bishop(r, e, as_card):
         t = r.balcony[mine[1]]
         if r.t:
             r.log("effect", "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
-                  f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name)
+                  f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name,
+                  target=r.name(t.owner), target_card=t.card.name)
         return
     no_undo = "bishop-no-undo" in r.variants
     candidates = [x for x in r.balcony if x.index != e.index
@@ -268,6 +278,7 @@ def _bishop(r, e, as_card):
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, [r.name(x.owner) for x in candidates])
     t = r.balcony[r.entry_of[r.index_of(target)]]
     r.acts.append((e.index, t.index))
+    r.bishops[e.index] = (p, e.card.name)
     r.recompute_cancelled()
     if r.t and len(r.acts) > 1:
         def label(i):
@@ -276,7 +287,8 @@ def _bishop(r, e, as_card):
         now = ", ".join(label(i) for i in sorted(r.cancelled)) or "none"
         r.log("cancellations", "B13", "Working back from the most recent cancellation (it always "
               "stands), a cancellation counts only if its Bishop is not cancelled by one that "
-              f"counts: cancelled now — {now}.", actor=r.name(p), card=e.card.name)
+              f"counts: cancelled now — {now}.", actor=r.name(p), card=e.card.name,
+              target=target, target_card=t.card.name)
     shown = t.card.name if t.revealed else f"face-down card {t.index + 1}"
     if r.t:
         r.log("effect", "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
@@ -284,7 +296,7 @@ def _bishop(r, e, as_card):
               actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
     if t.applied:
         step = r.entry_step[e.index] if r.bishop_mode else e.index
-        r.replay(step)
+        r.replay(step, e)
 
 
 @balcony("Bard", "X3", "discard a card from hand; your Garden card gains its Prestige + this card's")
@@ -300,7 +312,7 @@ def _bard(r, e, as_card):
     name = hand[0] if len(hand) == 1 else r.ask(D.DISCARD, p, e.card.name, "conspire", p, hand)
     pl.discard.append(pl.take_from_hand(name))
     gain = CARDS[name].prestige + e.card.prestige
-    r.adjust(p, "+", gain, "X3", f"{r.who(p, e.card)} discards {name} ({CARDS[name].prestige}) "
+    r.adjust(p, "+", gain, "X3", p, e.card.name, f" discards {name} ({CARDS[name].prestige}) "
              f"and adds it plus its own {e.card.prestige}")
 
 
@@ -309,7 +321,7 @@ def _scribe(r, e, as_card):
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
     q = r.index_of(target)
-    r.adjust(q, "+", -7, "X4", r.who(p, e.card) + (" (copying the Scribe)" if as_card != e.card.name else ""))
+    r.adjust(q, "+", -7, "X4", p, e.card.name, _copying(e, as_card))
     r.rec.scribe.append((e.index, r.garden[r.slot_of[q]].card))
 
 
@@ -319,12 +331,13 @@ def _elder(r, e, as_card):
     if copied in ("Elder", "Servant", "Aristocrat"):
         if r.t:
             r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
-                  "which does nothing.", actor=r.name(e.owner), card="Elder", see=["B11"])
+                  "which does nothing.", actor=r.name(e.owner), card="Elder",
+                  target=r.name(e.owner), target_card=copied, see=["B11"])
         return
     if r.t:
         r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
               f"{r.name(e.owner)} played in the Garden (the Elder stands in for it).",
-              actor=r.name(e.owner), card="Elder")
+              actor=r.name(e.owner), card="Elder", target=r.name(e.owner), target_card=copied)
     BALCONY_EFFECTS[copied].apply(r, e, copied)
 
 

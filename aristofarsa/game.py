@@ -32,6 +32,7 @@ from .cards import (EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, STARTING_DE
 from .decisions import Request
 from .draw import draw_one, draw_step
 from .ranking import ranking
+from .rulings import END_RULES
 from .round import Round
 from .state import Card, PlayerState
 from .trace import Trace
@@ -284,8 +285,7 @@ class Game:
         self.finished = True
         rank = ranking(players, self.crowns)
         if self.t:
-            rule = {"aristocrat-scored": "E1", "cannot-refill": "E2", "parlor-empty": "E3",
-                    "aristocrat-worst": "X2"}[self.end_reason]
+            rule = END_RULES[self.end_reason][0]
             self.log("end", rule, f"The game ends after {self.round_no} round"
                      f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")
             self.log("ranking", "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "

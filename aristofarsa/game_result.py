@@ -7,19 +7,18 @@ from collections import Counter
 
 from typing import TYPE_CHECKING
 
-from .cards import PARLOR_NOBLES, PROVISIONAL_CROWNS, family
+from .cards import CARD_EVENTS, PARLOR_NOBLES, PROVISIONAL_CROWNS, family
 from .ranking import crowns_of, rank_key
+from .rulings import END_REASONS
 from .state import PlayerState
-from .trace import render_text
 
 if TYPE_CHECKING:
     from .game import Game
 
-#: The end reasons of the public contract.
-END_REASONS = ("aristocrat-scored", "cannot-refill", "parlor-empty", "aristocrat-worst")
+__all__ = ["CARD_EVENTS", "END_REASONS", "MAX_ROUNDS", "GameResult", "check_invariants"]
+
 #: Safety cap: a game that has not ended after this many rounds is an engine bug.
 MAX_ROUNDS = 200
-CARD_EVENTS = ("won", "scored", "convoked", "exiled")
 
 # --------------------------------------------------------------------------- result
 class GameResult:
@@ -103,66 +102,12 @@ class GameResult:
 
     def to_text(self, trace: bool = False) -> str:
         """A readable round-by-round account and the final ranking."""
-        lines = [f"Aristofarsa, {self.players} players"
-                 + (", Exiled expansion" if self.expansion else "")
-                 + (f", variants: {', '.join(self.variants)}" if self.variants else "")
-                 + f", seed {self.seed}.",
-                 "Seats: " + ", ".join(f"{n} ({b})" for n, b in zip(self.names, self.bots))
-                 + f". {self.first} starts.", ""]
-        for k, r in enumerate(self.round_results):
-            lines.append(f"Round {k + 1} ({self.round_firsts[k]} starts"
-                         + (", the extra round after a Parlor emptied)"
-                            if k and self.round_results[k - 1].final_round_next else ")"))
-            lines.append("  Garden: " + ", ".join(f"{p} {c} {v}" for p, c, v in r.garden))
-            if r.balcony:
-                lines.append("  Balcony: " + ", ".join(
-                    f"{p} {c}{' (cancelled)' if x else ''}" for p, c, x in r.balcony))
-            conv = [f"{p} {', '.join(c)}" for p, c in r.convoked.items() if c]
-            if conv:
-                lines.append("  Convoked: " + "; ".join(conv))
-            lines.append(("  Lowest Prestige wins (Jester). " if r.lowest_wins else "  ")
-                         + f"Winner: {r.next_first}"
-                         + (f" (tied: {', '.join(r.winners)})" if len(r.winners) > 1 else ""))
-            sc = [f"{p} {', '.join(c)}" for p, c in r.scored.items() if c]
-            lines.append("  Scored: " + ("; ".join(sc) if sc else "nothing"))
-            ex = [f"{p} {', '.join(c)}" for p, c in r.exiled.items() if c]
-            if ex:
-                lines.append("  Exiled: " + "; ".join(ex))
-            if r.final_round_next:
-                lines.append("  A Parlor is empty: one more round, then the game ends (E3).")
-        if len(self.round_results) < self.rounds:
-            lines.append(f"({self.rounds} rounds played; round details were not recorded.)")
-        lines.append("")
-        lines.append(f"The game ends after {self.rounds} round{'s' if self.rounds != 1 else ''}: "
-                     f"{_END_TEXT[self.end_reason]}.")
-        crowns = self.crowns
-        lines.append("Final ranking (E4)" + ("" if self.crowns_table else
-                                            ", crowns provisional (M9)") + ":")
-        for k, place in enumerate(self.ranking):
-            for name in place:
-                pl = self.states[self.names.index(name)]
-                _, aristo, nobles, cards = rank_key(pl, self.crowns_table)
-                lines.append(f"  {k + 1}. {name:<8} {crowns[name]:>3} crown{'s' if crowns[name] != 1 else ' '}  "
-                             f"({cards} card{'s' if cards != 1 else ''} scored, "
-                             f"{nobles} Noble{'s' if nobles != 1 else ''}"
-                             + (", the Aristocrat" if aristo else "")
-                             + (", shared place" if len(place) > 1 else "") + ")"
-                             + (f": {', '.join(c.name for c in pl.scored)}" if pl.scored else ""))
-        if trace and self.trace.enabled:
-            lines += ["", "Step by step:", render_text(self.trace)]
-        return "\n".join(lines)
+        from .render.text import game_result
+        return game_result(self, with_trace=trace)
 
     def __repr__(self) -> str:
         return (f"<GameResult seed={self.seed} players={self.players} rounds={self.rounds} "
                 f"end={self.end_reason} ranking={self.ranking}>")
-
-
-_END_TEXT = {
-    "aristocrat-scored": "an Aristocrat scored (E1)",
-    "cannot-refill": "a player could not refill to 3 cards (E2)",
-    "parlor-empty": "the extra round after a Parlor emptied was played (E3)",
-    "aristocrat-worst": "an Aristocrat was in the worst position (X2)",
-}
 
 
 def _round_json(number: int, first: str, r) -> dict:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .cards import PROVISIONAL_CROWNS
 from .ranking import rank_entries
-from .trace import Trace, render_html, render_markdown, render_text
+from .trace import Trace
 
 
 @dataclass
@@ -77,39 +77,21 @@ class RoundResult:
         return self.to_json(trace=False).get(name)
 
     def summary_text(self) -> str:
-        lines = []
-        lines.append("Garden (queue order): " + ", ".join(f"{p}'s {c} {v}" for p, c, v in self.garden))
-        if self.balcony:
-            lines.append("Balcony: " + ", ".join(f"{p}'s {c}{' (cancelled)' if x else ''}"
-                                                  for p, c, x in self.balcony))
-        lines.append(f"Phase 2 order: {', '.join(self.phase2_order)} (Litter: {self.litter})")
-        lines.append(("Lowest Prestige wins (Jester). " if self.lowest_wins else "")
-                     + f"Winners: {', '.join(self.winners)}; next round starts with {self.next_first}.")
-        for label, table in (("Scored", self.scored), ("Convoked", self.convoked), ("Exiled", self.exiled)):
-            items = [f"{p}: {', '.join(c)}" for p, c in table.items() if c]
-            lines.append(f"{label}: {'; '.join(items) if items else 'nothing'}")
-        if self.game_over:
-            lines.append(f"The game ends ({self.end_reason}).")
-        elif self.final_round_next:
-            lines.append("A Parlor emptied: one more round, then the game ends.")
-        if self.next_hands is not None:
-            lines.append("Hands after the next Draw: " + "; ".join(
-                f"{p}: {', '.join(h) or 'empty'}" for p, h in self.next_hands.items()))
-        label = "provisional, M9" if self.extra.get("crowns_provisional", True) else "as given"
-        lines.append(f"Crowns ({label}): " + ", ".join(f"{p} {n}" for p, n in self.crowns.items()))
-        return "\n".join(lines)
+        """The outcome in a few lines (Garden, Balcony, winners, what moved, crowns)."""
+        from .render.text import round_summary
+        return round_summary(self)
 
     def to_text(self) -> str:
-        return self.summary_text() + "\n\nStep by step:\n" + render_text(self.trace)
+        from .render.text import round_result
+        return round_result(self)
 
     def to_markdown(self) -> str:
-        rows = ["| player | Garden card | Prestige |", "|---|---|---|"]
-        rows += [f"| {p} | {c} | {v} |" for p, c, v in self.garden]
-        return ("### Outcome\n\n" + self.summary_text().replace("\n", "  \n") + "\n\n"
-                + "\n".join(rows) + "\n\n### Step by step\n\n" + render_markdown(self.trace) + "\n")
+        from .render.markdown import round_result
+        return round_result(self)
 
     def _repr_html_(self) -> str:
-        return "<pre>" + self.summary_text() + "</pre>" + render_html(self.trace)
+        from .render.html import round_result
+        return round_result(self)
 
 
 class Standings:

@@ -70,6 +70,7 @@ class Round:
         self.entry_step: list[int] = []
         self.played_card = [None] * self.n
         self.acts: list[tuple[int, int]] = []  # (Bishop entry, target entry), in order
+        self.bishops: dict[int, tuple[int, str]] = {}  # Bishop entry -> (owner, card), kept over replays
         self.cancelled: set[int] = set()
         self.rec = RoundRecords(self.n)
         self.cache: dict = {}
@@ -113,12 +114,13 @@ class Round:
         return [(p + k) % self.n for k in range(1, self.n)]
 
     def log(self, kind, rule, text, actor=None, card=None, target=None, target_card=None,
-            before=None, after=None, visible_to=None, auto=False, see=None) -> None:
+            before=None, after=None, visible_to=None, auto=False, see=None, change=None,
+            incoming=None) -> None:
         if self.t:
             events = self.trace.events
             events.append(TraceEvent(len(events) + 1, "replay" if self.replaying else self.phase,
                                      kind, actor, card, rule, text, target, target_card, before,
-                                     after, visible_to, auto, see))
+                                     after, visible_to, auto, see, change, incoming))
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):
@@ -189,7 +191,7 @@ class Round:
             effect = ENTRY_EFFECTS.get(name)
             if effect is not None:
                 effect.apply(self, p, i)
-            self.sync("M4")
+            self.sync("M4", p, name)
 
     # ---------------------------------------------------------------- Phase 2
     def phase2(self) -> None:
@@ -319,13 +321,15 @@ class Round:
                          actor=self.name(p), card=e.card.name)
         if i in self.cancelled:
             if self.t:
-                self.log("cancelled", "B10", f"{self.who(p, e.card)} was cancelled: no effect.",
-                         actor=self.name(p), card=e.card.name)
-            self.sync("M4")
+                owner, bishop = self.bishops[self.canceller(i)]
+                self.log("cancelled", "B10", (_cancelled_text, ()),
+                         actor=self.name(owner), card=bishop,
+                         target=self.name(p), target_card=e.card.name)
+            self.sync("M4", p, e.card.name)
             return
         _effects.BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
         e.applied = True
-        self.sync("M4")
+        self.sync("M4", p, e.card.name)
 
     def snapshot(self):
         return ([p.copy() for p in self.players], [s.copy() for s in self.garden],
@@ -345,12 +349,13 @@ class Round:
         self.parlor_emptied = list(emptied)
         self.dirty = True
 
-    def replay(self, upto: int) -> None:
+    def replay(self, upto: int, bishop: Entry) -> None:
         """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
         if self.t:
+            actor, card = self.name(bishop.owner), bishop.card.name
             self.log("replay", "B10", "The cancelled card counts as never resolved: the Balcony is "
                      "resolved again from its first card, skipping cancelled cards and re-using the "
-                     "choices already made.")
+                     "choices already made.", actor=actor, card=card)
         self.restore(self._snap)
         self.replaying += 1
         if self.t:
@@ -358,11 +363,9 @@ class Round:
             for i, v in enumerate(self.values()):
                 if v != self.shown[i]:
                     slot = self.garden[i]
-                    self.log("prestige", "B10", f"{self.who(slot.owner, slot.card)} is {v} again "
-                             f"(was {self.shown[i]}): for the replay every Balcony adjustment and "
-                             "exchange is undone, then the cards are resolved again.",
+                    self.log("prestige", "B10", (_undone_text, ()), actor=actor, card=card,
                              target=self.name(slot.owner), target_card=slot.card.name,
-                             before=self.shown[i], after=v, see=["M3"])
+                             before=self.shown[i], after=v, see=["M3"], change=f"={v}")
                     self.shown[i] = v
         saved = self.step_id
         try:
@@ -376,6 +379,16 @@ class Round:
         finally:
             self.replaying -= 1
             self.step_id = saved
+
+    def canceller(self, i: int) -> int:
+        """The Balcony index of the Bishop whose cancellation of entry ``i`` counts (B13)."""
+        cancelled: set[int] = set()
+        for bishop, target in reversed(self.acts):  # as recompute_cancelled works back
+            if bishop not in cancelled:
+                if target == i:
+                    return bishop
+                cancelled.add(target)
+        raise ValueError(f"Balcony card {i + 1} is not cancelled")
 
     def recompute_cancelled(self) -> None:
         """B10 + B13: work back from the most recent cancellation; a cancelled Bishop cancels nothing."""
@@ -418,8 +431,9 @@ class Round:
                          see=None if rule == "P5" else ["B12"])
         return card.name
 
-    def exchange(self, p: int, hand_name: str, rule: str, by: str) -> None:
-        """M5: swap player ``p``'s Garden card for a card of their hand."""
+    def exchange(self, p: int, hand_name: str, rule: str, source: int, source_card: str) -> None:
+        """M5: swap player ``p``'s Garden card for a card of their hand, made by player
+        ``source``'s ``source_card`` (a Squire, a Courtisan, or an Elder copying one)."""
         pl = self.players[p]
         i = self.slot_of[p]
         old = self.garden[i]
@@ -428,19 +442,22 @@ class Round:
         pl.hand.append(old.card)
         self.garden[i] = Slot(p, incoming, played=False)
         self.dirty = True
+        for slot in self.garden:
+            if slot.follows is old.card:
+                slot.follows = None  # courtisan-live: the link goes with the Peasant's entry (M5)
         self.rec.merchant = [(e, c) for e, c in self.rec.merchant if c is not old.card]
         self.rec.scribe = [(e, c) for e, c in self.rec.scribe if c is not old.card]
         after = self.value(i)
         if self.t:
             self.shown[i] = after
-            self.log("exchange", rule, f"{by}: {pl.name}'s Garden {old.card.name} ({before}) goes back "
-                     f"to hand and {hand_name} takes its place in the queue with no Balcony "
-                     f"adjustments and no entry effect: {after} (M5).", actor=pl.name,
-                     card=hand_name, target=pl.name, target_card=old.card.name,
-                     before=before, after=after, see=["M5", "M4"])
+            self.log("exchange", rule, (_exchange_text, ()), actor=self.name(source),
+                     card=source_card, target=pl.name, target_card=old.card.name,
+                     before=before, after=after, see=["M5", "M4"], incoming=hand_name)
 
-    def adjust(self, p: int, op: str, n: int, rule: str, by: str, see=("M3",)) -> None:
-        """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it."""
+    def adjust(self, p: int, op: str, n: int, rule: str, source: int, source_card: str,
+               note: str = "", see=("M3",)) -> None:
+        """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it: made by
+        player ``source``'s ``source_card``; ``note`` follows the acting card in the sentence."""
         i = self.slot_of[p]
         slot = self.garden[i]
         before = self.value(i) if self.t else 0
@@ -448,16 +465,14 @@ class Round:
         if self.t:
             after = self.value(i)
             self.shown[i] = after
-            if op == "=":
-                text = f"{by}: {self.who(p, slot.card)} becomes {n} ({before} → {after})."
-            else:
-                text = (f"{by}: {f'{n:+d}' if op == '+' else '×2'} to {self.who(p, slot.card)} "
-                        f"({before} → {after}).")
-            self.log("prestige", rule, text, target=self.name(p), target_card=slot.card.name,
-                     before=before, after=after, see=list(see))
+            change = f"{n:+d}" if op == "+" else (f"x{n}" if op == "*" else f"={n}")
+            self.log("prestige", rule, (_adjust_text, (note,)), actor=self.name(source),
+                     card=source_card, target=self.name(p), target_card=slot.card.name,
+                     before=before, after=after, see=list(see), change=change)
 
-    def sync(self, rule: str) -> None:
-        """Trace every Prestige that changed by a continuous effect since it was last shown."""
+    def sync(self, rule: str, trigger: int | None = None, trigger_card: str | None = None) -> None:
+        """Trace every Prestige that changed by a continuous effect since it was last shown;
+        ``trigger``'s ``trigger_card`` is the card whose arrival, reveal or effect moved it."""
         if not self.t or not self.dirty:
             return
         self.dirty = False
@@ -471,9 +486,10 @@ class Round:
                 continue
             v = self.value(i)
             if v != shown[i]:
-                self.log("prestige", rule, f"{self.who(slot.owner, slot.card)} is now {v} (was "
-                         f"{shown[i]}): {self.explain(i)}.", target=self.name(slot.owner),
-                         target_card=slot.card.name, before=shown[i], after=v)
+                self.log("prestige", rule, (_continuous_text, (self.explain(i),)),
+                         actor=None if trigger is None else self.name(trigger), card=trigger_card,
+                         target=self.name(slot.owner), target_card=slot.card.name,
+                         before=shown[i], after=v, change=f"{v - shown[i]:+d}")
                 shown[i] = v
 
     def explain(self, i: int) -> str:
@@ -502,6 +518,42 @@ class Round:
 
 def _show(value) -> str:
     return repr(value) if isinstance(value, str) else str(value)
+
+
+# ------------------------------------------------------- sentences from facts
+# Each renders one event's sentence from its facts (and the few extra words in its args);
+# TraceEvent.text calls it when the sentence is first read.
+def _adjust_text(e: TraceEvent, note: str) -> str:
+    """B2-B9, X3, X4: 'Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18).'"""
+    by = f"{e.actor}'s {e.card}{note}"
+    change = e.change or ""
+    if change.startswith("="):
+        return f"{by}: {e.target}'s {e.target_card} becomes {change[1:]} ({e.before} → {e.after})."
+    shown = "×" + change[1:] if change.startswith("x") else change
+    return f"{by}: {shown} to {e.target}'s {e.target_card} ({e.before} → {e.after})."
+
+
+def _exchange_text(e: TraceEvent) -> str:
+    """M5: an exchange made by a Squire or a Courtisan."""
+    return (f"{e.actor}'s {e.card}: {e.target}'s Garden {e.target_card} ({e.before}) goes back "
+            f"to hand and {e.incoming} takes its place in the queue with no Balcony "
+            f"adjustments and no entry effect: {e.after} (M5).")
+
+
+def _continuous_text(e: TraceEvent, why: str) -> str:
+    """M4: a continuous Garden value moved."""
+    return f"{e.target}'s {e.target_card} is now {e.after} (was {e.before}): {why}."
+
+
+def _cancelled_text(e: TraceEvent) -> str:
+    """B10: a cancelled Balcony card is revealed and does nothing."""
+    return f"{e.target}'s {e.target_card} was cancelled: no effect."
+
+
+def _undone_text(e: TraceEvent) -> str:
+    """B10: before a replay, every Balcony adjustment and exchange is undone."""
+    return (f"{e.target}'s {e.target_card} is {e.after} again (was {e.before}): for the replay "
+            "every Balcony adjustment and exchange is undone, then the cards are resolved again.")
 
 
 # Effects and scoring build on Round; imported last to keep the module graph acyclic.

@@ -26,3 +26,14 @@ RULINGS: dict[str, str] = {
 }
 
 PROJECT_RULINGS = [k for k, v in RULINGS.items() if v.endswith("(project)")]
+
+#: How a game ends: the contract's end reasons, each with the ruling that ends it and what
+#: happened. The one source for ``END_REASONS``, the end-of-game trace and the game text.
+END_RULES: dict[str, tuple[str, str]] = {
+    "aristocrat-scored": ("E1", "an Aristocrat scored"),
+    "cannot-refill": ("E2", "a player could not refill to 3 cards"),
+    "parlor-empty": ("E3", "the extra round after a Parlor emptied was played"),
+    "aristocrat-worst": ("X2", "an Aristocrat was in the worst position"),
+}
+#: The end reasons of the public contract, in ruling order.
+END_REASONS: tuple[str, ...] = tuple(END_RULES)

@@ -7,8 +7,8 @@ returns (see ``SCENARIO_FORMAT.md``, "Whole games: play and simulate")::
     stats.add(summary)            # one game, in place
     total = stats.merge(other)    # a new Stats holding both
     stats.to_json()               # plain dict, deterministic key order
-    print(stats.to_table())       # readable text
-    stats.plot()                  # matplotlib bar charts (notebooks)
+    print(stats.to_table())       # readable text (aristofarsa.render.text)
+    stats.plot()                  # matplotlib bar charts (aristofarsa.render.plot)
 
 Counting conventions
 --------------------
@@ -45,11 +45,10 @@ from fractions import Fraction
 from numbers import Rational, Real
 from typing import Any
 
-__all__ = ["Stats", "CARD_EVENTS", "END_REASONS", "CROWNS_NOTE"]
+from .cards import CARD_EVENTS
+from .rulings import END_REASONS
 
-# CARD_EVENTS: the per-card counters every game summary reports in ``card_stats``;
-# END_REASONS: the contract's end reasons (E1-E3, X2), always listed in Stats.to_json.
-from .game_result import CARD_EVENTS, END_REASONS  # noqa: E402
+__all__ = ["Stats", "CARD_EVENTS", "END_REASONS", "CROWNS_NOTE"]
 
 CROWNS_NOTE = "crown values are the engine's crown table, provisional until replaced (ruling M9)"
 
@@ -78,32 +77,65 @@ def _ratio(num: int | Fraction, den: int) -> float:
     return float(Fraction(num) / den) if den else 0.0
 
 
-def _fmt(value: float | int, digits: int = 2) -> str:
-    """Short human form: integers without decimals, others with ``digits``."""
-    if isinstance(value, Fraction):
-        value = float(value)
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.{digits}f}"
+@dataclass(frozen=True)
+class _Game:
+    """One game summary, checked: what :meth:`Stats.add` records."""
+
+    seats: list[str]
+    bots: Mapping[str, Any]
+    ranking: list[list[str]]
+    rounds: int
+    end_reason: str
+    crowns: dict[str, int | Fraction]
+    card_stats: Mapping[str, Mapping[str, int]]
+    first: Any
 
 
-def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+def _checked(summary: Mapping[str, Any]) -> _Game:
+    """The summary's fields, checked; ``ValueError`` names the first fault."""
+    seed = summary.get("seed", "?") if isinstance(summary, Mapping) else "?"
 
+    def bad(msg: str) -> ValueError:
+        return ValueError(f"game summary (seed {seed}): {msg}")
 
-def _render(headers: list[str], rows: list[list[str]], align: str) -> list[str]:
-    """Aligned text table; ``align`` has one 'l' or 'r' per column."""
-    widths = [len(h) for h in headers]
-    for row in rows:
-        widths = [max(w, len(cell)) for w, cell in zip(widths, row)]
-
-    def line(cells: list[str]) -> str:
-        out = []
-        for cell, width, how in zip(cells, widths, align):
-            out.append(cell.ljust(width) if how == "l" else cell.rjust(width))
-        return "  ".join(out).rstrip()
-
-    return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
+    if not isinstance(summary, Mapping):
+        raise ValueError(f"a game summary must be a dict, got {type(summary).__name__}")
+    for key in ("rounds", "end_reason", "ranking", "seats", "bots", "players", "card_stats"):
+        if key not in summary:
+            raise bad(f"missing {key!r}")
+    seats = list(summary["seats"])
+    players = summary["players"]
+    bots = summary["bots"]
+    ranking = [list(place) for place in summary["ranking"]]
+    if not seats:
+        raise bad("'seats' is empty")
+    if len(set(seats)) != len(seats):
+        raise bad(f"'seats' lists a player twice: {seats}")
+    ranked = [name for place in ranking for name in place]
+    if sorted(ranked) != sorted(seats) or any(not place for place in ranking):
+        raise bad(f"'ranking' {ranking} must list every seat {seats} exactly once, in non-empty places")
+    for name in seats:
+        if name not in players or "crowns" not in players[name]:
+            raise bad(f"'players' has no crowns for {name!r}")
+        if name not in bots:
+            raise bad(f"'bots' has no bot for {name!r}")
+    rounds = summary["rounds"]
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+        raise bad(f"'rounds' must be a non-negative integer, got {rounds!r}")
+    end_reason = summary["end_reason"]
+    if not isinstance(end_reason, str):
+        raise bad(f"'end_reason' must be a string, got {end_reason!r}")
+    crowns = {name: _exact(players[name]["crowns"], f"crowns of {name!r}") for name in seats}
+    card_stats = summary["card_stats"]
+    if not isinstance(card_stats, Mapping):
+        raise bad("'card_stats' must map card names to event counts")
+    for card, events in card_stats.items():
+        if not isinstance(events, Mapping):
+            raise bad(f"'card_stats'[{card!r}] must map events to counts")
+        for event, count in events.items():
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise bad(f"'card_stats'[{card!r}][{event!r}] must be an integer, got {count!r}")
+    return _Game(seats, bots, ranking, rounds, end_reason, crowns, card_stats, summary.get("first"))
 
 
 @dataclass
@@ -173,50 +205,12 @@ class Stats:
         or is inconsistent (a ranking that does not list every seat once, ...).
         The Stats is unchanged when that happens.
         """
-        seed = summary.get("seed", "?") if isinstance(summary, Mapping) else "?"
+        self._record(_checked(summary))
+        return self
 
-        def bad(msg: str) -> ValueError:
-            return ValueError(f"game summary (seed {seed}): {msg}")
-
-        if not isinstance(summary, Mapping):
-            raise ValueError(f"a game summary must be a dict, got {type(summary).__name__}")
-        for key in ("rounds", "end_reason", "ranking", "seats", "bots", "players", "card_stats"):
-            if key not in summary:
-                raise bad(f"missing {key!r}")
-        seats = list(summary["seats"])
-        players = summary["players"]
-        bots = summary["bots"]
-        ranking = [list(place) for place in summary["ranking"]]
-        if not seats:
-            raise bad("'seats' is empty")
-        if len(set(seats)) != len(seats):
-            raise bad(f"'seats' lists a player twice: {seats}")
-        ranked = [name for place in ranking for name in place]
-        if sorted(ranked) != sorted(seats) or any(not place for place in ranking):
-            raise bad(f"'ranking' {ranking} must list every seat {seats} exactly once, in non-empty places")
-        for name in seats:
-            if name not in players or "crowns" not in players[name]:
-                raise bad(f"'players' has no crowns for {name!r}")
-            if name not in bots:
-                raise bad(f"'bots' has no bot for {name!r}")
-        rounds = summary["rounds"]
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-            raise bad(f"'rounds' must be a non-negative integer, got {rounds!r}")
-        end_reason = summary["end_reason"]
-        if not isinstance(end_reason, str):
-            raise bad(f"'end_reason' must be a string, got {end_reason!r}")
-        crowns = {name: _exact(players[name]["crowns"], f"crowns of {name!r}") for name in seats}
-        card_stats = summary["card_stats"]
-        if not isinstance(card_stats, Mapping):
-            raise bad("'card_stats' must map card names to event counts")
-        for card, events in card_stats.items():
-            if not isinstance(events, Mapping):
-                raise bad(f"'card_stats'[{card!r}] must map events to counts")
-            for event, count in events.items():
-                if isinstance(count, bool) or not isinstance(count, int):
-                    raise bad(f"'card_stats'[{card!r}][{event!r}] must be an integer, got {count!r}")
-
-        # --- validated: now record
+    def _record(self, g: _Game) -> None:
+        seats, bots, ranking, rounds, end_reason, crowns, card_stats = (
+            g.seats, g.bots, g.ranking, g.rounds, g.end_reason, g.crowns, g.card_stats)
         winners = ranking[0]
         share = Fraction(1, len(winners))
         self.games += 1
@@ -234,7 +228,7 @@ class Stats:
             self.bot_crowns[bot] = self.bot_crowns.get(bot, 0) + crowns[name]
         if len(winners) > 1:
             self.shared_first_places += 1
-        starter = summary.get("first")
+        starter = g.first
         if starter in seats:
             self.starter_games += 1
             self.starter_wins += share if starter in winners else Fraction(0)
@@ -250,7 +244,6 @@ class Stats:
                 counter[event] += 0  # every card lists the four events
             for event, count in events.items():
                 counter[str(event)] += count
-        return self
 
     def merge(self, other: "Stats") -> "Stats":
         """A new Stats holding the games of ``self`` and ``other``.
@@ -347,7 +340,8 @@ class Stats:
         extra = sorted(e for e in counter if e not in CARD_EVENTS)
         return [(event, counter[event]) for event in (*CARD_EVENTS, *extra)]
 
-    def _seat_bot_label(self, index: int) -> str:
+    def seat_bot_label(self, index: int) -> str:
+        """The bots that sat in seat ``index``, e.g. ``greedy/random``."""
         return "/".join(sorted(self.seat_bots[index])) or "-"
 
     # ------------------------------------------------------------------ output
@@ -412,136 +406,14 @@ class Stats:
 
     def to_table(self, histogram_width: int = 40) -> str:
         """Readable multi-section text table of the statistics."""
-        lines: list[str] = []
-        head = f"Aristofarsa statistics: {self.games} game{'s' if self.games != 1 else ''}"
-        if self.player_counts:
-            counts = ", ".join(f"{k} players" + (f" x{n}" if len(self.player_counts) > 1 else "")
-                               for k, n in sorted(self.player_counts.items()))
-            head += f", {counts}"
-        lines.append(head)
-        if self.meta:
-            parts = []
-            if "seed" in self.meta:
-                parts.append(f"seed {self.meta['seed']}")
-            if "bots" in self.meta:
-                parts.append("bots " + ",".join(self.meta["bots"]))
-            if self.meta.get("expansion"):
-                parts.append("Exiled expansion")
-            if self.meta.get("variants"):
-                parts.append("variants " + ",".join(self.meta["variants"]))
-            if parts:
-                lines.append("  " + "; ".join(parts))
-        lines.append(f"Note: {CROWNS_NOTE}.")
-        if self.games == 0:
-            lines.append("(no games)")
-            return "\n".join(lines)
-
-        lines.append("")
-        lines.append("Wins by seat (a first place shared by k players gives each 1/k win)")
-        rows = [
-            [str(i), self._seat_bot_label(i), str(self.seat_games[i]), _fmt(self.seat_wins[i]),
-             _pct(_ratio(self.seat_wins[i], self.seat_games[i])),
-             f"{_ratio(self.seat_crowns[i], self.seat_games[i]):.2f}"]
-            for i in range(len(self.seat_games))
-        ]
-        lines += _render(["seat", "bot", "games", "wins", "win rate", "mean crowns"], rows, "llrrrr")
-
-        lines.append("")
-        lines.append("Wins by bot (win rate = wins per seat played)")
-        rows = [
-            [bot, str(n), _fmt(self.bot_wins.get(bot, 0)), _pct(_ratio(self.bot_wins.get(bot, 0), n)),
-             f"{_ratio(self.bot_crowns.get(bot, 0), n):.2f}"]
-            for bot, n in sorted(self.bot_seat_games.items())
-        ]
-        lines += _render(["bot", "seat-games", "wins", "win rate", "mean crowns"], rows, "lrrrr")
-        lines.append(f"Shared first places: {self.shared_first_places} game"
-                     f"{'s' if self.shared_first_places != 1 else ''}")
-        if self.starter_games:
-            lines.append(f"Round-1 starter (a seeded draw, M2) won "
-                         f"{_pct(_ratio(self.starter_wins, self.starter_games))} of "
-                         f"{self.starter_games} games; an equal share would be "
-                         f"{_pct(_ratio(self.starter_fair, self.starter_games))}")
-
-        lines.append("")
-        lines.append(f"Rounds: mean {self.rounds_mean:.2f}, min {self.rounds_min}, max {self.rounds_max}")
-        top = max(self.rounds_histogram.values())
-        rwidth = len(str(self.rounds_max))
-        cwidth = len(str(top))
-        for r in sorted(self.rounds_histogram):
-            n = self.rounds_histogram[r]
-            bar = "#" * max(1, round(histogram_width * n / top))
-            lines.append(f"  {str(r).rjust(rwidth)} | {str(n).rjust(cwidth)} {bar}")
-
-        lines.append("")
-        lines.append("End reasons")
-        reasons = [*END_REASONS, *sorted(r for r in self.end_reasons if r not in END_REASONS)]
-        rows = [[r, str(self.end_reasons.get(r, 0)), _pct(_ratio(self.end_reasons.get(r, 0), self.games))]
-                for r in reasons]
-        lines += _render(["reason", "games", "share"], rows, "lrr")
-
-        if self.cards:
-            lines.append("")
-            lines.append("Cards (totals, then per game)")
-            extra = sorted({e for c in self.cards.values() for e in c} - set(CARD_EVENTS))
-            events = [*CARD_EVENTS, *extra]
-            rows = []
-            for card in sorted(self.cards):
-                counter = self.cards[card]
-                rows.append([card, *(str(counter.get(e, 0)) for e in events),
-                             *(f"{_ratio(counter.get(e, 0), self.games):.3f}" for e in events)])
-            headers = ["card", *events, *(f"{e}/game" for e in events)]
-            lines += _render(headers, rows, "l" + "r" * (2 * len(events)))
-        return "\n".join(lines)
+        from .render.text import stats_table
+        return stats_table(self, CROWNS_NOTE, histogram_width)
 
     def __str__(self) -> str:
         return self.to_table()
 
     def plot(self, ax: Any = None) -> Any:
-        """Bar charts of the win rate by seat and by bot (matplotlib).
-
-        ``ax``: None (a new figure with two axes side by side), a pair of
-        Axes (seats on the first, bots on the second), or one Axes (both
-        groups on it). A dashed line marks the fair share ``1/players`` when
-        all games had the same player count. Returns the Axes drawn on.
-        """
-        try:
-            import matplotlib.pyplot as plt
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise ImportError(
-                "Stats.plot needs matplotlib, which is not installed: pip install matplotlib"
-            ) from exc
-
-        seat_labels = [f"seat {i}\n{self._seat_bot_label(i)}" for i in range(len(self.seat_games))]
-        seat_rates = self.win_rate_by_seat
-        bot_rates = self.win_rate_by_bot
-        fair = 1 / next(iter(self.player_counts)) if len(self.player_counts) == 1 else None
-
-        def draw(axis: Any, labels: list[str], values: list[float], title: str, color: str) -> None:
-            axis.bar(range(len(values)), values, color=color)
-            axis.set_xticks(range(len(values)))
-            axis.set_xticklabels(labels)
-            axis.set_ylabel("win rate")
-            axis.set_title(title)
-            if fair is not None:
-                axis.axhline(fair, linestyle="--", color="grey", linewidth=1, label=f"fair share 1/{round(1 / fair)}")
-                axis.legend(loc="lower right")
-
-        if ax is None:
-            _, axes = plt.subplots(1, 2, figsize=(10, 4))
-            ax = axes
-        if isinstance(ax, (list, tuple)) or getattr(ax, "ndim", 0) == 1:
-            seat_ax, bot_ax = list(ax)[:2]
-            draw(seat_ax, seat_labels, seat_rates, f"Win rate by seat ({self.games} games)", "tab:blue")
-            draw(bot_ax, list(bot_rates), list(bot_rates.values()), "Win rate by bot", "tab:orange")
-            return ax
-        labels = seat_labels + [f"bot\n{b}" for b in bot_rates]
-        values = seat_rates + list(bot_rates.values())
-        colors = ["tab:blue"] * len(seat_rates) + ["tab:orange"] * len(bot_rates)
-        ax.bar(range(len(values)), values, color=colors)
-        ax.set_xticks(range(len(values)))
-        ax.set_xticklabels(labels)
-        ax.set_ylabel("win rate")
-        ax.set_title(f"Win rate by seat and by bot ({self.games} games)")
-        if fair is not None:
-            ax.axhline(fair, linestyle="--", color="grey", linewidth=1)
-        return ax
+        """Bar charts of the win rate by seat and by bot (matplotlib); see
+        :func:`aristofarsa.render.plot.win_rates`. Returns the Axes drawn on."""
+        from .render.plot import win_rates
+        return win_rates(self, ax)

@@ -1,34 +1,64 @@
 """The trace: typed events, in order, each citing the ruling that decided it.
 
-Log text, Markdown, JSON (and later the stepper and graph views) are all views of it.
+An event holds *facts*: who acted with which card (``actor``, ``card``), on which card
+(``target``, ``target_card``), the Prestige ``before``/``after`` and what an effect did
+(``change``: ``"+5"``, ``"-5"``, ``"x2"``, ``"=5"``). Its sentence (``text``) is rendered
+from those facts the first time it is read, so a run nobody reads pays only for the facts.
+Log text, Markdown, JSON, the stepper and the effect graph are all views of the events.
 """
 from __future__ import annotations
 
-import html
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 PHASES = ("setup", "draw", "phase1", "phase2", "balcony", "replay", "score", "exile", "end")
 
+#: A sentence: a finished string, or ``(render, args)`` rendered as ``render(event, *args)``
+#: when first read. ``render`` is a module-level function of the event's facts (never a
+#: closure over a round), so an event keeps no round alive.
+Sentence = str | tuple[Callable[..., str], tuple[Any, ...]]
+
 
 class TraceEvent:
-    __slots__ = ("step", "phase", "kind", "actor", "card", "rule", "text", "target",
-                 "target_card", "before", "after", "visible_to", "auto", "see")
+    __slots__ = ("step", "phase", "kind", "actor", "card", "rule", "_text", "target",
+                 "target_card", "before", "after", "visible_to", "auto", "see", "change",
+                 "incoming")
 
-    def __init__(self, step, phase, kind, actor, card, rule, text, target=None,
-                 target_card=None, before=None, after=None, visible_to=None, auto=False, see=None):
+    def __init__(self, step: int, phase: str, kind: str, actor: str | None, card: str | None,
+                 rule: str, text: Sentence, target: str | None = None,
+                 target_card: str | None = None, before: int | None = None,
+                 after: int | None = None, visible_to: Sequence[str] | None = None,
+                 auto: bool = False, see: Sequence[str] | None = None,
+                 change: str | None = None, incoming: str | None = None) -> None:
         self.step = step
         self.phase = phase
         self.kind = kind
-        self.actor = actor
-        self.card = card
+        self.actor = actor  # the acting player (owner of ``card``)
+        self.card = card  # the acting card
         self.rule = rule
-        self.text = text
-        self.target = target
-        self.target_card = target_card
+        self._text = text
+        self.target = target  # the player whose card is acted on
+        self.target_card = target_card  # the card acted on
         self.before = before
         self.after = after
         self.visible_to = visible_to  # None: everyone; else the list of players who saw it
         self.auto = auto
         self.see = see  # related ruling IDs, beside the one that decided the step
+        self.change = change  # what an effect did to a Prestige: "+5", "-5", "x2", "=5"
+        self.incoming = incoming  # an exchange: the card that took target_card's place (M5)
+
+    @property
+    def text(self) -> str:
+        """The sentence, rendered from the facts when first read."""
+        t = self._text
+        if t.__class__ is not str:
+            render, args = t  # type: ignore[misc]
+            t = self._text = render(self, *args)
+        return t  # type: ignore[return-value]
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
 
     @property
     def rules(self) -> tuple:
@@ -48,9 +78,13 @@ class TraceEvent:
             d["target"] = self.target
         if self.target_card is not None:
             d["target_card"] = self.target_card
+        if self.incoming is not None:
+            d["incoming"] = self.incoming
         if self.before is not None or self.after is not None:
             d["before"] = self.before
             d["after"] = self.after
+        if self.change is not None:
+            d["change"] = self.change
         if self.visible_to is not None:
             d["visible_to"] = list(self.visible_to)
         if self.auto:
@@ -68,16 +102,21 @@ class Trace:
 
     __slots__ = ("enabled", "events")
 
-    def __init__(self, enabled: bool = True):
+    def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.events: list[TraceEvent] = []
 
-    def add(self, phase, kind, rule, text, actor=None, card=None, target=None, target_card=None,
-            before=None, after=None, visible_to=None, auto=False, see=None) -> None:
+    def add(self, phase: str, kind: str, rule: str, text: Sentence, actor: str | None = None,
+            card: str | None = None, target: str | None = None, target_card: str | None = None,
+            before: int | None = None, after: int | None = None,
+            visible_to: Sequence[str] | None = None, auto: bool = False,
+            see: Sequence[str] | None = None, change: str | None = None,
+            incoming: str | None = None) -> None:
         if self.enabled:
             events = self.events
             events.append(TraceEvent(len(events) + 1, phase, kind, actor, card, rule, text, target,
-                                     target_card, before, after, visible_to, auto, see))
+                                     target_card, before, after, visible_to, auto, see, change,
+                                     incoming))
 
     def to_list(self) -> list[dict]:
         return [e.to_dict() for e in self.events]
@@ -85,47 +124,5 @@ class Trace:
     def __len__(self) -> int:
         return len(self.events)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[TraceEvent]:
         return iter(self.events)
-
-
-def _change(e: TraceEvent) -> str:
-    if e.after is None:
-        return ""
-    return str(e.after) if e.before is None else f"{e.before} → {e.after}"
-
-
-def _secret(event: TraceEvent) -> str:
-    return f" [seen only by {', '.join(event.visible_to)}]" if event.visible_to is not None else ""
-
-
-def render_text(events) -> str:
-    """A numbered plain-text log."""
-    lines = []
-    for e in events:
-        auto = " (chosen by --auto)" if e.auto and "--auto" not in e.text else ""
-        lines.append(f"{e.step:>3}. [{e.phase}] {e.text}{auto}{_secret(e)} — {e.cites()}")
-    return "\n".join(lines)
-
-
-def render_markdown(events) -> str:
-    """A Markdown table: step, phase, what happened, Prestige change, ruling."""
-    rows = ["| # | phase | what happened | Prestige | ruling |", "|---|---|---|---|---|"]
-    for e in events:
-        change = _change(e)
-        text = (e.text + (" *(chosen by --auto)*" if e.auto and "--auto" not in e.text else "")
-                + _secret(e)).replace("|", "\\|")
-        rows.append(f"| {e.step} | {e.phase} | {text} | {change} | {e.cites()} |")
-    return "\n".join(rows)
-
-
-def render_html(events) -> str:
-    """An HTML table of the trace (for notebooks)."""
-    out = ["<table class='aristofarsa-trace'><tr><th>#</th><th>phase</th><th>what happened</th>"
-           "<th>Prestige</th><th>ruling</th></tr>"]
-    for e in events:
-        change = _change(e)
-        out.append(f"<tr><td>{e.step}</td><td>{e.phase}</td><td>{html.escape(e.text + _secret(e))}"
-                   f"</td><td>{change}</td><td>{html.escape(e.cites())}</td></tr>")
-    out.append("</table>")
-    return "".join(out)

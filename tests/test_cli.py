@@ -1,36 +1,27 @@
 """The command line: help everywhere, cards, scenarios, crowns, output formats."""
 import json
-import subprocess
-import sys
 
 import pytest
 
 from aristofarsa import SCENARIOS_DIR
 from aristofarsa.cards import CARDS, PROVISIONAL_CROWNS, family
 
-EXAMPLE = str(SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml")
-
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "aristofarsa.cli", *args], capture_output=True,
-                          text=True, timeout=120)
-
 
 @pytest.mark.parametrize("cmd", [[], ["resolve"], ["check"], ["cards"], ["scenarios"],
                                  ["play"], ["simulate"]])
-def test_help_everywhere(cmd):
-    proc = cli(*cmd, "--help")
+def test_help_everywhere(cmd, run_cli):
+    proc = run_cli(*cmd, "--help")
     assert proc.returncode == 0
     assert "usage: aristofarsa" in proc.stdout
 
 
-def test_no_command_is_usage_error():
-    proc = cli()
+def test_no_command_is_usage_error(run_cli):
+    proc = run_cli()
     assert proc.returncode == 2 and "usage" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_cards_table_json_matches_data():
-    proc = cli("cards", "--expansion", "--json")
+def test_cards_table_json_matches_data(run_cli):
+    proc = run_cli("cards", "--expansion", "--json")
     out = json.loads(proc.stdout)
     assert out["crowns_provisional"] is True
     names = [c["name"] for c in out["cards"]]
@@ -38,72 +29,72 @@ def test_cards_table_json_matches_data():
     servant = next(c for c in out["cards"] if c["name"] == "Servant")
     assert servant == {**servant, "type": "Peasant", "prestige": 1, "copies": 2, "crowns": 1}
     assert len(family(False)) == 12 and len(family(True)) == 16
-    base = json.loads(cli("cards", "--json").stdout)
+    base = json.loads(run_cli("cards", "--json").stdout)
     assert [c["name"] for c in base["cards"]] == [n for n in CARDS if not CARDS[n].expansion]
 
 
-def test_cards_text_marks_crowns_provisional():
-    out = cli("cards").stdout
+def test_cards_text_marks_crowns_provisional(run_cli):
+    out = run_cli("cards").stdout
     assert "provisional (ruling M9)" in out
     assert "Aristocrat" in out and "5*" in out
 
 
-def test_crowns_file_replaces_values(tmp_path):
+def test_crowns_file_replaces_values(tmp_path, run_cli, example):
     f = tmp_path / "crowns.toml"
     f.write_text("[crowns]\nAristocrat = 10\nmerchant = 4\n")
-    out = json.loads(cli("cards", "--json", "--crowns", str(f)).stdout)
+    out = json.loads(run_cli("cards", "--json", "--crowns", str(f)).stdout)
     crowns = {c["name"]: c["crowns"] for c in out["cards"]}
     assert crowns["Aristocrat"] == 10 and crowns["Merchant"] == 4 and out["crowns_provisional"] is False
     assert crowns["Rogue"] == PROVISIONAL_CROWNS["Rogue"]
-    res = json.loads(cli("resolve", EXAMPLE, "--json", "--crowns", str(f)).stdout)
+    res = json.loads(run_cli("resolve", example, "--json", "--crowns", str(f)).stdout)
     assert res["crowns"]["Caio"] == 14 and res["crowns_provisional"] is False
     f.write_text("[crowns]\nDragon = 3\n")
-    proc = cli("resolve", EXAMPLE, "--crowns", str(f))
+    proc = run_cli("resolve", example, "--crowns", str(f))
     assert proc.returncode == 2 and "unknown card 'Dragon'" in proc.stderr
 
 
-def test_scenario_crowns_key_changes_ranking(tmp_path):
-    src = open(EXAMPLE).read().split("[expect]")[0]
+def test_scenario_crowns_key_changes_ranking(tmp_path, run_cli, example):
+    src = open(example).read().split("[expect]")[0]
     f = tmp_path / "r.toml"
     assert 'name = "Ana"\n' in src
     f.write_text('crowns = { Aristocrat = 0, Merchant = 0 }\n'
                  + src.replace('name = "Ana"\n', 'name = "Ana"\nscored = ["Rogue"]\n', 1))
-    res = json.loads(cli("resolve", str(f), "--json").stdout)
+    res = json.loads(run_cli("resolve", str(f), "--json").stdout)
     assert res["crowns"] == {"Ana": 2, "Bruno": 0, "Caio": 0}
     # E4: Ana has more crowns; Caio (Aristocrat scored) beats Bruno at 0 crowns
     assert res["ranking"] == [["Ana"], ["Caio"], ["Bruno"]]
 
 
-def test_scenarios_lists_library():
-    out = cli("scenarios").stdout
+def test_scenarios_lists_library(run_cli):
+    out = run_cli("scenarios").stdout
     assert "example-merchant-crowns-aristocrat.toml: The Merchant crowns the Aristocrat" in out
     assert len(out.strip().splitlines()) == len(list(SCENARIOS_DIR.glob("*.toml")))
 
 
-def test_resolve_text_and_markdown():
-    text = cli("resolve", EXAMPLE).stdout
+def test_resolve_text_and_markdown(run_cli, example):
+    text = run_cli("resolve", example).stdout
     assert text.startswith("The Merchant crowns the Aristocrat")
     assert "Winners: Caio" in text and "— B5" in text
-    md = cli("resolve", EXAMPLE, "--markdown").stdout
+    md = run_cli("resolve", example, "--markdown").stdout
     assert md.startswith("## The Merchant crowns the Aristocrat")
     assert "| # | phase | what happened | Prestige | ruling |" in md
 
 
-def test_variant_flag_changes_outcome(tmp_path):
+def test_variant_flag_changes_outcome(tmp_path, run_cli, example):
     f = tmp_path / "w.toml"
-    f.write_text(open(EXAMPLE).read().split("[expect]")[0].replace(
+    f.write_text(open(example).read().split("[expect]")[0].replace(
         'target = "Caio", delta = -5', 'target = "Ana", delta = 5'))
-    assert cli("resolve", str(f)).returncode == 2  # the Witch may not target its owner
-    res = json.loads(cli("resolve", str(f), "--json", "--variant", "witch-own").stdout)
+    assert run_cli("resolve", str(f)).returncode == 2  # the Witch may not target its owner
+    res = json.loads(run_cli("resolve", str(f), "--json", "--variant", "witch-own").stdout)
     assert res["garden"][0]["prestige"] == 10  # marked Knight 5, +5
 
 
-def test_check_skips_files_without_expect(tmp_path):
+def test_check_skips_files_without_expect(tmp_path, run_cli, example):
     f = tmp_path / "a.toml"
-    f.write_text(open(EXAMPLE).read().split("[expect]")[0])
-    proc = cli("check", str(tmp_path))
+    f.write_text(open(example).read().split("[expect]")[0])
+    proc = run_cli("check", str(tmp_path))
     assert proc.returncode == 0 and "SKIP" in proc.stdout and "1 without [expect]" in proc.stdout
-    proc = cli("check", str(tmp_path / "missing"))
+    proc = run_cli("check", str(tmp_path / "missing"))
     assert proc.returncode == 2 and "no such file or folder" in proc.stderr
 
 
@@ -128,62 +119,62 @@ def test_failing_dask_cluster_is_a_clear_error(monkeypatch, capsys):
         raise AssertionError("an internal error was swallowed")
 
 
-def test_user_facing_details(tmp_path):
+def test_user_facing_details(tmp_path, run_cli, example):
     from aristofarsa import SCENARIOS_DIR as LIB
     # the description is part of the explanation; Markdown shows no "None" changes
-    text = cli("resolve", EXAMPLE).stdout
+    text = run_cli("resolve", example).stdout
     assert "Why the Knight is only 5" in text
-    md = cli("resolve", EXAMPLE, "--markdown").stdout
+    md = run_cli("resolve", example, "--markdown").stdout
     assert "None" not in md and "| 8 | P1 |" in md
     # an Aristocrat's mark shows the drop from the value last shown
-    out = cli("resolve", str(LIB / "m4-aristocrat-mark-outlives-the-aristocrat.toml")).stdout
+    out = run_cli("resolve", str(LIB / "m4-aristocrat-mark-outlives-the-aristocrat.toml")).stdout
     assert "marks Ana's Squire: Garden value exactly 5 for the rest of the round (10 → 5)" in out
     # a replay says why values go back
-    out = cli("resolve", str(LIB / "b10-bishop-replay.toml")).stdout
+    out = run_cli("resolve", str(LIB / "b10-bishop-replay.toml")).stdout
     assert "Bruno's Servant is 1 again (was 12): for the replay every Balcony adjustment" in out
 
 
-def test_warnings_and_hints(tmp_path):
-    src = open(EXAMPLE).read().split("[expect]")[0]
+def test_warnings_and_hints(tmp_path, run_cli, example):
+    src = open(example).read().split("[expect]")[0]
     short = tmp_path / "short.toml"
     import re
     short.write_text(re.sub(r'^hand = \["Jester"\].*$', "", src, count=1, flags=re.M))
-    proc = cli("resolve", str(short))
+    proc = run_cli("resolve", str(short))
     assert proc.returncode == 0
     assert "warning:" in proc.stderr and "player 'Ana' starts the round with 2 cards" in proc.stderr
     late = tmp_path / "late.toml"
     late.write_text(src + '\nexpansion = true\n')
-    proc = cli("resolve", str(late))
+    proc = run_cli("resolve", str(late))
     assert proc.returncode == 2 and "write it before the first [[player]]" in proc.stderr
-    proc = cli("resolve", str(tmp_path))
+    proc = run_cli("resolve", str(tmp_path))
     assert proc.returncode == 2 and "is a folder" in proc.stderr and "aristofarsa check" in proc.stderr
     bad_crowns = tmp_path / "c.toml"
     bad_crowns.write_text("[crowns]\nKnigt = 3\n")
-    proc = cli("resolve", EXAMPLE, "--crowns", str(bad_crowns))
+    proc = run_cli("resolve", example, "--crowns", str(bad_crowns))
     assert proc.returncode == 2 and str(bad_crowns) in proc.stderr and "'Knigt'" in proc.stderr
     own = tmp_path / "own.toml"
     own.write_text(src.replace('target = "Caio", delta = -5', 'target = "Caio", delta = -5')
                    .replace('conspire = { card = "Merchant", target = "Caio" }',
                             'conspire = { card = "Witch", target = "Caio", delta = 5 }'))
-    proc = cli("resolve", str(own), "--variant", "bishop-no-undo")
+    proc = run_cli("resolve", str(own), "--variant", "bishop-no-undo")
     assert proc.returncode == 2 and "variants in play: bishop-no-undo" in proc.stderr
 
 
-def test_check_reports_invalid_files_without_expect(tmp_path):
-    src = open(EXAMPLE).read().split("[expect]")[0]
+def test_check_reports_invalid_files_without_expect(tmp_path, run_cli, example):
+    src = open(example).read().split("[expect]")[0]
     (tmp_path / "bad.toml").write_text(src.replace('target = "Caio", delta = -5', 'target = "Zed", delta = -5'))
-    proc = cli("check", str(tmp_path))
+    proc = run_cli("check", str(tmp_path))
     assert proc.returncode == 2
     assert "INVALID" in proc.stderr and "'Zed'" in proc.stderr
     assert "0 passed, 0 failed, 1 invalid" in proc.stdout
 
 
-def test_negative_seeds_are_refused(tmp_path):
-    proc = cli("play", "--players", "4", "--seed", "-7")
+def test_negative_seeds_are_refused(tmp_path, run_cli, example):
+    proc = run_cli("play", "--players", "4", "--seed", "-7")
     assert proc.returncode == 2 and "seed must be a whole number >= 0, got -7" in proc.stderr
     f = tmp_path / "s.toml"
-    f.write_text("seed = -1\n" + open(EXAMPLE).read().split("[expect]")[0])
-    proc = cli("resolve", str(f))
+    f.write_text("seed = -1\n" + open(example).read().split("[expect]")[0])
+    proc = run_cli("resolve", str(f))
     assert proc.returncode == 2 and "`seed` must be a whole number >= 0" in proc.stderr
 
 

@@ -1,7 +1,5 @@
 """Fuzzing the scenario loader: random and mutated TOML give a result or a clean exit-2 error."""
 import random
-import subprocess
-import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -64,15 +62,14 @@ def test_mutated_scenarios(text):
     resolve_or_error(text)
 
 
-def test_cli_on_mutants_never_tracebacks(tmp_path):
+def test_cli_on_mutants_never_tracebacks(tmp_path, run_cli):
     rng = random.Random(7)
     for k in range(25):
         src = rng.choice(SOURCES).split("\n")
         del src[rng.randrange(len(src))]
         path = tmp_path / f"m{k}.toml"
         path.write_text("\n".join(src), encoding="utf-8")
-        proc = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "resolve", str(path), "--json"],
-                              capture_output=True, text=True, timeout=60)
+        proc = run_cli("resolve", path, "--json")
         assert proc.returncode in (0, 2), proc.stderr
         assert "Traceback" not in proc.stderr
         if proc.returncode == 2:

@@ -7,8 +7,6 @@ commands.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -17,8 +15,7 @@ import pytest
 from aristofarsa import decisions as D
 from aristofarsa import records
 from aristofarsa.cards import PROVISIONAL_CROWNS, family
-from aristofarsa.game import (DEFAULT_NAMES, END_REASONS, Game, GameError, check_invariants,
-                              play_game)
+from aristofarsa.game import DEFAULT_NAMES, END_REASONS, Game, GameError, check_invariants, play_game
 from aristofarsa.ranking import ranking
 from aristofarsa.state import Card, PlayerState
 
@@ -448,12 +445,9 @@ def test_load_rejects_bad_files(tmp_path):
 
 
 # ------------------------------------------------------------------ command line
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "aristofarsa.cli", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
 
 
-def test_cli_play_json_meets_the_contract():
+def test_cli_play_json_meets_the_contract(run_cli):
     proc = run_cli("play", "--players", "4", "--seed", "7", "--json")
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
@@ -479,7 +473,7 @@ def test_cli_play_json_meets_the_contract():
 
 
 @pytest.mark.parametrize("players", [3, 5, 6])
-def test_cli_play_json_expansion(players):
+def test_cli_play_json_expansion(players, run_cli):
     proc = run_cli("play", "--players", str(players), "--seed", "3", "--expansion", "--json",
                    "--bots", "random")
     assert proc.returncode == 0, proc.stderr
@@ -489,7 +483,7 @@ def test_cli_play_json_expansion(players):
                        for c in p[k]) == Counter(family(True))
 
 
-def test_cli_play_text_record_and_replay(tmp_path):
+def test_cli_play_text_record_and_replay(tmp_path, run_cli):
     rec = tmp_path / "game.json"
     proc = run_cli("play", "--players", "3", "--seed", "5", "--bots", "greedy,random,random",
                    "--record", str(rec), "--trace")
@@ -518,7 +512,7 @@ def test_cli_play_text_record_and_replay(tmp_path):
     (["simulate", "--games", "-1", "--players", "4"], "--games must be at least 0"),
     (["simulate", "--games", "2", "--players", "4", "--workers", "0"], "--workers must be at least 1"),
 ])
-def test_cli_invalid_input_exits_2_without_traceback(args, message):
+def test_cli_invalid_input_exits_2_without_traceback(args, message, run_cli):
     proc = run_cli(*args)
     assert proc.returncode == 2
     assert message in proc.stderr
@@ -526,7 +520,7 @@ def test_cli_invalid_input_exits_2_without_traceback(args, message):
     assert proc.stdout == ""
 
 
-def test_cli_replay_of_a_bad_record(tmp_path):
+def test_cli_replay_of_a_bad_record(tmp_path, run_cli):
     bad = tmp_path / "r.json"
     bad.write_text(json.dumps({"version": 1, "seed": 1, "players": 3, "names": ["A", "B", "C"],
                                "bots": ["random"] * 3, "decisions": [
@@ -537,7 +531,7 @@ def test_cli_replay_of_a_bad_record(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
-def test_cli_simulate_json_same_with_workers():
+def test_cli_simulate_json_same_with_workers(run_cli):
     a = run_cli("simulate", "--games", "40", "--players", "4", "--seed", "3", "--json", "--no-progress")
     b = run_cli("simulate", "--games", "40", "--players", "4", "--seed", "3", "--json", "--workers", "2")
     assert a.returncode == 0 and b.returncode == 0, (a.stderr, b.stderr)
@@ -550,7 +544,7 @@ def test_cli_simulate_json_same_with_workers():
     assert "10 games" in t.stdout and "greedy" in t.stdout
 
 
-def test_cli_simulate_on_a_local_dask_cluster():
+def test_cli_simulate_on_a_local_dask_cluster(run_cli):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     serial = run_cli("simulate", "--games", "12", "--players", "3", "--seed", "8", "--json",
                      "--no-progress", "--bots", "random,greedy,random")

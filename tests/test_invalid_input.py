@@ -1,8 +1,5 @@
 """Every kind of invalid scenario gives exit 2 and a message naming file, player, key and
 what is allowed — never a traceback."""
-import subprocess
-import sys
-
 import pytest
 
 BASE = {
@@ -82,13 +79,8 @@ CASES = {
 }
 
 
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "aristofarsa.cli", *args], capture_output=True,
-                          text=True, timeout=60)
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_invalid_scenario_exit_2_with_clear_message(name, tmp_path):
+def test_invalid_scenario_exit_2_with_clear_message(name, tmp_path, run_cli):
     text, needles = CASES[name]
     path = tmp_path / "round.toml"
     path.write_text(text, encoding="utf-8")
@@ -101,24 +93,24 @@ def test_invalid_scenario_exit_2_with_clear_message(name, tmp_path):
         assert needle in proc.stderr, (needle, proc.stderr)
 
 
-def test_non_text_file(tmp_path):
+def test_non_text_file(tmp_path, run_cli):
     path = tmp_path / "image.toml"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe")
     proc = run_cli("resolve", str(path))
     assert proc.returncode == 2 and "not a text file" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_missing_file(tmp_path):
+def test_missing_file(tmp_path, run_cli):
     proc = run_cli("resolve", str(tmp_path / "nope.toml"))
     assert proc.returncode == 2 and "cannot read" in proc.stderr
 
 
-def test_bad_variant_flag(tmp_path):
+def test_bad_variant_flag(tmp_path, run_cli):
     proc = run_cli("resolve", "x.toml", "--variant", "nope")
     assert proc.returncode == 2 and "allowed: courtisan-live" in proc.stderr
 
 
-def test_auto_fills_only_missing_choices(tmp_path):
+def test_auto_fills_only_missing_choices(tmp_path, run_cli):
     path = tmp_path / "round.toml"
     path.write_text(CASES["missing choice"][0], encoding="utf-8")
     proc = run_cli("resolve", str(path), "--auto", "--json")
@@ -132,7 +124,7 @@ def test_auto_fills_only_missing_choices(tmp_path):
     assert proc.returncode == 2 and "`conspire.delta` = 3" in proc.stderr
 
 
-def test_choice_made_illegal_by_a_replay(tmp_path):
+def test_choice_made_illegal_by_a_replay(tmp_path, run_cli):
     from aristofarsa import SCENARIOS_DIR
     src = (SCENARIOS_DIR / "b10-replay-choice-made-again.toml").read_text()
     path = tmp_path / "r.toml"
@@ -146,7 +138,7 @@ def test_choice_made_illegal_by_a_replay(tmp_path):
     assert "Bruno does not use the optional exchange for Squire (chosen by --auto" in proc.stdout
 
 
-def test_scribe_discard_is_required_even_with_auto(tmp_path):
+def test_scribe_discard_is_required_even_with_auto(tmp_path, run_cli):
     text = scenario('expansion = true', Bruno='garden = { card = "Scribe" }\nconspire = "Witch"\n'
                                               'hand = ["Damsel", "Jester"]\ndeck = ["Jester", "Merchant"]')
     text = text.replace('hand = ["Damsel", "Jester"]\ndeck = ["Jester", "Merchant"]',

@@ -1,25 +1,20 @@
 """The bundled scenario library: every file is a lesson and a golden test."""
 import json
-import subprocess
-import sys
 
-import pytest
-
-from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa import scenario
 from aristofarsa.rulings import RULINGS
 
-FILES = sorted(SCENARIOS_DIR.glob("*.toml"))
 # Rulings about the set-up or the model rather than one step of a round: they are pinned
 # by scenarios (and whole-game tests) but no single trace line has to cite them.
 NOT_STEP_LEVEL = {"M6", "M8", "M9", "M10", "E4", "D3", "X1"}
 
 
-def test_library_is_not_empty():
-    assert len(FILES) >= 45
+def test_library_is_not_empty(lessons):
+    assert len(lessons) >= 45
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_scenario_expectations_hold(path):
+def test_scenario_expectations_hold(lesson):
+    path = lesson
     sc = scenario.load(path)
     assert sc.title and sc.description, "library scenarios are lessons: title and description"
     assert sc.rulings, "library scenarios say which rulings they pin"
@@ -32,16 +27,16 @@ def test_scenario_expectations_hold(path):
             assert rid in cited, f"{path.name} pins {rid} but its trace never cites it"
 
 
-def test_every_ruling_is_pinned_by_a_scenario():
+def test_every_ruling_is_pinned_by_a_scenario(lessons):
     pinned = set()
-    for path in FILES:
+    for path in lessons:
         pinned.update(scenario.load(path).rulings)
     assert sorted(set(RULINGS) - pinned) == []
 
 
-def test_player_counts_and_expansion_are_covered():
+def test_player_counts_and_expansion_are_covered(lessons):
     counts, expansion = set(), set()
-    for path in FILES:
+    for path in lessons:
         sc = scenario.load(path)
         counts.add(len(sc.players))
         expansion.add(sc.expansion)
@@ -49,10 +44,10 @@ def test_player_counts_and_expansion_are_covered():
     assert expansion == {True, False}
 
 
-def test_every_variant_is_exercised():
+def test_every_variant_is_exercised(lessons):
     from aristofarsa.variants import VARIANTS
     used = set()
-    for path in FILES:
+    for path in lessons:
         used |= scenario.load(path).variants
     assert used == set(VARIANTS)
 
@@ -75,10 +70,9 @@ CONTRACT_EXAMPLE = {
 }
 
 
-def test_worked_example_gives_the_contract_json():
-    path = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
-    proc = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "resolve", str(path), "--json"],
-                          capture_output=True, text=True, timeout=60)
+def test_worked_example_gives_the_contract_json(run_cli, example):
+    path = example
+    proc = run_cli("resolve", path, "--json")
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)  # exactly one JSON object
     assert list(out)[:len(CONTRACT_EXAMPLE)] == list(CONTRACT_EXAMPLE)
@@ -88,20 +82,19 @@ def test_worked_example_gives_the_contract_json():
     assert all(e["rule"] in RULINGS for e in out["trace"])
 
 
-def test_same_file_same_trace():
-    for path in FILES[:10]:
+def test_same_file_same_trace(lessons):
+    for path in lessons[:10]:
         sc = scenario.load(path)
         assert scenario.run(sc).trace.to_list() == scenario.run(sc).trace.to_list()
 
 
-def test_check_command_reports_mismatch_field_by_field(tmp_path):
-    src = (SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml").read_text()
+def test_check_command_reports_mismatch_field_by_field(tmp_path, run_cli, example):
+    src = example.read_text()
     bad = tmp_path / "bad.toml"
     text = src.split("[expect]")[0] + ('[expect]\nwinners = ["Bruno"]\nnext_first = "Caio"\n'
                                        'prestige = { Caio = 18, Ana = 5 }\n')
     bad.write_text(text)
-    proc = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "check", str(bad)],
-                          capture_output=True, text=True, timeout=60)
+    proc = run_cli("check", bad)
     assert proc.returncode == 1
     assert "FAIL" in proc.stdout
     assert "winners: expected ['Bruno'], got ['Caio']" in proc.stdout
@@ -110,16 +103,14 @@ def test_check_command_reports_mismatch_field_by_field(tmp_path):
     assert "0 passed, 1 failed" in proc.stdout
 
 
-def test_check_command_passes_on_library():
-    proc = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "check", "-q"],
-                          capture_output=True, text=True, timeout=300)
+def test_check_command_passes_on_library(run_cli, lessons):
+    proc = run_cli("check", "-q")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(FILES)} passed, 0 failed, 0 invalid" in proc.stdout
+    assert f"{len(lessons)} passed, 0 failed, 0 invalid" in proc.stdout
 
 
-def test_text_and_markdown_views():
-    path = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
-    result = scenario.run(scenario.load(path))
+def test_text_and_markdown_views(resolve_lesson, example):
+    _, result = resolve_lesson(example)
     text = result.to_text()
     assert "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18). — B5 (see M3)" in text
     assert "[seen only by Ana]" in text

@@ -1,0 +1,352 @@
+"""A round as a narrative read aloud at the table, from its trace.
+
+:func:`explain` turns the ``resolve --json`` data (or a RoundResult) into an
+:class:`Explanation`: the outcome, each Garden card's ledger from printed value to final
+Prestige ("Bruno's Courtisan: 6; Rogue +10 (M4) = 16; Ana's Witch −5 (B2) = 11"), every step
+with its ruling and a link to the ruling's text, and why each card did or did not score,
+including the near misses. The renderers are in :mod:`aristofarsa.render.explain`.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import CARDS
+from ..rulings import RULINGS
+from .graph import BALCONY, GARDEN, Edge, build_graph
+
+#: Anchors of docs/rulings.md headings (GitHub style), one per ruling ID.
+RULING_ANCHORS: dict[str, str] = {
+    "M1": "m1-seats", "M2": "m2-winner-and-next-starter", "M3": "m3-prestige-has-three-layers",
+    "M4": "m4-garden-values", "M5": "m5-leaving-and-entering", "M6": "m6-zones",
+    "M7": "m7-choices", "M8": "m8-player-count", "M9": "m9-crowns", "M10": "m10-determinism",
+    "D1": "d1", "D2": "d2", "D3": "d3", "P1": "p1", "P2": "p2-phase-2-order",
+    "P3": "p3-litter", "P4": "p4-conspire", "P5": "p5-convoke", "P6": "p6-bishop-mode",
+    "P7": "p7-oracle-peek", "B1": "b1", "B2": "b2-witch", "B3": "b3-jester", "B4": "b4-damsel",
+    "B5": "b5-merchant", "B6": "b6-rogue", "B7": "b7-knight", "B8": "b8-squire",
+    "B9": "b9-courtisan", "B10": "b10-bishop", "B11": "b11", "B12": "b12",
+    "S1": "s1-winners", "S2": "s2-what-scores", "S3": "s3-card-movement", "E1": "e1",
+    "E2": "e2", "E3": "e3", "E4": "e4-ranking", "X1": "x1", "X2": "x2-exile",
+    "X3": "x3-bard", "X4": "x4-scribe", "X5": "x5-elder-balcony", "X6": "x6-oracle-balcony",
+    "M11": "m11-scope-of-game_over-in-a-one-round-scenario",
+    "P8": "p8-no-legal-phase-2-action-pass", "B13": "b13-chains-of-bishop-cancellations",
+    "S4": "s4-the-winner-for-the-damsel",
+    "X7": "x7-exiles-worst-is-taken-over-all-garden-cards",
+}
+RULINGS_DOC = "https://github.com/aristofarsa/aristofarsa/blob/main/docs/rulings.md"
+#: Rulings whose Prestige changes are Balcony adjustments (undone for a B10 replay).
+_BALCONY_RULES = ("B2", "B4", "B5", "B7", "X3", "X4")
+
+
+def ruling_link(rule: str, base: str = "rulings.md") -> str:
+    """Where a ruling's text is: ``base#anchor`` (docs/rulings.md's heading)."""
+    return f"{base}#{RULING_ANCHORS.get(rule, rule.lower())}"
+
+
+@dataclass
+class LedgerEntry:
+    step: int
+    cause: str          # "Ana's Witch", "its Garden text", "replay (B10)"
+    label: str          # "−5", "×2", "= 11", "+10"
+    after: int | None
+    rule: str
+
+
+@dataclass
+class Ledger:
+    player: str
+    card: str
+    printed: int | None
+    entries: list[LedgerEntry]
+    final: int | None
+    left: bool = False      # the card left the Garden (exchanged out)
+    undone: list[LedgerEntry] = field(default_factory=list)   # Balcony changes a replay undid
+    entered: bool = False   # the card came into the Garden by an exchange (M5)
+
+    def sentence(self) -> str:
+        """"Bruno's Courtisan: 6; Rogue +10 (M4) = 16; Ana's Witch −5 (B2) = 11"."""
+        printed = self.printed if self.printed is not None else "?"
+        came = " (exchanged into the Garden, M5)" if self.entered else ""
+        parts = [f"{self.player}'s {self.card}{came}: {printed}"]
+        for x in self.entries:
+            parts.append(entry_text(x))
+        text = "; ".join(parts)
+        redone = {(x.cause, x.label) for x in self.entries}
+        undone = list(dict.fromkeys(f"{x.cause} {x.label}" for x in self.undone
+                                    if (x.cause, x.label) not in redone))
+        if undone:
+            text += (" (undone when a Bishop's cancellation replayed the Balcony, B10: "
+                     + ", ".join(undone) + ")")
+        if self.left:
+            text += " — then left the Garden"
+        elif not self.entries and self.final == self.printed:
+            text += ", unchanged"
+        elif self.final is not None and (not self.entries or self.entries[-1].after != self.final):
+            text += f"; final {self.final}"
+        return text
+
+
+def entry_text(x: LedgerEntry) -> str:
+    """"Ana's Witch −5 (B2) = 11"; a change that sets the value says it once: "= 11"."""
+    tail = f" = {x.after}" if x.after is not None and x.label[:1] in "+−-×" else ""
+    return f"{x.cause} {x.label} ({x.rule}){tail}"
+
+
+@dataclass
+class Step:
+    step: int
+    phase: str
+    kind: str
+    text: str
+    rule: str
+    see: list[str]
+    link: str
+    hidden: bool = False    # seen only by some players (``visible_to``)
+    links: list[tuple[str, str]] = field(default_factory=list)   # (ruling ID, link) for rule and see
+
+
+@dataclass
+class Verdict:
+    """Why one card scored or did not."""
+    player: str
+    card: str
+    zone: str
+    scored: bool
+    reason: str
+    near_miss: bool = False
+
+
+@dataclass
+class Explanation:
+    title: str
+    outcome: str
+    winners: list[str]
+    lowest_wins: bool
+    ledgers: list[Ledger]
+    steps: list[Step]
+    verdicts: list[Verdict]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def near_misses(self) -> list[Verdict]:
+        return [v for v in self.verdicts if v.near_miss]
+
+    def to_text(self) -> str:
+        from ..render.explain import explanation_text
+        return explanation_text(self)
+
+    def to_markdown(self) -> str:
+        from ..render.explain import explanation_markdown
+        return explanation_markdown(self)
+
+    def _repr_html_(self) -> str:
+        from ..render.explain import explanation_html
+        return explanation_html(self)
+
+
+def _data(result: Any) -> Mapping[str, Any]:
+    return result if isinstance(result, Mapping) else result.to_json()
+
+
+def _who(player: str | None, card: str | None) -> str:
+    return f"{player}'s {card}" if player and card else (card or player or "?")
+
+
+def _entered(key: tuple[str, str]) -> Ledger:
+    """The ledger of a card that entered the Garden by an exchange (no entry effect, M5)."""
+    spec = CARDS.get(key[1])
+    led = Ledger(key[0], key[1], spec.prestige if spec else None, [], None, entered=True)
+    return led
+
+
+def _ledgers(trace: list[Mapping[str, Any]], by_step: dict[int, Edge], names: dict[str, str],
+             garden: list[Mapping[str, Any]]) -> list[Ledger]:
+    ledgers: dict[tuple[str, str], Ledger] = {}
+    order: list[tuple[str, str]] = []
+    for e in trace:
+        kind, rule = e.get("kind"), str(e.get("rule") or "")
+        if kind == "play" and e.get("actor") and e.get("card"):
+            key = (e["actor"], e["card"])
+            ledgers[key] = Ledger(key[0], key[1], e.get("after"), [], e.get("after"))
+            order.append(key)
+            continue
+        if kind == "exchange" and e.get("target") and e.get("target_card"):
+            old = ledgers.get((e["target"], e["target_card"]))
+            if old is not None:
+                old.left = True
+            continue
+        target, tcard = e.get("target"), e.get("target_card")
+        if not (target and tcard) or kind not in ("prestige", "entry", "mark"):
+            continue
+        if kind == "entry" and rule == "X3":
+            target, tcard = e.get("actor"), e.get("card")
+        key = (str(target), str(tcard))
+        if key not in ledgers:
+            ledgers[key] = _entered(key)
+            order.append(key)
+        led = ledgers[key]
+        after = e.get("after")
+        edge = by_step.get(int(e["step"]))
+        if kind == "prestige" and rule == "B10":   # a replay undoes the Balcony adjustments
+            kept = [x for x in led.entries if x.rule not in _BALCONY_RULES]
+            led.undone += [x for x in led.entries if x.rule not in _BALCONY_RULES or x not in kept]
+            led.undone = [x for x in led.undone if x not in kept]
+            led.entries = kept
+            now = kept[-1].after if kept else led.printed
+            if isinstance(after, int) and now != after:
+                led.entries.append(LedgerEntry(int(e["step"]), "the Bishop's replay resets it", f"= {after}",
+                                               after, rule))
+        else:
+            if edge is not None:
+                src = names.get(edge.source, edge.source)
+                if kind == "entry" and edge.source == edge.target:
+                    src = "entry bonus"
+                elif kind == "prestige" and rule == "M4":   # a continuous Garden text and its cause
+                    src += " revealed" if edge.source.startswith(BALCONY) else " in the Garden"
+                label = edge.label
+            else:
+                src = "its Garden text" if rule == "M4" else "effect"
+                before = e.get("before")
+                label = (f"= {after}" if rule == "M4" or not isinstance(before, int)
+                         or not isinstance(after, int)
+                         else (f"+{after - before}" if after >= before else f"−{before - after}"))
+            led.entries.append(LedgerEntry(int(e["step"]), src, label, after, rule))
+        if isinstance(after, int):
+            led.final = after
+    finals = {(g["player"], g["card"]): g.get("prestige") for g in garden}
+    for key in finals:
+        if key not in ledgers:
+            ledgers[key] = _entered(key)
+            order.append(key)
+    out = []
+    for key in order:
+        led = ledgers[key]
+        if key in finals:
+            led.final = finals[key]
+            led.left = False
+        # a back-to-Garden-value step right before nothing else is noise: drop it if trailing
+        # entries never changed the value
+        out.append(led)
+    out.sort(key=lambda led: (led.left, next((k for k, g in enumerate(garden)
+                                               if g["player"] == led.player), 99)))
+    return out
+
+
+def explain(result: Any, viewer: str | None = None) -> Explanation:
+    """The narrative of a round (teacher's view by default; ``viewer`` hides others' secrets)."""
+    data = _data(result)
+    trace: list[Mapping[str, Any]] = list(data.get("trace") or [])
+    g = build_graph(data, viewer=viewer)
+    names = {n.id: _who(n.player, n.card) for n in g.nodes}
+    by_step = {e.step: e for e in g.edges}
+    garden = list(data.get("garden") or [])
+    balcony = list(data.get("balcony") or [])
+    winners = list(data.get("winners") or [])
+    lowest = bool(data.get("lowest_wins"))
+    scored: dict[str, list[str]] = {k: list(v) for k, v in (data.get("scored") or {}).items()}
+
+    steps = []
+    for e in trace:
+        seen = e.get("visible_to")
+        if viewer is not None and seen is not None and viewer not in seen:
+            continue
+        rule = str(e.get("rule") or "")
+        steps.append(Step(int(e["step"]), str(e.get("phase", "")), str(e.get("kind", "")),
+                          str(e.get("text", "")), rule, list(e.get("see") or []),
+                          ruling_link(rule), seen is not None,
+                          [(r, ruling_link(r)) for r in (rule, *(e.get("see") or []))]))
+
+    ledgers = _ledgers(trace, by_step, names, garden)
+    verdicts = _verdicts(trace, g.edges, names, garden, balcony, winners, lowest, scored)
+    values = [g_["prestige"] for g_ in garden]
+    best = (min(values) if lowest else max(values)) if values else None
+    who = ", ".join(winners) or "nobody"
+    won = [f"{x['player']}'s {x['card']}" for x in garden if x["prestige"] == best]
+    outcome = (f"{who} win{'s' if len(winners) == 1 else ''} the round"
+               + (f" with {' and '.join(won)} at {best}" if won else "")
+               + (" (lowest Prestige wins: an odd number of Jester votes, B3)" if lowest else "")
+               + ".")
+    notes = []
+    if data.get("game_over"):
+        notes.append(f"The game ends ({data.get('end_reason')}).")
+    if data.get("next_first"):
+        notes.append(f"{data['next_first']} starts the next round (M2).")
+    return Explanation(str(data.get("title") or ""), outcome, winners, lowest, ledgers, steps,
+                       verdicts, notes)
+
+
+def _verdicts(trace: list[Mapping[str, Any]], edges: list[Edge], names: dict[str, str],
+              garden: list[Mapping[str, Any]], balcony: list[Mapping[str, Any]],
+              winners: list[str], lowest: bool, scored: dict[str, list[str]]) -> list[Verdict]:
+    """Why each Garden and Balcony card scored or did not (S1, S2, B4, B5, B10)."""
+    left = {p: list(cs) for p, cs in scored.items()}
+    score_events: dict[tuple[str, str], list[str]] = {}
+    for e in trace:
+        if e.get("kind") in ("score", "exile") and e.get("actor") and e.get("card"):
+            score_events.setdefault((e["actor"], e["card"]), []).append(
+                f"{e.get('text', '')} ({e.get('rule')})")
+
+    def took(player: str, card: str) -> bool:
+        cards = left.get(player, [])
+        if card in cards:
+            cards.remove(card)
+            return True
+        return False
+
+    values = [g["prestige"] for g in garden]
+    best = (min(values) if lowest else max(values)) if values else 0
+    out: list[Verdict] = []
+    for g in garden:
+        p, c, v = g["player"], g["card"], g["prestige"]
+        did = took(p, c)
+        said = score_events.get((p, c), [])
+        margin = (v - best) if lowest else (best - v)
+        near = False
+        if did:
+            reason = said[0] if said else f"it scores with Prestige {v}"
+        elif margin == 0:
+            reason = said[0] if said else f"it has the winning Prestige {v} but does not score"
+        else:
+            reason = (f"{'higher' if lowest else 'lower'} than the winning {best}: {v}, "
+                      f"lost by {margin} (S1)")
+            if c == "Knight":
+                near = margin <= 4
+                reason += (" — a Knight scores anyway only if it loses by 3 or less (S2)"
+                           if margin > 3 else "")
+            elif margin <= 2:
+                near = True
+            if said:
+                reason += "; " + "; ".join(said)
+        out.append(Verdict(p, c, GARDEN, did, reason, near))
+    cancelled = {(b["player"], b["card"]) for b in balcony if b.get("cancelled")}
+    for b in balcony:
+        p, c = b["player"], b["card"]
+        did = took(p, c)
+        said = score_events.get((p, c), [])
+        near = False
+        if did:
+            reason = said[0] if said else "it scores by its text (S2)"
+        elif (p, c) in cancelled:
+            reason = "it was cancelled by a Bishop: no effect and no scoring (B10, B11)"
+        elif c == "Merchant":
+            hits = [names.get(e.target, e.target) for e in edges
+                    if e.source == f"{BALCONY}:{p}:{c}" and e.kind == "prestige"]
+            reason = (f"the card it doubled, {hits[-1]}, did not score (B5)" if hits
+                      else "it doubled nothing that scored (B5)")
+            near = bool(hits)
+        elif c == "Damsel":
+            reason = ("its owner did not win the round, so the Damsel does not score (B4)"
+                      if p not in winners else (said[0] if said else "it does not score (S4)"))
+        else:
+            reason = said[0] if said else "a Balcony card scores only when its text says so (S2)"
+        out.append(Verdict(p, c, BALCONY, did, reason, near))
+    for p, cards in left.items():     # e.g. a Peasant scored from hand with a Scribe (X4)
+        for c in cards:
+            said = score_events.get((p, c), [])
+            out.append(Verdict(p, c, "hand", True, said[0] if said else "it scores (S2)"))
+    return out
+
+
+def ruling_title(rule: str) -> str:
+    return RULINGS.get(rule, "")

@@ -1,0 +1,264 @@
+"""`aristofarsa serve` (the Voila apps), `share` (share codes) and `notebook` (lesson notebooks).
+
+`serve` runs standalone Voila in this process over the app notebooks (which ship inside the
+package: ``aristofarsa/notebooks/`` in an installed wheel, ``notebooks/`` in a clone), with the
+package's own Voila template (no CDN: ``aristofarsa/serving/jupyter`` goes first on
+``JUPYTER_PATH``) and idle-kernel culling. Standalone Voila refuses code sent by a page;
+JupyterLab's Voila route (Binder) does not.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+
+from .args import EXIT_OK, UsageError, whole_number
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+#: The package's Voila template ("aristofarsa": Voila's lab template without CDN links + landing page).
+JUPYTER_DATA_DIR = PACKAGE_DIR / "serving" / "jupyter"
+TEMPLATE = "aristofarsa"
+#: The six apps of the contract, in landing-page order: (notebook name, title).
+APPS = (("learn", "Learn the rules"), ("lab", "Scenario Lab"), ("play", "Play a game"),
+        ("dispute", "Dispute resolver"), ("graphs", "Effect graphs"), ("exiled", "The Exiled expansion"))
+DEFAULT_PORT = 8866
+DEFAULT_CULL_IDLE = 60          # seconds a kernel without a page may stay idle (contract: gone within 120 s)
+APPS_EXTRA_HINT = "pip install 'aristofarsa[apps]'"
+APPS_MODULES = ("voila", "ipywidgets", "ipykernel")
+
+
+def notebooks_dir() -> Path:
+    """Where the app notebooks are: inside the installed package, else the clone's notebooks/."""
+    for folder in (PACKAGE_DIR / "notebooks", PACKAGE_DIR.parent / "notebooks"):
+        if (folder / "index.ipynb").is_file():
+            return folder
+    raise UsageError(f"the app notebooks are missing (looked in {PACKAGE_DIR / 'notebooks'} and "
+                     f"{PACKAGE_DIR.parent / 'notebooks'}); reinstall aristofarsa: {APPS_EXTRA_HINT}")
+
+
+def missing_apps_modules() -> list[str]:
+    return [m for m in APPS_MODULES if importlib.util.find_spec(m) is None]
+
+
+def add_commands(sub) -> None:
+    """Register `serve`, `share` and `notebook` on the main parser's subparsers."""
+    p = sub.add_parser("serve", help="serve the apps (Voila) and print their address",
+                       description="Serve the apps (Learn the rules, Scenario Lab, Play a game, "
+                                   "Dispute resolver, Effect graphs, The Exiled expansion) with "
+                                   "standalone Voila, which refuses code sent by a page. Every "
+                                   "asset is local; the kernel of a closed page is shut down "
+                                   "after --cull-idle seconds. Needs the apps extra: "
+                                   + APPS_EXTRA_HINT + ".")
+    p.add_argument("--port", type=whole_number("--port"), default=DEFAULT_PORT,
+                   help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 to serve the local network)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--cull-idle", type=whole_number("--cull-idle"), default=DEFAULT_CULL_IDLE,
+                   metavar="SECONDS",
+                   help=f"shut down the kernel of a closed page after this many idle seconds "
+                        f"(default {DEFAULT_CULL_IDLE}; at most 110)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("share", help="a round as a short URL-safe code (or decode one)",
+                       description="Print the share code of a scenario file (one line; the Lab and "
+                                   "the Dispute resolver open it with ?scenario=CODE), or with "
+                                   "--decode print the scenario TOML a code holds.")
+    p.add_argument("file", nargs="?", help="scenario TOML file")
+    p.add_argument("--url", metavar="BASE",
+                   help="print BASE/voila/render/lab.ipynb?scenario=CODE instead of the bare code")
+    p.add_argument("--decode", metavar="CODE", help="print the scenario a share code holds")
+    p.set_defaults(func=cmd_share)
+
+    p = sub.add_parser("notebook", help="write a scenario as a notebook with stored outputs (for nbval)",
+                       description="Write a Jupyter notebook for a scenario: its description, the "
+                                   "outcome, the step-by-step trace and each Garden card's ledger, "
+                                   "with the outputs stored, so `pytest --nbval OUT.ipynb` fails "
+                                   "when a rules change alters the round.")
+    p.add_argument("file", help="scenario TOML file")
+    p.add_argument("-o", "--output", metavar="OUT.ipynb",
+                   help="where to write (default: the scenario's name with .ipynb, in this folder)")
+    p.set_defaults(func=cmd_notebook)
+
+
+# ------------------------------------------------------------------ serve
+def _free_port(host: str) -> int:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def _check_port(host: str, port: int) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            raise UsageError(f"cannot listen on {host} port {port} ({exc.strerror or exc}); "
+                             "choose another with --port N (or --port 0 for any free port)") from None
+
+
+def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool) -> list[str]:
+    """The Voila command line `serve` runs (also used by the tests and the benchmark)."""
+    return [str(folder), f"--port={port}", f"--Voila.ip={host}", "--Voila.port_retries=0",
+            f"--Voila.open_browser={browser}", f"--template={TEMPLATE}",
+            "--VoilaConfiguration.classic_tree=True",          # "/" is the static landing page
+            f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+            f"--MappingKernelManager.cull_interval={max(1, min(10, cull_idle // 5))}",
+            "--MappingKernelManager.cull_connected=False",      # an open page keeps its kernel
+            "--Voila.log_level=WARN"]
+
+
+def serving_env(env: dict[str, str] | None = None) -> dict[str, str]:
+    """Environment with the package's template first on JUPYTER_PATH."""
+    env = dict(os.environ if env is None else env)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA_DIR), env.get("JUPYTER_PATH")) if p)
+    return env
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    missing = missing_apps_modules()
+    if missing:
+        raise UsageError(f"the apps need {', '.join(missing)}, which is not installed; install the "
+                         f"apps extra: {APPS_EXTRA_HINT}")
+    if not 1 <= args.cull_idle <= 110:
+        raise UsageError(f"--cull-idle must be 1 to 110 seconds (a closed page's kernel is gone "
+                         f"within 120 s), got {args.cull_idle}")
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be 0 to 65535, got {args.port}")
+    folder = notebooks_dir()
+    host = args.host
+    port = _free_port(host) if args.port == 0 else args.port
+    _check_port(host, port)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+
+    os.environ.update(serving_env())
+    from tornado.ioloop import IOLoop
+    from voila.app import Voila
+
+    app = Voila()
+    app.initialize(voila_argv(folder, host, port, args.cull_idle, not args.no_browser))
+
+    def ready() -> None:
+        print(f"Serving the Aristofarsa apps at {url}  (press Ctrl+C to stop)", flush=True)
+
+    IOLoop.current().add_callback(ready)   # runs once Voila listens and its loop starts
+    try:
+        app.start()
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ share
+def cmd_share(args: argparse.Namespace) -> int:
+    from .. import scenario, share
+
+    if args.decode is not None:
+        if args.file is not None or args.url is not None:
+            raise UsageError("give either FILE (to make a code) or --decode CODE, not both")
+        try:
+            text = share.decode(args.decode)
+            share.load(args.decode)                  # the same validator as a file
+        except (share.ShareCodeError, scenario.ScenarioError) as exc:
+            raise UsageError(str(exc)) from None
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return EXIT_OK
+    if args.file is None:
+        raise UsageError("give a scenario FILE to share, or --decode CODE")
+    try:
+        scenario.load(args.file)                     # refuse an invalid round with the validator's message
+        text = Path(args.file).read_bytes().decode("utf-8")
+        code = share.encode(text)
+    except (scenario.ScenarioError, share.ShareCodeError) as exc:
+        raise UsageError(str(exc)) from None
+    except (OSError, UnicodeDecodeError) as exc:     # the validator read it a moment ago
+        raise UsageError(f"{args.file}: cannot read the file ({exc})") from None
+    if args.url is not None:
+        base = args.url.rstrip("/")
+        if not base.startswith(("http://", "https://")):
+            raise UsageError(f"--url must start with http:// or https://, got {args.url!r}")
+        print(f"{base}/voila/render/lab.ipynb?scenario={code}")
+    else:
+        print(code)
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ notebook
+_LEDGER_CELL = '''\
+out = result.to_json()
+for g in out["garden"]:
+    print(f"{g['player']}'s {g['card']}: final Prestige {g['prestige']}")
+    for e in out["trace"]:
+        if (e.get("target"), e.get("target_card")) == (g["player"], g["card"]) and e.get("after") is not None:
+            print(f"  step {e['step']:>3}: {e['before']} -> {e['after']}  ({e['rule']})")'''
+
+
+def _python_string(text: str) -> str:
+    """A Python literal of ``text``, as a readable triple-quoted block when that is exact."""
+    if "'''" not in text and "\\" not in text and not text.endswith("'"):
+        return "'''\\\n" + text + "'''"
+    return repr(text)
+
+
+def lesson_notebook(path: str) -> dict:
+    """A notebook (nbformat 4 JSON) for one scenario, its outputs computed here and stored."""
+    import contextlib
+    import io
+
+    from .. import scenario
+
+    try:
+        sc = scenario.load(path)
+        text = Path(path).read_bytes().decode("utf-8")
+    except scenario.ScenarioError as exc:
+        raise UsageError(str(exc)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read the file ({exc})") from None
+    title = sc.title or Path(path).stem
+    intro = f"# {title}\n\n{sc.description}".rstrip()
+    if sc.rulings:
+        intro += "\n\nRulings: " + ", ".join(sc.rulings)
+    intro += (f"\n\nPinned from `{Path(path).name}`. Run `pytest --nbval THIS.ipynb`: it fails if the "
+              "engine now resolves this round differently.")
+    sources = [
+        "from aristofarsa import scenario\n\nSCENARIO = " + _python_string(text)
+        + "\nresult = scenario.run(scenario.loads(SCENARIO))",
+        "# The outcome\nprint(result.summary_text())",
+        "# Step by step, each step with its ruling\nfor e in result.to_json()[\"trace\"]:\n"
+        "    print(f\"{e['step']:>3}. [{e['phase']}] {e['text']} ({e['rule']})\")",
+        "# Each Garden card's ledger: every change of its Prestige\n" + _LEDGER_CELL,
+    ]
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    cells: list[dict] = [{"cell_type": "markdown", "id": "about", "metadata": {}, "source": intro}]
+    for n, source in enumerate(sources, 1):
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            exec(compile(source, f"<cell {n}>", "exec"), namespace)  # our own code, run as nbval will
+        printed = buffer.getvalue()
+        outputs = [{"name": "stdout", "output_type": "stream", "text": printed}] if printed else []
+        cells.append({"cell_type": "code", "execution_count": n, "id": f"cell{n}", "metadata": {},
+                      "outputs": outputs, "source": source})
+    return {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
+            "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                        "name": "python3"}, "language_info": {"name": "python"}}}
+
+
+def cmd_notebook(args: argparse.Namespace) -> int:
+    out = Path(args.output) if args.output else Path(Path(args.file).stem + ".ipynb")
+    if out.suffix != ".ipynb":
+        raise UsageError(f"-o must name a .ipynb file, got {str(out)!r}")
+    nb = lesson_notebook(args.file)
+    try:
+        out.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {out} ({exc.strerror or exc})") from None
+    print(f"wrote {out} (check it with: pytest --nbval {out})")
+    return EXIT_OK

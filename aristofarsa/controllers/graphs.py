@@ -1,0 +1,149 @@
+"""The Effect graphs gallery: every bundled lesson's effect graph, filterable by ruling and card.
+
+``GraphsController.from_query("ruling=B10&card=Bishop")`` starts with those filters (unknown
+values become an ``error`` message and no filter). :meth:`items` lists the lessons that pass
+the filters; each item knows its title, rulings, the cards in play, its link into the Lab
+and, when asked, its graph as inline SVG (drawn once, then kept). No Jupyter import.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from .. import scenario as S
+from ..analysis.graph import build_graph
+from ..cards import CARDS
+from ..rulings import RULINGS
+from .dispute import LESSONS_DIR, lab_link
+
+PAGE_SIZE = 12
+
+
+@dataclass
+class GalleryItem:
+    name: str
+    title: str
+    rulings: tuple[str, ...]
+    cards: tuple[str, ...]         # every card in the Garden or on the Balcony
+    winners: tuple[str, ...]
+    link: str                      # the Lab, opened on this lesson
+    _svg: str | None = field(default=None, repr=False)
+
+    def svg(self) -> str:
+        if self._svg is None:
+            self._svg = _draw(self.name)
+        return self._svg
+
+
+def _draw(name: str) -> str:
+    sc = S.load(LESSONS_DIR / f"{name}.toml")
+    data = {**S.run(sc).to_json(), "title": ""}
+    try:
+        from ..render.svg import RenderError, graph_svg
+    except ImportError:
+        return "<p>(Drawing graphs needs pygraphviz: pip install 'aristofarsa[apps]'.)</p>"
+    try:
+        return graph_svg(build_graph(data), fit=True)
+    except RenderError as exc:
+        return f"<p>(This graph cannot be drawn: {exc})</p>"
+
+
+def _catalogue() -> list[GalleryItem]:
+    out = []
+    for path in sorted(LESSONS_DIR.glob("*.toml")):
+        try:
+            text = path.read_text(encoding="utf-8")
+            sc = S.loads(text, str(path))
+            result = S.run(sc, trace=False)
+            rulings = tuple(str(r) for r in tomllib.loads(text).get("rulings", []))
+        except (OSError, S.ScenarioError, tomllib.TOMLDecodeError):
+            continue
+        cards = tuple(sorted({c for _, c, _ in result.garden} | {c for _, c, _ in result.balcony}))
+        out.append(GalleryItem(path.stem, sc.title or path.stem, rulings, cards,
+                               tuple(result.winners), lab_link(path.stem)))
+    return out
+
+
+_CATALOGUE: list[GalleryItem] | None = None
+
+
+def catalogue() -> list[GalleryItem]:
+    """The bundled lessons, read once per process."""
+    global _CATALOGUE
+    if _CATALOGUE is None:
+        _CATALOGUE = _catalogue()
+    return _CATALOGUE
+
+
+class GraphsController:
+    def __init__(self) -> None:
+        self.error = ""
+        self.ruling: str | None = None
+        self.card: str | None = None
+        self.shown = PAGE_SIZE
+        self.all = catalogue()
+
+    @classmethod
+    def from_query(cls, query: str) -> GraphsController:
+        c = cls()
+        try:
+            params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
+        except ValueError:
+            params = {}
+        if params.get("ruling"):
+            c.set_ruling(params["ruling"][-1])
+        if params.get("card"):
+            c.set_card(params["card"][-1])
+        return c
+
+    @property
+    def ruling_options(self) -> list[str]:
+        used = {r for item in self.all for r in item.rulings}
+        return [r for r in RULINGS if r in used]
+
+    @property
+    def card_options(self) -> list[str]:
+        used = {c for item in self.all for c in item.cards}
+        return [c for c in CARDS if c in used]
+
+    def set_ruling(self, value: str | None) -> bool:
+        if not value:
+            self.ruling = None
+            self.error = ""
+            return True
+        rid = value.strip().upper()
+        if rid not in self.ruling_options:
+            self.error = (f"unknown ruling {value!r}; rulings with lessons: "
+                          f"{', '.join(self.ruling_options)}")
+            return False
+        self.ruling, self.error, self.shown = rid, "", PAGE_SIZE
+        return True
+
+    def set_card(self, value: str | None) -> bool:
+        if not value:
+            self.card = None
+            self.error = ""
+            return True
+        name = next((c for c in self.card_options if c.lower() == value.strip().lower()), None)
+        if name is None:
+            self.error = f"unknown card {value!r}; cards: {', '.join(self.card_options)}"
+            return False
+        self.card, self.error, self.shown = name, "", PAGE_SIZE
+        return True
+
+    def matching(self) -> list[GalleryItem]:
+        return [i for i in self.all
+                if (self.ruling is None or self.ruling in i.rulings)
+                and (self.card is None or self.card in i.cards)]
+
+    def items(self) -> list[GalleryItem]:
+        """The matching lessons shown now (a page at a time)."""
+        return self.matching()[: self.shown]
+
+    def more(self) -> None:
+        self.shown += PAGE_SIZE
+
+    @property
+    def has_more(self) -> bool:
+        return len(self.matching()) > self.shown

@@ -1,0 +1,309 @@
+"""A round played by clicks: :class:`RoundSession` stops at each open choice.
+
+The engine pushes: a :class:`~aristofarsa.round.Round` calls its decider in the middle of
+the round. A click cannot arrive while ``decide()`` waits, so the session pulls instead.
+Its whole state is ``(scenario, answers)``; each step replays the round from the start,
+answering from the scenario file first and from ``answers`` for what the file leaves
+out, and stops at the first request nobody has answered yet::
+
+    s = RoundSession(scenario.load("b2-witch-another-card.toml"))
+    s.advance()                     # a Request (open choice) or the RoundResult
+    s.ask.options                   # (Option(value, label), ...) for buttons
+    s.answer("Bruno")               # illegal: raises the engine's DecisionError message
+    s.undo()                        # back to the previous open choice
+
+A scenario whose choices are all written resolves at once, with the same trace as
+``scenario.run`` (and ``resolve --json``). B10 replays stay consistent because the round
+caches its answers per step, and the replay of the answers is deterministic.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from .. import decisions as D
+from ..cards import CARDS
+from ..decisions import DecisionError, Request
+from ..draw import draw_step
+from ..result import RoundResult
+from ..round import Round
+from ..scenario import MissingChoice, Scenario, ScenarioDecider, ScenarioError, build_players
+from ..trace import Trace
+from ..variants import VariantError, check_variants
+
+__all__ = ["Ask", "Option", "RoundSession", "SessionError", "ask_of", "option_label"]
+
+
+class SessionError(ValueError):
+    """A call that does not fit the session's state (e.g. an answer when nothing is asked)."""
+
+
+# ------------------------------------------------------------------ the open choice
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer and its label for a button."""
+    value: object
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """The open choice, described for a view: who chooses, what, and the legal options."""
+    kind: str                      # a request kind of aristofarsa.decisions (garden, target, ...)
+    player: str                    # who chooses
+    owner: str                     # whose card or turn it is (differs e.g. for a Bard's reveal)
+    card: str | None               # the card whose effect asks, if any
+    source: str                    # where it comes from: garden, conspire, phase2, convoke, draw
+    question: str                  # a sentence for the view: "Ana: which card to play ...?"
+    prompt: str                    # the engine's extra words (e.g. the Convoke total)
+    optional: bool                 # a "may" effect: the option with value None declines
+    replay: bool                   # asked again in a B10 replay (the earlier answer became illegal)
+    options: tuple[Option, ...]
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]
+
+    def value_of(self, label: str) -> object:
+        """The answer a button label stands for (SessionError for an unknown label)."""
+        for o in self.options:
+            if o.label == label:
+                return o.value
+        raise SessionError(f"{label!r} is not an option; options: {', '.join(self.labels())}")
+
+
+_NONE_LABELS = {D.PEEK: "Peek at nothing", D.ALSO_SCORE: "Score nothing more",
+                D.EXCHANGE: "Do not exchange"}
+
+_QUESTIONS = {
+    D.GARDEN: "which card to play into the Ball Garden?",
+    D.ACTION: "Conspire or Convoke?",
+    D.CONSPIRE: "which card to put on the Balcony?",
+    D.TAKE: "which Noble to take from the Parlor?",
+    D.TARGET: "which player's card does the {card} act on?",
+    D.DELTA: "the Witch gives +5 or -5?",
+    D.REVEAL: "which card to reveal for the Bard?",
+    D.DISCARD: "which card to discard for the {card}?",
+    D.EXCHANGE: "exchange the Garden card for a card from hand?",
+    D.GIVE: "which card goes into the Garden for the Courtisan?",
+    D.PEEK: "whose face-down Balcony card does the Oracle look at?",
+    D.ALSO_SCORE: "which Peasant from hand also scores with the Scribe?",
+    D.KEEP: "which {n} cards to keep?",
+}
+
+
+def option_label(kind: str, value: object) -> str:
+    """A button label for one answer of a request of this kind."""
+    if value is None:
+        return _NONE_LABELS.get(kind, "No")
+    if kind == D.ACTION:
+        return str(value).capitalize()
+    if kind == D.DELTA and isinstance(value, int):
+        return f"{value:+d}"
+    if kind == D.KEEP and isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    if kind in (D.TAKE, D.GARDEN) and isinstance(value, str) and value in CARDS:
+        return f"{value} ({CARDS[value].prestige})"
+    return str(value)
+
+
+def _keep_options(pool: list[str], n: int) -> list[list[str]]:
+    seen: set[tuple[str, ...]] = set()
+    out: list[list[str]] = []
+    for combo in itertools.combinations(range(len(pool)), n):
+        cards = [pool[i] for i in combo]
+        key = tuple(sorted(cards))
+        if key not in seen:
+            seen.add(key)
+            out.append(cards)
+    return out
+
+
+def ask_of(request: Request) -> Ask:
+    """Describe a request for a view: each legal option with its label ("may": None too)."""
+    if request.kind == D.KEEP:
+        pool, n = request.options
+        values: list[object] = list(_keep_options(list(pool), n))
+    else:
+        values = list(request.options)
+    if request.optional:
+        values.append(None)
+    n = request.options[1] if request.kind == D.KEEP else 0
+    question = _QUESTIONS.get(request.kind, f"{request.kind}?").format(card=request.card or "card", n=n)
+    return Ask(kind=request.kind, player=request.player, owner=request.owner, card=request.card,
+               source=request.source, question=f"{request.player}: {question}",
+               prompt=request.prompt, optional=request.optional, replay=request.replay,
+               options=tuple(Option(v, option_label(request.kind, v)) for v in values))
+
+
+# ------------------------------------------------------------------ replaying answers
+class _Pending(Exception):
+    """Raised inside the round at the first request nobody has answered yet."""
+
+    def __init__(self, request: Request) -> None:
+        super().__init__(request.kind)
+        self.request = request
+
+
+class _FileThenAnswers:
+    """The scenario file answers first (when ``written``); what it leaves out comes from the
+    session's answers in order; the first request beyond them stops the round."""
+
+    auto = False
+
+    def __init__(self, sc: Scenario, answers: list[object], written: bool) -> None:
+        self.file = ScenarioDecider(sc) if written else None
+        self.answers = answers
+        self.used = 0
+        self.asked: list[Request] = []
+
+    def decide(self, request: Request) -> object:
+        if self.file is not None:
+            try:
+                return self.file.decide(request)
+            except MissingChoice:
+                pass
+        if self.used == len(self.answers):
+            raise _Pending(request)
+        self.used += 1
+        self.asked.append(request)
+        return self.answers[self.used - 1]
+
+
+def _play(sc: Scenario, decider: _FileThenAnswers, extra: frozenset[str], trace: Trace) -> RoundResult:
+    """The scenario's round, framed exactly as ``scenario.run`` frames it (set-up line,
+    optional next Draw step, scope and standings lines), with the session's decider."""
+    players, rng = build_players(sc)
+    names = [p.name for p in sc.players]
+    variants = sc.variants | extra
+    r = Round(players, names.index(sc.first), decider, variants=variants,
+              expansion=sc.expansion, rng=rng, trace=trace, final_round=sc.final_round,
+              crowns=sc.crowns)
+    r.log("setup", "M1", f"Seats: {', '.join(names)} ({len(names)} players, M8); {sc.first} "
+          "plays first this round."
+          + (f" Variants: {', '.join(sorted(variants))}." if variants else "")
+          + (" Exiled expansion in play." if sc.expansion else ""), see=["M8"])
+    try:
+        result = r.play()
+        asked_action: set[str] = decider.file.asked_action if decider.file is not None else set()
+        for spec in sc.players if decider.file is not None else ():
+            if (spec.conspire or spec.convoke) and spec.name not in asked_action:
+                raise ScenarioError(f"{sc.path}: player {spec.name!r}: has no legal Phase-2 "
+                                    f"action (no card to conspire, no affordable Noble), so "
+                                    f"`{'conspire' if spec.conspire else 'convoke'}` cannot happen; "
+                                    "write `passes = true` (P8)")
+        if sc.next_draw and not result.game_over:
+            r.phase = "draw"
+            r.step_id = ("draw", 0)  # type: ignore[assignment]  # Round leaves it untyped
+            r.log("phase", "D1", "The next round's Draw step (next_draw = true).")
+            short = draw_step(r, names.index(result.next_first),
+                              [names.index(n) for n in result.oracle_draw])
+            result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
+            if short:
+                result.game_over = True
+                result.end_reason = "cannot-refill"
+                result.final_round_next = False
+        elif sc.next_draw:
+            result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
+        r.phase = "end"
+        if not sc.next_draw:
+            r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
+                  "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
+                  "next Draw step can refill every hand (E2) is checked only with next_draw.",
+                  see=["E2"])
+        table = "crowns as given" if sc.crowns else "provisional crowns, M9"
+        totals = result.crowns
+        r.log("standings", "E4", f"Standings after this round ({table}): "
+              + "; ".join(", ".join(f"{n} {totals[n]}" for n in place)
+                          for place in result.ranking) + ".", see=["M9"])
+    except DecisionError as exc:
+        note = f" (variants in play: {', '.join(sorted(variants))})" if variants else ""
+        raise ScenarioError(f"{sc.path}: {exc}{note}") from None
+    result.extra["crowns_provisional"] = sc.crowns is None
+    result.extra["players"] = r.players
+    return result
+
+
+# ------------------------------------------------------------------ the session
+@dataclass
+class RoundSession:
+    """A round played by clicks. Its state is (scenario, answers); each step replays it.
+
+    ``answers`` are the choices the scenario file does not write, in the order the round
+    asks for them. With ``written=False`` the file gives only the cards each player holds
+    before Phase 1 (its Garden and Phase-2 cards count as held) and *every* choice is asked:
+    Garden card, Conspire or Convoke, each effect's choices, "may" effects too.
+    ``variants`` add to the file's. :meth:`advance` raises
+    :class:`~aristofarsa.scenario.ScenarioError` for a choice the file writes wrongly.
+    """
+    scenario: Scenario
+    answers: list[object] = field(default_factory=list)
+    variants: tuple[str, ...] = ()
+    written: bool = True
+    pending: Request | None = field(default=None, init=False)
+    result: RoundResult | None = field(default=None, init=False)
+    asked: list[Request] = field(default_factory=list, init=False, repr=False)
+    trace: Trace = field(default_factory=Trace, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        try:
+            self._extra = check_variants(list(self.variants))
+        except VariantError as exc:
+            raise ScenarioError(f"{self.scenario.path}: variants: {exc}") from None
+        self.answers = list(self.answers)
+        self.advance()
+
+    def advance(self) -> Request | RoundResult:
+        """Replay the answers; the next open choice, or the result once every choice is made."""
+        decider = _FileThenAnswers(self.scenario, self.answers, self.written)
+        self.pending = self.result = None
+        self.trace = Trace(True)      # the events so far, also while a choice is open
+        try:
+            self.result = _play(self.scenario, decider, self._extra, self.trace)
+        except _Pending as stop:
+            self.pending = stop.request
+        self.asked = decider.asked
+        if decider.used < len(self.answers):       # answers left over: the round ended first
+            del self.answers[decider.used:]
+        if self.result is not None:
+            return self.result
+        assert self.pending is not None
+        return self.pending
+
+    @property
+    def ask(self) -> Ask | None:
+        """The open choice described for buttons (None once the round is resolved)."""
+        return None if self.pending is None else ask_of(self.pending)
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.answers)
+
+    def answer(self, value: object) -> Request | RoundResult:
+        """Answer the open choice; an illegal value raises the engine's DecisionError and
+        changes nothing."""
+        if self.pending is None:
+            raise SessionError("nothing to answer: the round is resolved")
+        if not self.pending.legal(value):
+            raise self.pending.illegal(value)   # the engine's own message, reused
+        self.answers.append(value)
+        return self.advance()
+
+    def undo(self) -> Request | RoundResult:
+        """Take back the last answer: the previous open choice is asked again."""
+        if not self.answers:
+            raise SessionError("nothing to undo: no choice has been answered yet")
+        del self.answers[-1]
+        return self.advance()
+
+    def restart(self) -> Request | RoundResult:
+        """Take back every answer."""
+        self.answers.clear()
+        return self.advance()
+
+    def answered(self) -> list[tuple[Request, object]]:
+        """Each request the session answered (not the file), with its answer, in order."""
+        return list(zip(self.asked, self.answers, strict=True))

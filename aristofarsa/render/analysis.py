@@ -1,0 +1,82 @@
+"""Variants tables and what-if tables as plain text and HTML."""
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..analysis.compare import VariantTable
+    from ..analysis.whatif import Alternative, WhatIf
+
+
+def scored_text(scored: dict[str, list[str]] | None) -> str:
+    items = [f"{p}: {', '.join(c)}" for p, c in (scored or {}).items() if c]
+    return "; ".join(items) or "nothing"
+
+
+def variants_text(t: VariantTable) -> str:
+    lines = [f"File's own rules: winners {', '.join(t.winners) or 'none'}; "
+             f"scored {scored_text(t.scored)}", ""]
+    width = max(len(r.name) for r in t.rows) if t.rows else 10
+    for r in t.rows:
+        flag = "CHANGES" if r.changes else "same"
+        own = " (already in the file)" if r.in_file else ""
+        if r.error is not None:
+            lines.append(f"{r.name:<{width}}  {r.rule:<4} invalid: {r.error}{own}")
+        else:
+            lines.append(f"{r.name:<{width}}  {r.rule:<4} {flag:<7} winners {', '.join(r.winners or [])}; "
+                         f"scored {scored_text(r.scored)}{own}")
+    lines += ["", t.sentence]
+    return "\n".join(lines) + "\n"
+
+
+def variants_html(t: VariantTable) -> str:
+    e = html.escape
+    out = [f"<p class='af-variants-sentence'><b>{e(t.sentence)}</b></p>",
+           "<table class='af-variants-table'><tr><th>rules</th><th>winners</th><th>scored</th>"
+           "<th>changes?</th></tr>",
+           f"<tr class='af-base'><td>the file's own</td><td>{e(', '.join(t.winners))}</td>"
+           f"<td>{e(scored_text(t.scored))}</td><td>—</td></tr>"]
+    for r in t.rows:
+        tip = e(f"{r.rule}: {r.summary}")
+        name = f"<span title='{tip}'>{e(r.name)}</span> <small>({e(r.rule)})</small>"
+        if r.error is not None:
+            out.append(f"<tr class='af-variant af-invalid' data-variant='{e(r.name)}'><td>{name}</td>"
+                       f"<td colspan='2'>invalid: {e(r.error)}</td><td>yes</td></tr>")
+        else:
+            flag = "<b>yes</b>" if r.changes else "no"
+            out.append(f"<tr class='af-variant{' af-changes' if r.changes else ''}' "
+                       f"data-variant='{e(r.name)}'><td>{name}</td><td>{e(', '.join(r.winners or []))}</td>"
+                       f"<td>{e(scored_text(r.scored))}</td><td>{flag}</td></tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def _outcome(a: Alternative) -> str:
+    if a.error is not None:
+        return f"not playable: {a.error}"
+    return f"{', '.join(a.winners or []) or 'nobody'} win{'s' if len(a.winners or []) == 1 else ''}; " \
+           f"scored {scored_text(a.scored)}"
+
+
+def whatif_text(w: WhatIf) -> str:
+    lines = [f"What if {w.player} had done something else in Phase 2 (others as in the file):"]
+    for group in w.groups():
+        names = " | ".join(a.summary + (" [actual]" if a.actual else "") for a in group)
+        lines.append(f"- {names}\n    → {_outcome(group[0])}")
+    return "\n".join(lines) + "\n"
+
+
+def whatif_html(w: WhatIf) -> str:
+    e = html.escape
+    out = [f"<table class='af-whatif-table'><caption>What if {e(w.player)} had done something else "
+           "in Phase 2 (everyone else as in the file)</caption>"
+           "<tr><th>alternatives</th><th>outcome</th></tr>"]
+    for group in w.groups():
+        actual = any(a.actual for a in group)
+        items = "<br/>".join(("<b>" + e(a.summary) + " (actual)</b>") if a.actual else e(a.summary)
+                             for a in group)
+        out.append(f"<tr class='af-alternative{' af-actual' if actual else ''}'><td>{items}</td>"
+                   f"<td>{e(_outcome(group[0]))}</td></tr>")
+    out.append("</table>")
+    return "".join(out)

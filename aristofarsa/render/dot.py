@@ -1,0 +1,156 @@
+"""An effect graph as Graphviz DOT text (plain strings; no Graphviz needed to write it).
+
+Two rows: the Balcony on top in reveal order, the Garden below in queue order; each player's
+cards share their family colour. Edges carry "step · effect"; parallel edges with the same
+effect (a Bishop's replay repeats them) are drawn once with every step listed. Cancelled
+effects are dashed, winners have a gold frame and a star, scoring cards a double frame.
+"""
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..analysis.graph import Edge, Graph, Node
+
+#: Family colours by seat (fill, border): light fills that keep black text readable.
+FAMILY_COLOURS = [
+    ("#dbe9f6", "#2b6cb0"),   # blue
+    ("#fde2cf", "#c05621"),   # orange
+    ("#d9f2e0", "#2f855a"),   # green
+    ("#f3dcef", "#97266d"),   # purple
+    ("#fff4c2", "#975a16"),   # yellow
+    ("#e2e8f0", "#4a5568"),   # grey
+]
+EDGE_COLOURS = {"cancel": "#c53030", "peek": "#6b46c1", "exchange": "#2c7a7b",
+                "swap": "#2c7a7b", "mark": "#975a16", "copy": "#4a5568", "entry": "#2f855a"}
+_IDS_ESCAPE = str.maketrans({"\\": "\\\\", '"': '\\"'})
+
+
+def _q(text: str) -> str:
+    return '"' + text.translate(_IDS_ESCAPE) + '"'
+
+
+def family_colour(seat: int) -> tuple[str, str]:
+    return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
+
+
+def node_label(n: Node) -> str:
+    """An HTML-like label: player, card (or "face down"), position and Prestige."""
+    where = {"garden": f"Garden {n.order}", "balcony": f"Balcony {n.order}",
+             "hand": "shown from hand"}[n.zone]
+    card = html.escape(n.card) if n.card is not None else "<i>face down</i>"
+    rows = [f"<b>{html.escape(n.player)}</b>", f"<font point-size='15'>{card}</font>",
+            f"<font point-size='10'>{where}</font>"]
+    if n.zone == "garden" and n.prestige is not None:
+        rows.append(f"<font point-size='13'><b>{n.prestige}</b></font>")
+    marks = []
+    if n.winner:
+        marks.append("★ wins")
+    if n.scored:
+        marks.append("scores")
+    if n.cancelled:
+        marks.append("cancelled")
+    if n.replaced:
+        marks.append("left the Garden")
+    if marks:
+        rows.append(f"<font point-size='10'>{html.escape(', '.join(marks))}</font>")
+    for note in n.notes:
+        rows.append(f"<font point-size='10'>{html.escape(note)}</font>")
+    return "<" + "<br/>".join(rows) + ">"
+
+
+def _node_line(n: Node, ids: dict[str, str]) -> str:
+    fill, border = family_colour(n.seat)
+    attrs = [f"label={node_label(n)}", f'fillcolor="{fill}"', f'color="{border}"',
+             f"tooltip={_q(n.id)}"]
+    style = ["filled", "rounded"]
+    if n.cancelled or n.replaced:
+        style.append("dashed")
+        attrs.append('fontcolor="#4a5568"')
+    if n.winner:
+        attrs += ['color="#b7791f"', "penwidth=3.5"]
+    elif n.scored:
+        attrs.append("penwidth=2")
+    if n.scored:
+        attrs.append("peripheries=2")
+    if n.zone == "balcony":
+        attrs.append('shape="box"')
+    else:
+        attrs.append('shape="box"')
+    attrs.append(f'style="{",".join(style)}"')
+    attrs.append(f'class="af-node af-{n.zone}"')
+    return f"  {ids[n.id]} [{', '.join(attrs)}];"
+
+
+def merged_edges(edges: list[Edge]) -> list[tuple[Edge, list[int]]]:
+    """Edges with the same ends, effect and cancelled flag, drawn once with all their steps."""
+    out: dict[tuple[str, str, str, str, bool], tuple[Edge, list[int]]] = {}
+    for e in edges:
+        key = (e.source, e.target, e.kind, e.label, e.cancelled)
+        if key in out:
+            out[key][1].append(e.step)
+        else:
+            out[key] = (e, [e.step])
+    return list(out.values())
+
+
+def _edge_line(e: Edge, steps: list[int], ids: dict[str, str], same_row: bool) -> str:
+    label = f"{', '.join(map(str, steps))} · {e.label}"
+    colour = EDGE_COLOURS.get(e.kind, "#1a202c")
+    attrs = [f"label={_q(label)}", f'color="{colour}"', f'fontcolor="{colour}"',
+             f"tooltip={_q(f'step {steps[0]}: {e.kind} ({e.rule})')}", "penwidth=1.6"]
+    if e.cancelled:
+        attrs += ['style="dashed"', "penwidth=1.2"]
+    if same_row:
+        attrs.append("constraint=false")
+    return f"  {ids[e.source]} -> {ids[e.target]} [{', '.join(attrs)}];"
+
+
+def graph_dot(g: Graph) -> str:
+    """DOT text for an effect graph (deterministic: the same graph gives the same text)."""
+    ids = {n.id: f"n{k}" for k, n in enumerate(g.nodes)}
+    zone_of = {n.id: n.zone for n in g.nodes}
+    lines = ["digraph effects {",
+             '  graph [rankdir="TB", nodesep=0.35, ranksep=0.9, newrank=true, '
+             'fontname="Helvetica", bgcolor="white", pad=0.2];',
+             '  node [fontname="Helvetica", fontsize=12, margin="0.12,0.06"];',
+             '  edge [fontname="Helvetica", fontsize=11, arrowsize=0.8];']
+    caption = _caption(g)
+    if caption:
+        lines.append(f'  label={_q(caption)}; labelloc="t"; fontsize=14;')
+    for zone in ("balcony", "garden", "hand"):
+        row = [n for n in g.nodes if n.zone == zone]
+        if not row:
+            continue
+        row.sort(key=lambda n: (n.order, n.replaced is False))
+        lines.append(f"  subgraph {zone} {{ rank=same;")
+        for n in row:
+            lines.append("  " + _node_line(n, ids))
+        if len(row) > 1:
+            chain = " -> ".join(ids[n.id] for n in row)
+            lines.append(f"    {chain} [style=invis, weight=20];")
+        lines.append("  }")
+    rows = [[n for n in g.nodes if n.zone == z] for z in ("balcony", "garden", "hand")]
+    rows = [r for r in rows if r]
+    for upper, lower in zip(rows, rows[1:], strict=False):
+        lines.append(f"  {ids[upper[0].id]} -> {ids[lower[0].id]} [style=invis, weight=5];")
+    for e, steps in merged_edges(g.edges):
+        same_row = zone_of.get(e.source) == zone_of.get(e.target)
+        lines.append(_edge_line(e, steps, ids, same_row))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _caption(g: Graph) -> str:
+    parts = []
+    if g.title:
+        parts.append(g.title)
+    if g.step < g.last_step:
+        parts.append(f"up to step {g.step} of {g.last_step}")
+    if g.viewer:
+        parts.append(f"as {g.viewer} sees it")
+    if g.winners:
+        parts.append(("lowest Prestige wins; " if g.lowest_wins else "") + "winner"
+                     + ("s" if len(g.winners) > 1 else "") + ": " + ", ".join(g.winners))
+    return " — ".join(parts)

@@ -1,0 +1,52 @@
+"""DOT text → SVG (or PNG) with the Graphviz bundled in the pygraphviz wheel: no system `dot`.
+
+The only module of the package that imports pygraphviz.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..analysis.graph import Graph
+
+
+class RenderError(RuntimeError):
+    """Graphviz is missing or could not lay the graph out."""
+
+
+def _agraph(dot: str):  # type: ignore[no-untyped-def]
+    try:
+        import pygraphviz  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        raise RenderError("drawing a graph needs pygraphviz (pip install 'aristofarsa[apps]'); "
+                          "use -o OUT.dot or --json without it") from None
+    try:
+        return pygraphviz.AGraph(string=dot)
+    except Exception as exc:  # pygraphviz raises several kinds for bad DOT
+        raise RenderError(f"Graphviz could not read the graph: {exc}") from None
+
+
+def dot_to_svg(dot: str) -> str:
+    """The SVG text of a DOT graph, without the XML prologue (ready to inline in HTML)."""
+    data = _agraph(dot).draw(format="svg", prog="dot")
+    text = data.decode("utf-8") if isinstance(data, bytes) else str(data)
+    start = text.find("<svg")
+    return text[start:] if start >= 0 else text
+
+
+def dot_to_png(dot: str) -> bytes:
+    data = _agraph(dot).draw(format="png", prog="dot")
+    return bytes(data)
+
+
+def responsive(svg: str) -> str:
+    """The same SVG scaled to its container's width (keeps the aspect ratio)."""
+    return re.sub(r'<svg width="[^"]*" height="[^"]*"', '<svg style="max-width:100%;height:auto"',
+                  svg, count=1)
+
+
+def graph_svg(g: Graph, fit: bool = False) -> str:
+    from .dot import graph_dot
+    svg = dot_to_svg(graph_dot(g))
+    return responsive(svg) if fit else svg

@@ -1,0 +1,275 @@
+"""Plain text: the numbered trace log, a round's outcome, a whole game, statistics tables."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..cards import CARD_EVENTS
+from ..ranking import rank_key
+from ..rulings import END_REASONS, END_RULES
+
+if TYPE_CHECKING:
+    from ..game_result import GameResult
+    from ..result import RoundResult
+    from ..stats import Stats
+    from ..trace import TraceEvent
+
+
+# --------------------------------------------------------------------------- trace events
+def prestige_change(e: TraceEvent) -> str:
+    """The Prestige column of a trace row: ``"9 → 18"``, ``"18"`` or ``""``."""
+    if e.after is None:
+        return ""
+    return str(e.after) if e.before is None else f"{e.before} → {e.after}"
+
+
+def secret_note(e: TraceEvent) -> str:
+    """`` [seen only by Ana]`` for hidden information, else ``""``."""
+    return f" [seen only by {', '.join(e.visible_to)}]" if e.visible_to is not None else ""
+
+
+def auto_note(e: TraceEvent, note: str = " (chosen by --auto)") -> str:
+    """``note`` when the engine made the choice (--auto) and the sentence does not say so."""
+    return note if e.auto and "--auto" not in e.text else ""
+
+
+def trace(events: Iterable[TraceEvent]) -> str:
+    """A numbered plain-text log, one line per event, each citing its ruling."""
+    return "\n".join(f"{e.step:>3}. [{e.phase}] {e.text}{auto_note(e)}{secret_note(e)} — {e.cites()}"
+                     for e in events)
+
+
+# --------------------------------------------------------------------------- one round
+def round_summary(r: RoundResult) -> str:
+    """The outcome of a round in a few lines: Garden, Balcony, order, winners, what moved."""
+    lines = []
+    lines.append("Garden (queue order): " + ", ".join(f"{p}'s {c} {v}" for p, c, v in r.garden))
+    if r.balcony:
+        lines.append("Balcony: " + ", ".join(f"{p}'s {c}{' (cancelled)' if x else ''}"
+                                              for p, c, x in r.balcony))
+    lines.append(f"Phase 2 order: {', '.join(r.phase2_order)} (Litter: {r.litter})")
+    lines.append(("Lowest Prestige wins (Jester). " if r.lowest_wins else "")
+                 + f"Winners: {', '.join(r.winners)}; next round starts with {r.next_first}.")
+    for label, table in (("Scored", r.scored), ("Convoked", r.convoked), ("Exiled", r.exiled)):
+        items = [f"{p}: {', '.join(c)}" for p, c in table.items() if c]
+        lines.append(f"{label}: {'; '.join(items) if items else 'nothing'}")
+    if r.game_over:
+        lines.append(f"The game ends ({r.end_reason}).")
+    elif r.final_round_next:
+        lines.append("A Parlor emptied: one more round, then the game ends.")
+    if r.next_hands is not None:
+        lines.append("Hands after the next Draw: " + "; ".join(
+            f"{p}: {', '.join(h) or 'empty'}" for p, h in r.next_hands.items()))
+    label = "provisional, M9" if r.extra.get("crowns_provisional", True) else "as given"
+    lines.append(f"Crowns ({label}): " + ", ".join(f"{p} {n}" for p, n in r.crowns.items()))
+    return "\n".join(lines)
+
+
+def round_result(r: RoundResult) -> str:
+    """The outcome, then the trace step by step (``aristofarsa resolve``)."""
+    return round_summary(r) + "\n\nStep by step:\n" + trace(r.trace)
+
+
+# --------------------------------------------------------------------------- a whole game
+def end_text(reason: str) -> str:
+    """``"an Aristocrat scored (E1)"``: what ended the game and the ruling that says so."""
+    rule, what = END_RULES[reason]
+    return f"{what} ({rule})"
+
+
+def _plural(n: int, word: str, blank: bool = False) -> str:
+    return word + ("s" if n != 1 else " " if blank else "")
+
+
+def _game_heading(g: GameResult) -> list[str]:
+    return [f"Aristofarsa, {g.players} players"
+            + (", Exiled expansion" if g.expansion else "")
+            + (f", variants: {', '.join(g.variants)}" if g.variants else "")
+            + f", seed {g.seed}.",
+            "Seats: " + ", ".join(f"{n} ({b})" for n, b in zip(g.names, g.bots))
+            + f". {g.first} starts.", ""]
+
+
+def _game_round(g: GameResult, k: int) -> list[str]:
+    r = g.round_results[k]
+    lines = [f"Round {k + 1} ({g.round_firsts[k]} starts"
+             + (", the extra round after a Parlor emptied)"
+                if k and g.round_results[k - 1].final_round_next else ")")]
+    lines.append("  Garden: " + ", ".join(f"{p} {c} {v}" for p, c, v in r.garden))
+    if r.balcony:
+        lines.append("  Balcony: " + ", ".join(
+            f"{p} {c}{' (cancelled)' if x else ''}" for p, c, x in r.balcony))
+    conv = [f"{p} {', '.join(c)}" for p, c in r.convoked.items() if c]
+    if conv:
+        lines.append("  Convoked: " + "; ".join(conv))
+    lines.append(("  Lowest Prestige wins (Jester). " if r.lowest_wins else "  ")
+                 + f"Winner: {r.next_first}"
+                 + (f" (tied: {', '.join(r.winners)})" if len(r.winners) > 1 else ""))
+    sc = [f"{p} {', '.join(c)}" for p, c in r.scored.items() if c]
+    lines.append("  Scored: " + ("; ".join(sc) if sc else "nothing"))
+    ex = [f"{p} {', '.join(c)}" for p, c in r.exiled.items() if c]
+    if ex:
+        lines.append("  Exiled: " + "; ".join(ex))
+    if r.final_round_next:
+        lines.append("  A Parlor is empty: one more round, then the game ends (E3).")
+    return lines
+
+
+def _game_ranking(g: GameResult) -> list[str]:
+    crowns = g.crowns
+    lines = ["Final ranking (E4)" + ("" if g.crowns_table else ", crowns provisional (M9)") + ":"]
+    for k, place in enumerate(g.ranking):
+        for name in place:
+            pl = g.states[g.names.index(name)]
+            _, aristo, nobles, cards = rank_key(pl, g.crowns_table)
+            lines.append(f"  {k + 1}. {name:<8} {crowns[name]:>3} {_plural(crowns[name], 'crown', True)}  "
+                         f"({cards} {_plural(cards, 'card')} scored, "
+                         f"{nobles} {_plural(nobles, 'Noble')}"
+                         + (", the Aristocrat" if aristo else "")
+                         + (", shared place" if len(place) > 1 else "") + ")"
+                         + (f": {', '.join(c.name for c in pl.scored)}" if pl.scored else ""))
+    return lines
+
+
+def game_result(g: GameResult, with_trace: bool = False) -> str:
+    """A readable round-by-round account of a game and its final ranking (``play``)."""
+    lines = _game_heading(g)
+    for k in range(len(g.round_results)):
+        lines += _game_round(g, k)
+    if len(g.round_results) < g.rounds:
+        lines.append(f"({g.rounds} rounds played; round details were not recorded.)")
+    lines.append("")
+    lines.append(f"The game ends after {g.rounds} {_plural(g.rounds, 'round')}: {end_text(g.end_reason)}.")
+    lines += _game_ranking(g)
+    if with_trace and g.trace.enabled:
+        lines += ["", "Step by step:", trace(g.trace)]
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- statistics
+def fmt_number(value: float | int | Fraction, digits: int = 2) -> str:
+    """Short human form: integers without decimals, others with ``digits``."""
+    if isinstance(value, Fraction):
+        value = float(value)
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.{digits}f}"
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def ratio(num: int | Fraction, den: int) -> float:
+    """``num / den`` as a float; 0.0 when ``den`` is 0."""
+    return float(Fraction(num) / den) if den else 0.0
+
+
+def table(headers: list[str], rows: list[list[str]], align: str) -> list[str]:
+    """An aligned text table; ``align`` has one 'l' or 'r' per column."""
+    widths = [len(h) for h in headers]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row)]
+
+    def line(cells: list[str]) -> str:
+        out = []
+        for cell, width, how in zip(cells, widths, align):
+            out.append(cell.ljust(width) if how == "l" else cell.rjust(width))
+        return "  ".join(out).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
+
+
+def _stats_heading(s: Stats, note: str) -> list[str]:
+    head = f"Aristofarsa statistics: {s.games} {_plural(s.games, 'game')}"
+    if s.player_counts:
+        counts = ", ".join(f"{k} players" + (f" x{n}" if len(s.player_counts) > 1 else "")
+                           for k, n in sorted(s.player_counts.items()))
+        head += f", {counts}"
+    lines = [head]
+    if s.meta:
+        parts = []
+        if "seed" in s.meta:
+            parts.append(f"seed {s.meta['seed']}")
+        if "bots" in s.meta:
+            parts.append("bots " + ",".join(s.meta["bots"]))
+        if s.meta.get("expansion"):
+            parts.append("Exiled expansion")
+        if s.meta.get("variants"):
+            parts.append("variants " + ",".join(s.meta["variants"]))
+        if parts:
+            lines.append("  " + "; ".join(parts))
+    lines.append(f"Note: {note}.")
+    return lines
+
+
+def _seat_wins(s: Stats) -> list[str]:
+    rows = [
+        [str(i), s.seat_bot_label(i), str(s.seat_games[i]), fmt_number(s.seat_wins[i]),
+         percent(ratio(s.seat_wins[i], s.seat_games[i])),
+         f"{ratio(s.seat_crowns[i], s.seat_games[i]):.2f}"]
+        for i in range(len(s.seat_games))
+    ]
+    return (["", "Wins by seat (a first place shared by k players gives each 1/k win)"]
+            + table(["seat", "bot", "games", "wins", "win rate", "mean crowns"], rows, "llrrrr"))
+
+
+def _bot_wins(s: Stats) -> list[str]:
+    rows = [
+        [bot, str(n), fmt_number(s.bot_wins.get(bot, 0)), percent(ratio(s.bot_wins.get(bot, 0), n)),
+         f"{ratio(s.bot_crowns.get(bot, 0), n):.2f}"]
+        for bot, n in sorted(s.bot_seat_games.items())
+    ]
+    lines = (["", "Wins by bot (win rate = wins per seat played)"]
+             + table(["bot", "seat-games", "wins", "win rate", "mean crowns"], rows, "lrrrr"))
+    lines.append(f"Shared first places: {s.shared_first_places} {_plural(s.shared_first_places, 'game')}")
+    if s.starter_games:
+        lines.append(f"Round-1 starter (a seeded draw, M2) won "
+                     f"{percent(ratio(s.starter_wins, s.starter_games))} of "
+                     f"{s.starter_games} games; an equal share would be "
+                     f"{percent(ratio(s.starter_fair, s.starter_games))}")
+    return lines
+
+
+def _rounds_histogram(s: Stats, width: int) -> list[str]:
+    lines = ["", f"Rounds: mean {s.rounds_mean:.2f}, min {s.rounds_min}, max {s.rounds_max}"]
+    top = max(s.rounds_histogram.values())
+    rwidth = len(str(s.rounds_max))
+    cwidth = len(str(top))
+    for r in sorted(s.rounds_histogram):
+        n = s.rounds_histogram[r]
+        bar = "#" * max(1, round(width * n / top))
+        lines.append(f"  {str(r).rjust(rwidth)} | {str(n).rjust(cwidth)} {bar}")
+    return lines
+
+
+def _end_reasons(s: Stats) -> list[str]:
+    reasons = [*END_REASONS, *sorted(r for r in s.end_reasons if r not in END_REASONS)]
+    rows = [[r, str(s.end_reasons.get(r, 0)), percent(ratio(s.end_reasons.get(r, 0), s.games))]
+            for r in reasons]
+    return ["", "End reasons"] + table(["reason", "games", "share"], rows, "lrr")
+
+
+def _cards(s: Stats) -> list[str]:
+    extra = sorted({e for c in s.cards.values() for e in c} - set(CARD_EVENTS))
+    events = [*CARD_EVENTS, *extra]
+    rows = []
+    for card in sorted(s.cards):
+        counter = s.cards[card]
+        rows.append([card, *(str(counter.get(e, 0)) for e in events),
+                     *(f"{ratio(counter.get(e, 0), s.games):.3f}" for e in events)])
+    headers = ["card", *events, *(f"{e}/game" for e in events)]
+    return ["", "Cards (totals, then per game)"] + table(headers, rows, "l" + "r" * (2 * len(events)))
+
+
+def stats_table(s: Stats, note: str, histogram_width: int = 40) -> str:
+    """Statistics of many games as a readable multi-section text table (``simulate``)."""
+    lines = _stats_heading(s, note)
+    if s.games == 0:
+        lines.append("(no games)")
+        return "\n".join(lines)
+    lines += _seat_wins(s) + _bot_wins(s) + _rounds_histogram(s, histogram_width) + _end_reasons(s)
+    if s.cards:
+        lines += _cards(s)
+    return "\n".join(lines)

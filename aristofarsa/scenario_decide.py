@@ -1,0 +1,125 @@
+"""The decider of a scenario: answers the engine's requests from what the file says.
+
+:class:`ScenarioDecider` looks each request up in the player's `garden` / `conspire` /
+`convoke` tables; a choice the file leaves out raises :class:`MissingChoice`, which
+:class:`AutoForMissing` (``--auto``) answers with the documented auto policy instead. A
+choice that is given but not legal stays an error either way.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import decisions as D
+from .cards import canonical
+from .decisions import DecisionError, Request
+from .scenario_model import OPTIONAL_CHOICES, PlayerSpec, Scenario
+
+
+class MissingChoice(DecisionError):
+    """The file does not give a choice the round needs (``--auto`` may fill it)."""
+
+
+class ScenarioDecider:
+    """Answers the engine's requests from the scenario file."""
+
+    auto = False
+
+    def __init__(self, sc: Scenario) -> None:
+        self.sc = sc
+        self.asked_action: set[str] = set()
+
+    def miss(self, req: Request, what: str) -> Any:
+        raise MissingChoice(req, f"player {req.owner!r}, {req.source} ({req.card or req.kind}): "
+                                 f"{what}; allowed: {req.describe_options()}")
+
+    def decide(self, req: Request) -> Any:
+        spec = self.sc.spec(req.owner)
+        kind = req.kind
+        if kind == D.GARDEN:
+            return spec.garden
+        if kind == D.ACTION:
+            return self.action(req, spec)
+        if kind == D.CONSPIRE:
+            return spec.conspire
+        if kind == D.TAKE:
+            if spec.convoke["take"] is None:
+                self.miss(req, "`convoke.take` is missing (the Noble taken)")
+            return spec.convoke["take"]
+        table = spec.garden_choices if req.source == "garden" else spec.conspire_choices
+        if req.replay:
+            if kind not in table.get("replay", {}):
+                self.miss(req, f"the choice `{kind}` = {table.get(kind)!r} became illegal when a "
+                          "Bishop's cancellation replayed the Balcony (B10); give the new choice "
+                          f"in a `replay` table, e.g. `replay = {{ {kind} = ... }}`")
+            value = table["replay"][kind]
+        elif kind in table:
+            value = table[kind]
+        elif kind in OPTIONAL_CHOICES:
+            return None
+        else:
+            self.miss(req, f"choice `{kind}` is missing")
+        return self.convert(req, value)
+
+    def action(self, req: Request, spec: PlayerSpec) -> str:
+        self.asked_action.add(spec.name)
+        if spec.passes:
+            raise DecisionError(req, f"player {spec.name!r}: `passes = true`, but {spec.name} can "
+                                     f"{' or '.join(req.options)} (P8 applies only when neither is possible)")
+        if spec.conspire:
+            return "conspire"
+        hand = sorted(req.context or [])
+        if sorted(spec.convoke["discard"]) != hand:
+            raise DecisionError(req, f"player {spec.name!r}: `convoke.discard` = "
+                                     f"{spec.convoke['discard']} but Convoke discards every card "
+                                     f"left in hand, which is {hand or 'nothing'} (P5)")
+        if "convoke" not in req.options:
+            raise DecisionError(req, f"player {spec.name!r}: cannot Convoke: no Noble in the Parlor "
+                                     "is affordable with those cards (P5; the variant convoke-nothing "
+                                     "allows it)")
+        return "convoke"
+
+    def convert(self, req: Request, value: Any) -> Any:
+        kind = req.kind
+        if kind in (D.TARGET, D.PEEK):
+            for n in (p.name for p in self.sc.players):
+                if isinstance(value, str) and n.lower() == value.strip().lower():
+                    return n
+            return value
+        if kind == D.DELTA:
+            return value if isinstance(value, int) and not isinstance(value, bool) else value
+        if kind == D.EXCHANGE:
+            if value is False:
+                return None
+            if value is True:
+                if len(req.options) == 1:
+                    return req.options[0]
+                raise DecisionError(req, f"player {req.owner!r}, conspire (Squire): `exchange = "
+                                         f"true` but the hand holds several cards; name one of: "
+                                         f"{req.describe_options()}")
+        if kind == D.KEEP:
+            if not isinstance(value, list):
+                return value
+            return [canonical(v) or v for v in value]
+        if kind in (D.REVEAL, D.DISCARD, D.GIVE, D.ALSO_SCORE, D.EXCHANGE):
+            return canonical(value) or value
+        return value
+
+
+
+class AutoForMissing:
+    """--auto: only *missing* choices fall back to the auto policy; wrong ones stay errors."""
+
+    def __init__(self, first: ScenarioDecider, fallback: D.Decider) -> None:
+        self.first = first
+        self.fallback = fallback
+        self.auto = False
+
+    def decide(self, req: Request) -> Any:
+        try:
+            self.auto = False
+            return self.first.decide(req)
+        except MissingChoice:
+            self.auto = True
+            return self.fallback.decide(req)
+
+

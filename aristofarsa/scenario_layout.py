@@ -1,0 +1,95 @@
+"""Zone layout: the players' zones at the start of Phase 1, reconstructed from a scenario.
+
+A scenario file tells a round as played (Garden card, Phase-2 card, what is left in hand),
+not the hands as dealt. :func:`layout` works the dealt hands back out:
+
+    cards held before Phase 1 = Garden card + Phase-2 cards + `hand`
+                                (+ a Garden Scribe's discard, - the card it draws)
+
+and :func:`build_players` turns that into fresh :class:`~aristofarsa.state.PlayerState`
+objects and the round's one generator (M10) for every run.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+from .cards import canonical
+from .scenario_model import Scenario, ScenarioError
+from .state import Card, PlayerState
+
+Zones = dict[str, list[str]]
+
+
+def layout(sc: Scenario) -> tuple[list[Zones], list[str | None]]:
+    """Card names per zone at the start of Phase 1, and the card each Garden Scribe draws
+    (None if no Scribe or nothing to draw). Cached on the scenario.
+
+    The Scribe draws the top of `deck`, or of the shuffled `discard_pile` (D1): the preview
+    generator makes the same shuffle the round's generator will make.
+    """
+    if sc._layout is not None:
+        return sc._layout  # type: ignore[no-any-return]
+    preview = random.Random(sc.seed)
+    drawn_cards: list[str | None] = [None] * len(sc.players)
+    first = [p.name for p in sc.players].index(sc.first)
+    n = len(sc.players)
+    zones_of: list[Zones] = [{} for _ in range(n)]
+    for k in [(first + j) % n for j in range(n)]:
+        spec = sc.players[k]
+        hand = [spec.garden]
+        if spec.conspire:
+            hand.append(spec.conspire)
+        if spec.convoke:
+            hand += spec.convoke["discard"]
+        hand += spec.zones["hand"] or []
+        if spec.garden == "Scribe":
+            deck = list(spec.zones["deck"] or [])
+            discard = list(spec.zones["discard_pile"] or [])
+            if "discard" in spec.garden_choices:
+                hand.append(canonical(spec.garden_choices["discard"]) or str(spec.garden_choices["discard"]))
+            elif len(hand) > 1 or deck or discard:
+                # the rest of the file depends on which card was discarded: no --auto here
+                raise ScenarioError(
+                    f"{sc.path}: player {spec.name!r}: the Garden Scribe needs `garden.discard`, "
+                    "the card discarded after its draw (X4); it may be the drawn card")
+            if not deck and discard:
+                preview.shuffle(discard)  # the same draws the real generator will make (D1)
+                deck = discard
+            if deck:
+                drawn = deck[0]
+                if drawn not in hand[1:]:
+                    raise ScenarioError(
+                        f"{sc.path}: player {spec.name!r}: the Garden Scribe draws {drawn} (top of "
+                        f"`deck`, or the shuffled `discard_pile`), so {drawn} must be in `hand`, "
+                        "the Phase-2 cards or the Scribe's `discard`")
+                hand.pop(hand.index(drawn, 1))
+                drawn_cards[k] = drawn
+        zones: Zones = {"hand": hand}
+        for zone, key in (("deck", "deck"), ("discard", "discard_pile"), ("parlor", "parlor"),
+                          ("scored", "scored"), ("exiled", "exiled")):
+            zones[zone] = list(spec.zones[key] or [])
+        zones_of[k] = zones
+    sc._layout = (zones_of, drawn_cards)
+    return sc._layout  # type: ignore[no-any-return]
+
+
+def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
+    """Fresh players' zones at the start of Phase 1, and the round's one generator (M10)."""
+    if sc._cards is None:
+        # Cards never change (only the zones holding them do), so they are made once per
+        # scenario; every run gets fresh zone lists over them.
+        uid = itertools.count(1)
+        sc._cards = [{zone: [Card(next(uid), n, k) for n in names] for zone, names in zones.items()}
+                     for k, zones in enumerate(layout(sc)[0])]
+    players = []
+    for k, zones in enumerate(sc._cards):
+        pl = PlayerState(k, sc.players[k].name)
+        pl.hand = list(zones["hand"])
+        pl.deck = list(zones["deck"])
+        pl.discard = list(zones["discard"])
+        pl.parlor = list(zones["parlor"])
+        pl.scored = list(zones["scored"])
+        pl.exiled = list(zones["exiled"])
+        players.append(pl)
+    return players, random.Random(sc.seed)

@@ -1,0 +1,73 @@
+"""The scenario as data: what a scenario file describes once it is validated.
+
+A :class:`Scenario` is one round as told at the table (see docs/scenario-format.md): the
+seats with what each player played (:class:`PlayerSpec`), the variants, seed, crowns and
+the `[expect]` table. :class:`ScenarioError` is the one error of every scenario module; its
+message names the file, the player and key at fault, and what is allowed.
+
+The key tables below are the file format's vocabulary, shared by the validator
+(``scenario_validate``), the decider (``scenario_decide``) and the TOML writer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+TOP_KEYS = ("title", "description", "expansion", "first", "variants", "player", "expect",
+            "rulings", "seed", "crowns", "final_round", "next_draw")
+PLAYER_KEYS = ("name", "garden", "conspire", "convoke", "passes", "hand", "parlor", "deck",
+               "discard_pile", "scored", "exiled")
+ZONE_KEYS = ("hand", "parlor", "deck", "discard_pile", "scored", "exiled")
+GARDEN_CHOICES = {"Bard": ("target", "reveal"), "Scribe": ("discard", "also_score"),
+                  "Oracle": ("peek",)}
+CONSPIRE_CHOICES = {"Witch": ("target", "delta"), "Merchant": ("target",), "Scribe": ("target",),
+                    "Damsel": ("target",), "Courtisan": ("target", "give"),
+                    "Squire": ("exchange",), "Bishop": ("target",), "Bard": ("discard",),
+                    "Oracle": ("keep",)}
+EXPECT_KEYS = ("winners", "scored", "convoked", "exiled", "lowest_wins", "next_first",
+               "game_over", "prestige", "phase2_order", "litter", "end_reason",
+               "final_round_next", "oracle_draw", "ranking", "crowns", "next_hands", "garden",
+               "balcony")
+OPTIONAL_CHOICES = ("peek", "also_score")
+
+
+class ScenarioError(Exception):
+    """An invalid scenario: the message names file, player, key and what is allowed."""
+
+
+@dataclass
+class PlayerSpec:
+    name: str
+    garden: str
+    garden_choices: dict[str, Any]
+    conspire: str | None = None
+    conspire_choices: dict[str, Any] = field(default_factory=dict)
+    convoke: dict[str, Any] | None = None
+    passes: bool = False
+    zones: dict[str, Any] = field(default_factory=dict)  # zone -> list of names (None: default)
+
+
+@dataclass
+class Scenario:
+    path: str
+    title: str
+    description: str
+    expansion: bool
+    first: str
+    variants: frozenset[str]
+    players: list[PlayerSpec]
+    rulings: list[str]
+    seed: int
+    crowns: dict[str, int] | None
+    final_round: bool
+    next_draw: bool
+    expect: dict[str, Any] | None
+    warnings: list[str] = field(default_factory=list)
+    _layout: Any = field(default=None, repr=False, compare=False)
+    _cards: Any = field(default=None, repr=False, compare=False)
+    _by_name: dict[str, PlayerSpec] | None = field(default=None, repr=False, compare=False)
+
+    def spec(self, name: str) -> PlayerSpec:
+        if self._by_name is None:
+            self._by_name = {p.name: p for p in self.players}
+        return self._by_name[name]

@@ -1,0 +1,119 @@
+"""Running a scenario: its round resolved with the file's choices, and `[expect]` checked.
+
+:func:`run` builds the players (``scenario_layout``), answers every request from the file
+(``scenario_decide``), plays the :class:`~aristofarsa.round.Round`, adds the closing trace
+steps and turns every :class:`~aristofarsa.decisions.DecisionError` into a
+:class:`ScenarioError`. :func:`check_expect` compares a result with the file's `[expect]`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import canonical
+from .decisions import AutoDecider, DecisionError
+from .draw import draw_step
+from .result import RoundResult
+from .round import Round
+from .scenario_decide import AutoForMissing, ScenarioDecider
+from .scenario_layout import build_players
+from .scenario_model import Scenario, ScenarioError
+from .trace import Trace
+from .variants import VariantError, check_variants
+
+
+def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: bool = True,
+        crowns: dict[str, int] | None = None) -> RoundResult:
+    """Resolve the scenario's round. Raises ScenarioError for anything invalid.
+
+    ``variants`` add to the file's; ``crowns`` (a full table, e.g. from a crowns file)
+    replaces the file's and the provisional values.
+    """
+    try:
+        extra = check_variants(list(variants))
+    except VariantError as exc:
+        raise ScenarioError(f"{sc.path}: --variant: {exc}") from None
+    players, rng = build_players(sc)
+    base = ScenarioDecider(sc)
+    decider = AutoForMissing(base, AutoDecider()) if auto else base
+    names = [p.name for p in sc.players]
+    r = Round(players, names.index(sc.first), decider,
+              variants=sc.variants | extra, expansion=sc.expansion, rng=rng,
+              trace=Trace(trace), final_round=sc.final_round, crowns=crowns or sc.crowns)
+    if r.t:
+        r.log("setup", "M1", f"Seats: {', '.join(names)} ({len(names)} players, M8); {sc.first} "
+              "plays first this round."
+              + (f" Variants: {', '.join(sorted(sc.variants | extra))}." if sc.variants | extra else "")
+              + (" Exiled expansion in play." if sc.expansion else ""), see=["M8"])
+    try:
+        result = r.play()
+        for spec in sc.players:
+            if (spec.conspire or spec.convoke) and spec.name not in base.asked_action:
+                raise ScenarioError(f"{sc.path}: player {spec.name!r}: has no legal Phase-2 "
+                                    f"action (no card to conspire, no affordable Noble), so "
+                                    f"`{'conspire' if spec.conspire else 'convoke'}` cannot happen; "
+                                    "write `passes = true` (P8)")
+        if sc.next_draw and not result.game_over:
+            r.phase = "draw"
+            r.step_id = ("draw", 0)
+            r.log("phase", "D1", "The next round's Draw step (next_draw = true).")
+            short = draw_step(r, names.index(result.next_first),
+                              [names.index(n) for n in result.oracle_draw])
+            result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
+            if short:
+                result.game_over = True
+                result.end_reason = "cannot-refill"
+                result.final_round_next = False
+        elif sc.next_draw:
+            result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
+        if r.t:
+            r.phase = "end"
+            if not sc.next_draw:
+                r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
+                      "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
+                      "next Draw step can refill every hand (E2) is checked only with next_draw.",
+                      see=["E2"])
+            table = "crowns as given" if sc.crowns or crowns else "provisional crowns, M9"
+            totals = result.crowns
+            r.log("standings", "E4", f"Standings after this round ({table}): "
+                  + "; ".join(", ".join(f"{n} {totals[n]}" for n in place)
+                              for place in result.ranking) + ".", see=["M9"])
+    except DecisionError as exc:
+        active = sorted(sc.variants | extra)
+        note = f" (variants in play: {', '.join(active)})" if active else ""
+        raise ScenarioError(f"{sc.path}: {exc}{note}") from None
+    result.extra["crowns_provisional"] = sc.crowns is None and crowns is None
+    result.extra["players"] = r.players
+    return result
+
+
+
+# ------------------------------------------------------------------- [expect]
+MULTISET_FIELDS = ("scored", "convoked", "exiled", "next_hands")
+
+
+def check_expect(sc: Scenario, result: RoundResult) -> list[str]:
+    """Mismatches between `[expect]` and the result, one message per field (and player)."""
+    problems = []
+    for key, want in (sc.expect or {}).items():
+        got = result.field(key)
+        if key in MULTISET_FIELDS or key in ("prestige", "crowns"):
+            if not isinstance(want, dict):
+                problems.append(f"{key}: expected a table of player = value, got {want!r}")
+                continue
+            names = {n.lower(): n for n in (got or {})}
+            for player, w in want.items():
+                g = (got or {}).get(names.get(str(player).lower(), player), "<no such player>")
+                if key in MULTISET_FIELDS and isinstance(w, list) and isinstance(g, list):
+                    wn = sorted(canonical(x) or x for x in w)
+                    if wn != sorted(g):
+                        problems.append(f"{key}.{player}: expected {sorted(w)}, got {sorted(g)}")
+                elif w != g:
+                    problems.append(f"{key}.{player}: expected {w!r}, got {g!r}")
+        elif key == "ranking":
+            norm = lambda places: [sorted(p) for p in places] if isinstance(places, list) else places
+            if norm(want) != norm(got):
+                problems.append(f"ranking: expected {want!r}, got {got!r}")
+        elif want != got:
+            problems.append(f"{key}: expected {want!r}, got {got!r}")
+    return problems
+

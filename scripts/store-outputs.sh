@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Run the app notebooks (or those given) and store their outputs, so that
+# `pytest --nbval notebooks/` (run by scripts/test.sh) checks them. Run it after editing a notebook
+# or the app it shows. Timings and widget state are not stored; stderr outputs are dropped
+# (strict nbval compares them, and the Graphviz wheel's fontconfig warnings are not the app's).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY="${PYTHON:-.venv/bin/python}"
+[ -x "$PY" ] || PY=python3
+if [ "$#" -eq 0 ]; then set -- notebooks/*.ipynb; fi
+PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" "$PY" - "$@" <<'PYEOF'
+import sys
+
+import nbformat
+from nbclient import NotebookClient
+
+for path in sys.argv[1:]:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+                   resources={"metadata": {"path": "notebooks"}}).execute()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if not (o.output_type == "stream" and o.name == "stderr")]
+    nb.metadata.pop("widgets", None)      # stale widget state: noise in diffs, dead views in Lab
+    nbformat.write(nb, path)
+    print(f"stored outputs: {path}")
+PYEOF

@@ -1,0 +1,221 @@
+"""Browser test harness: `aristofarsa serve` in a subprocess, Debian's Chromium via Playwright.
+
+Fixtures (all browser tests are marked ``@pytest.mark.browser``):
+
+* ``app_server`` (session): the base URL (``http://127.0.0.1:PORT/``) of ``aristofarsa serve
+  --no-browser --port PORT`` started from this checkout (PYTHONPATH set), killed at the end.
+* ``serve`` (function): a factory ``serve(*extra_args) -> Server`` for a server of your own
+  (e.g. ``serve("--cull-idle", "5")``), stopped after the test.
+* ``browser`` (session): a headless Chromium (``/usr/bin/chromium``, or ``$CHROMIUM``).
+* ``page`` (function): a fresh page (1280x900) that records every request and web socket;
+  a request to any host but 127.0.0.1/localhost is blocked and fails the test.
+  ``page.af_requests`` lists the URLs seen.
+* ``phone_page``: the same at 390x844 (a phone).
+* ``wait_for_app(page)``: waits until Voila has rendered the notebook and a widget is visible.
+
+The tests skip with a clear reason only when Chromium or Playwright is missing; CI
+(`scripts/test.sh`) installs Chromium, so there they run.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", ""}
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: What "the app is on screen" means: Voila's cells shown and a widget (or an app root) visible.
+APP_SELECTOR = ".af-app, .jupyter-widgets.widget-container, .widget-box, .widget-html"
+READY_TIMEOUT = 30
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives the served apps in a real browser (Chromium)")
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running `aristofarsa serve`: its base URL and process (kernels are its children)."""
+    url: str
+    proc: subprocess.Popen[str]
+    output: list[str] = field(default_factory=list)
+
+    def kernel_pids(self) -> set[int]:
+        """The kernels it runs now (ipykernel processes under the server)."""
+        import psutil
+
+        kids = psutil.Process(self.proc.pid).children(recursive=True)
+        found = set()
+        for kid in kids:
+            try:
+                if any("ipykernel" in part for part in kid.cmdline()):
+                    found.add(kid.pid)
+            except psutil.Error:
+                pass
+        return found
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)     # Voila shuts its kernels down on SIGTERM
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+
+
+def start_server(*extra: str) -> Server:
+    port = free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    env["PYTHONUNBUFFERED"] = "1"
+    proc = subprocess.Popen([sys.executable, "-m", "aristofarsa.cli", "serve", "--no-browser",
+                             "--port", str(port), *extra], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}/", proc)
+    deadline = time.monotonic() + READY_TIMEOUT
+    assert proc.stdout is not None
+    os.set_blocking(proc.stdout.fileno(), False)
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if line:
+            server.output.append(line)
+            if line.startswith("Serving the Aristofarsa apps at "):
+                os.set_blocking(proc.stdout.fileno(), True)
+                _drain(proc)
+                return server
+        elif proc.poll() is not None:
+            break
+        else:
+            time.sleep(0.05)
+    server.stop()
+    log = "".join(server.output)
+    raise RuntimeError(f"aristofarsa serve was not ready within {READY_TIMEOUT} s:\n{log}")
+
+
+def _drain(proc: subprocess.Popen[str]) -> None:
+    """Keep reading the server's log so its pipe never fills up."""
+    import threading
+
+    def run() -> None:
+        assert proc.stdout is not None
+        for _ in proc.stdout:
+            pass
+
+    threading.Thread(target=run, daemon=True).start()
+
+
+@pytest.fixture(scope="session")
+def app_server() -> Iterator[str]:
+    server = start_server()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., Server]]:
+    started: list[Server] = []
+
+    def make(*extra: str) -> Server:
+        started.append(start_server(*extra))
+        return started[-1]
+
+    yield make
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    if path is None:
+        pytest.skip("Chromium is missing (Debian: apt-get install chromium; scripts/test.sh does it as root)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("Playwright is missing (pip install 'aristofarsa[test]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or (parts.hostname or "") in LOCAL_HOSTS
+
+
+def _page(browser, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.af_requests = []       # every URL the page asked for
+    page.af_foreign = []        # those that would have left the host (blocked)
+
+    def on_route(route) -> None:
+        url = route.request.url
+        page.af_requests.append(url)
+        if _local(url):
+            route.continue_()
+        else:
+            page.af_foreign.append(url)
+            route.abort()
+
+    context.route("**/*", on_route)
+    page.on("websocket", lambda ws: (page.af_requests.append(ws.url),
+                                     None if _local(ws.url) else page.af_foreign.append(ws.url)))
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    context, page = _page(browser, 1280, 900)
+    yield page
+    context.close()
+    assert not page.af_foreign, f"requests left 127.0.0.1: {page.af_foreign}"
+
+
+@pytest.fixture
+def phone_page(browser):
+    context, page = _page(browser, 390, 844)
+    yield page
+    context.close()
+    assert not page.af_foreign, f"requests left 127.0.0.1: {page.af_foreign}"
+
+
+def wait_for_app(page, timeout: float = READY_TIMEOUT) -> None:
+    """Wait until Voila shows the rendered notebook and a widget of the app is visible."""
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=timeout * 1000)
+    page.wait_for_selector(APP_SELECTOR, state="visible", timeout=timeout * 1000)
+
+
+@pytest.fixture(name="wait_for_app")
+def wait_for_app_fixture() -> Callable[..., None]:
+    return wait_for_app

@@ -1,0 +1,79 @@
+"""`aristofarsa serve` in a real browser: landing page, every app, offline, kernel culling."""
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from aristofarsa.cli.apps import APPS
+
+pytestmark = pytest.mark.browser
+SHOTS = Path(os.environ.get("AF_SCREENSHOTS", "")) if os.environ.get("AF_SCREENSHOTS") else None
+
+
+def test_landing_page_links_every_app_by_title(app_server, page, wait_for_app):
+    page.goto(app_server)
+    links = page.locator("a.af-app-link")
+    assert links.count() == len(APPS)
+    for (name, title), i in zip(APPS, range(len(APPS)), strict=True):
+        link = links.nth(i)
+        assert link.locator("strong").inner_text() == title
+        assert link.get_attribute("href") == f"/voila/render/{name}.ipynb"
+    page.get_by_text("Scenario Lab").click()
+    page.wait_for_url("**/voila/render/lab.ipynb")
+    wait_for_app(page)
+
+
+@pytest.mark.parametrize("name", [name for name, _ in APPS])
+def test_every_app_answers_and_renders_offline(app_server, page, name, wait_for_app):
+    response = page.goto(f"{app_server}voila/render/{name}.ipynb")
+    assert response is not None and response.status == 200
+    wait_for_app(page)
+    assert page.locator("#rendered_cells").inner_text().strip()
+    assert len(page.af_requests) > 5                       # the page did load its local assets
+    assert not page.af_foreign, page.af_foreign
+
+
+def test_no_cdn_in_the_served_html(app_server):
+    for path in ["", "voila/render/lab.ipynb", "voila/render/missing.ipynb"]:
+        try:
+            body = urllib.request.urlopen(app_server + path, timeout=30).read().decode()
+        except urllib.error.HTTPError as exc:
+            body = exc.read().decode()
+        for cdn in ("cdn.jsdelivr", "cdnjs.cloudflare", "unpkg.com", "fonts.googleapis"):
+            assert cdn not in body, (path, cdn)
+
+
+def test_landing_page_at_laptop_and_phone_width(app_server, page, phone_page):
+    for p, width in ((page, 1280), (phone_page, 390)):
+        p.goto(app_server)
+        box = p.locator("a.af-app-link").first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert p.evaluate("document.documentElement.scrollWidth") <= width   # no sideways scrolling
+        if SHOTS:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            p.screenshot(path=str(SHOTS / f"landing-{width}.png"), full_page=True)
+
+
+def test_a_closed_page_loses_its_kernel_and_a_page_holds_one(serve, browser, wait_for_app):
+    server = serve("--cull-idle", "5")
+    assert server.kernel_pids() == set()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "voila/render/lab.ipynb")
+    wait_for_app(page)
+    config = json.loads(page.locator("#jupyter-config-data").inner_text())
+    assert config["kernelId"]
+    kernels = server.kernel_pids()
+    assert len(kernels) == 1                               # one tab, one kernel
+    time.sleep(12)                                         # idle, but its page is open: kept
+    assert server.kernel_pids() == kernels
+    context.close()                                        # the tab is closed
+    deadline = time.monotonic() + 120
+    while server.kernel_pids() and time.monotonic() < deadline:
+        time.sleep(1)
+    assert server.kernel_pids() == set(), "the closed page's kernel is still running after 120 s"

@@ -1,0 +1,71 @@
+"""What the tests share: the command-line runner and the lesson library.
+
+Fixtures (use them by naming them as a test's argument):
+
+- ``run_cli``: ``run_cli("resolve", path, "--json")`` runs ``python -m aristofarsa.cli`` in
+  a subprocess from the repository root and returns the ``CompletedProcess`` (text
+  ``stdout``/``stderr``, ``returncode``); ``timeout=`` and ``cwd=`` may be given.
+- ``lesson``: parametrizes a test over every bundled scenario (one test per file, named
+  after it); ``resolve_lesson``: loads and runs a scenario file, returning
+  ``(scenario, result)``.
+
+- ``lessons``: the bundled scenario files, sorted; ``example``: the contract's worked
+  example (``example-merchant-crowns-aristocrat.toml``).
+
+Use the fixtures rather than ``from conftest import ...``: several folders have a
+``conftest.py`` (``tests/browser/`` ...) and pytest keeps only one module of that name.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS: list[Path] = sorted(SCENARIOS_DIR.glob("*.toml"))
+EXAMPLE = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
+
+
+def cli(*args: Any, timeout: float = 300, cwd: Path | str = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m aristofarsa.cli ARGS`` (this Python, this checkout) and capture it."""
+    return subprocess.run([sys.executable, "-m", "aristofarsa.cli", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def resolve(path: Path | str, **run_options: Any) -> tuple[Any, Any]:
+    """``(scenario, RoundResult)`` of a scenario file; ``run_options`` go to ``scenario.run``."""
+    from aristofarsa import scenario
+    sc = scenario.load(path)
+    return sc, scenario.run(sc, **run_options)
+
+
+@pytest.fixture
+def run_cli() -> Callable[..., subprocess.CompletedProcess[str]]:
+    return cli
+
+
+@pytest.fixture
+def resolve_lesson() -> Callable[..., tuple[Any, Any]]:
+    return resolve
+
+
+@pytest.fixture
+def lessons() -> list[Path]:
+    return list(LESSONS)
+
+
+@pytest.fixture
+def example() -> Path:
+    return EXAMPLE
+
+
+@pytest.fixture(params=LESSONS, ids=[p.name for p in LESSONS])
+def lesson(request: pytest.FixtureRequest) -> Path:
+    """Each bundled scenario file in turn."""
+    return request.param

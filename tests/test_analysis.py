@@ -1,0 +1,319 @@
+"""Effect graphs, explanations, variants tables and what-ifs (aristofarsa.analysis)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.analysis.compare import compare_variants
+from aristofarsa.analysis.explain import RULING_ANCHORS, explain
+from aristofarsa.analysis.graph import GraphError, build_graph, node_id
+from aristofarsa.analysis.whatif import WhatIfError, what_if
+from aristofarsa.cli import main
+from aristofarsa.render.dot import graph_dot
+from aristofarsa.rulings import RULINGS
+from aristofarsa.variants import VARIANTS
+
+LESSONS = sorted(SCENARIOS_DIR.glob("*.toml"))
+ROOT = Path(__file__).resolve().parent.parent
+SIX = Path(__file__).parent / "analysis_data" / "six-bishop-chain.toml"
+
+
+def data_of(name: str) -> dict:
+    sc = scenario.load(SCENARIOS_DIR / f"{name}.toml")
+    return {**scenario.run(sc).to_json(), "title": sc.title}
+
+
+def edges(g) -> list[tuple]:
+    return [(e.step, e.source, e.target, e.kind, e.label, e.cancelled) for e in g.edges]
+
+
+# ------------------------------------------------------------------ graph
+def test_bishop_chain_graph_structure():
+    g = build_graph(data_of("b13-bishop-chain"))
+    garden = [(n.player, n.card, n.order) for n in g.nodes if n.zone == "garden"]
+    balcony = [(n.player, n.card, n.order) for n in g.nodes if n.zone == "balcony"]
+    assert garden == [("Ana", "Servant", 1), ("Bruno", "Merchant", 2), ("Caio", "Jester", 3),
+                      ("Dora", "Knight", 4)]
+    assert balcony == [("Ana", "Witch", 1), ("Bruno", "Bishop", 2), ("Caio", "Bishop", 3),
+                       ("Dora", "Bishop", 4)]
+    cancels = {(src, tgt, c) for s, src, tgt, kind, _, c in edges(g) if kind == "cancel"}
+    assert cancels == {
+        ("balcony:Bruno:Bishop", "balcony:Ana:Witch", False),
+        ("balcony:Caio:Bishop", "balcony:Bruno:Bishop", True),   # Caio's Bishop ends cancelled
+        ("balcony:Dora:Bishop", "balcony:Caio:Bishop", False),
+    }
+    assert {20, 29, 39} <= {e.step for e in g.edges if e.kind == "cancel"}
+    witch = [e for e in g.edges if e.source == "balcony:Ana:Witch"]
+    assert witch and all(e.cancelled and e.label == "−5" and e.target == "garden:Dora:Knight"
+                         for e in witch)
+    knight = g.node("garden:Dora:Knight")
+    assert knight.winner and knight.scored and knight.prestige == 8
+    assert g.node("balcony:Ana:Witch").cancelled and not g.node("balcony:Bruno:Bishop").cancelled
+
+
+def test_bishop_replay_graph_labels_and_merging():
+    g = build_graph(data_of("b10-bishop-replay"))
+    assert (23, "balcony:Ana:Merchant", "garden:Ana:Courtisan", "prestige", "×2", True) in edges(g)
+    assert (28, "balcony:Caio:Bishop", "balcony:Ana:Merchant", "cancel", "cancel", False) in edges(g)
+    swaps = [e for e in g.edges if e.kind == "swap"]
+    assert {e.source for e in swaps} == {"balcony:Bruno:Damsel"} and len(swaps) == 4
+    dot = graph_dot(g)
+    assert '"26, 36 · swap = 1"' in dot          # the replay's repeat is one drawn edge
+    drawn = [line for line in dot.splitlines() if "->" in line and "label=" in line]
+    assert len(drawn) == len({(e.source, e.target, e.kind, e.label, e.cancelled) for e in g.edges})
+    assert len(drawn) < len(g.edges)
+
+
+def test_graph_steps_and_viewer():
+    d = data_of("b13-bishop-chain")
+    assert build_graph(d, step=0).nodes == [] and build_graph(d, step=0).edges == []
+    g = build_graph(d, step=20)
+    assert [e.step for e in g.edges] == [18, 20]
+    assert not any(n.winner for n in g.nodes)
+    hidden = build_graph(d, step=16, viewer="Ana")
+    cards = {n.player: n.card for n in hidden.nodes if n.zone == "balcony"}
+    assert cards == {"Ana": "Witch", "Bruno": None, "Caio": None, "Dora": None}
+    assert {n.player: n.card for n in build_graph(d, step=16).nodes if n.zone == "balcony"}["Bruno"] \
+        == "Bishop"
+    after = build_graph(d, step=19, viewer="Ana")   # Bruno's Bishop is revealed at step 19
+    assert {n.player: n.card for n in after.nodes if n.zone == "balcony"}["Bruno"] == "Bishop"
+    for bad in (-1, len(d["trace"]) + 1, "3"):
+        with pytest.raises(GraphError, match="step must be"):
+            build_graph(d, step=bad)
+    with pytest.raises(GraphError, match="unknown viewer"):
+        build_graph(d, viewer="Zed")
+
+
+def test_oracle_peek_is_seen_only_by_its_owner():
+    d = data_of("p7-oracle-peek")
+    peek = next(e for e in d["trace"] if e["kind"] == "peek-secret")
+    owner, target = peek["actor"], peek["target"]
+    step = peek["step"]
+    mine = build_graph(d, step=step, viewer=owner)
+    assert next(n for n in mine.nodes if n.zone == "balcony" and n.player == target).card \
+        == peek["target_card"]
+    other = next(p for p in mine.players if p not in (owner, target))
+    theirs = build_graph(d, step=step, viewer=other)
+    assert next(n for n in theirs.nodes if n.zone == "balcony" and n.player == target).card is None
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_graph_contract_for_every_lesson(path):
+    sc = scenario.load(path)
+    d = scenario.run(sc).to_json()
+    g = build_graph(d)
+    ids = {n.id for n in g.nodes}
+    by_id = {n.id: n for n in g.nodes}
+    assert len(ids) == len(g.nodes)
+    cancelled_cards = {node_id("balcony", b["player"], b["card"]) for b in d["balcony"] if b["cancelled"]}
+    for e in g.edges:
+        assert e.source in ids and e.target in ids
+        assert e.cancelled == (e.source in cancelled_cards)
+    steps = {e.step: e for e in g.edges}
+    for ev in d["trace"]:
+        if all(ev.get(k) for k in ("actor", "card", "target", "target_card")):
+            edge = steps.get(ev["step"])
+            assert edge is not None, ev
+            tgt = by_id[edge.target]
+            assert (tgt.player, tgt.card) == (ev["target"], ev["target_card"])
+            src = by_id[edge.source]
+            if not (ev["kind"] == "exchange" and ev["actor"] == ev["target"]):
+                assert (src.player, src.card) == (ev["actor"], ev["card"])
+    garden = [(n.player, n.card) for n in g.nodes if n.zone == "garden" and not n.replaced]
+    assert garden == [(x["player"], x["card"]) for x in d["garden"]]
+    balcony = [(n.player, n.card) for n in g.nodes if n.zone == "balcony"]
+    assert balcony == [(x["player"], x["card"]) for x in d["balcony"]]
+    assert {n.player for n in g.nodes if n.winner} == set(d["winners"])
+    assert graph_dot(g).startswith("digraph")
+
+
+def test_six_players_bishop_chain_renders(tmp_path):
+    pytest.importorskip("pygraphviz")
+    from aristofarsa.render.svg import graph_svg
+    sc = scenario.load(SIX)
+    g = build_graph(scenario.run(sc))
+    assert len([n for n in g.nodes if n.zone == "garden"]) == 6
+    svg = graph_svg(g)
+    assert svg.startswith("<svg") and svg.count('class="node') == len(g.nodes)
+    for e in g.edges:
+        assert f"{e.step}" in svg
+    assert g._repr_svg_().startswith("<svg")
+
+
+# ---------------------------------------------------------------- explain
+def test_explain_ledgers_and_near_misses():
+    x = explain(data_of("s2-knight-loses-by-4-does-not-score"))
+    ledgers = {(led.player, led.card): led.sentence() for led in x.ledgers}
+    assert ledgers[("Ana", "Courtisan")] == "Ana's Courtisan: 6; Ana's Merchant ×2 (B5) = 12"
+    assert ledgers[("Dora", "Knight")] == ("Dora's Knight: 8; Edu's Aristocrat mark = 5 (M4); "
+                                           "Bruno's Witch +5 (B2) = 10")
+    knight = next(v for v in x.verdicts if (v.player, v.card) == ("Bruno", "Knight"))
+    assert not knight.scored and knight.near_miss and "lost by 4" in knight.reason
+    assert "3 or less" in knight.reason
+    merchant = next(v for v in x.verdicts if (v.player, v.card, v.zone) == ("Ana", "Merchant", "balcony"))
+    assert merchant.scored
+    assert x.outcome == "Ana wins the round with Ana's Courtisan at 12."
+
+
+def test_explain_replay_and_merchant_that_did_not_score():
+    x = explain(data_of("b10-bishop-replay"))
+    courtisan = next(led for led in x.ledgers if led.card == "Courtisan")
+    assert courtisan.sentence().startswith("Ana's Courtisan: 6; Bruno's Damsel swap = 1 (B4)")
+    assert "Ana's Merchant ×2" in courtisan.sentence()       # undone by the replay
+    merchant = next(v for v in x.verdicts if v.card == "Merchant" and v.zone == "balcony")
+    assert not merchant.scored and "cancelled" in merchant.reason
+    x = explain(data_of("s2-merchant-follows-its-card"))
+    assert all(v.reason for v in x.verdicts)
+
+
+def test_explain_steps_link_rulings():
+    d = data_of("b13-bishop-chain")
+    x = explain(d)
+    assert [s.step for s in x.steps] == [e["step"] for e in d["trace"]]
+    assert all(s.link.startswith("rulings.md#") for s in x.steps)
+    md = x.to_markdown()
+    assert "[B13](rulings.md#b13-chains-of-bishop-cancellations)" in md
+    assert "<a href='rulings.md#b10-bishop'" in x._repr_html_()
+
+
+def test_ruling_anchors_match_the_rulings_page():
+    headings = [line[4:].strip() for line in (ROOT / "docs" / "rulings.md").read_text().splitlines()
+                if line.startswith("### ")]
+    slugs = {h.split()[0]: re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
+    assert RULING_ANCHORS == {k: slugs[k] for k in RULING_ANCHORS}
+    assert set(RULINGS) <= set(RULING_ANCHORS)
+
+
+# --------------------------------------------------------------- variants
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_variants_table_matches_direct_runs(path):
+    sc = scenario.load(path)
+    table = compare_variants(sc)
+    base = scenario.run(sc, trace=False)
+    assert table.winners == base.winners and table.scored == base.scored
+    assert [r.name for r in table.rows] == list(VARIANTS)
+    for row in table.rows:
+        try:
+            direct = scenario.run(sc, variants=[row.name], trace=False)
+        except scenario.ScenarioError as exc:
+            assert row.error == str(exc) and row.winners is None
+            continue
+        assert row.error is None
+        assert (row.winners, row.scored) == (direct.winners, direct.scored)
+        assert row.changes == (sorted(direct.winners) != sorted(base.winners) or
+                               {k: sorted(v) for k, v in direct.scored.items()}
+                               != {k: sorted(v) for k, v in base.scored.items()})
+    assert table.sentence
+
+
+def test_variants_sentence_names_the_change():
+    from aristofarsa.analysis.compare import VariantRow, VariantTable
+    t = VariantTable(["Caio"], {"Caio": ["Knight"]}, [
+        VariantRow("courtisan-live", "M4", "", ["Caio"], {"Caio": ["Knight"]}, False),
+        VariantRow("witch-own", "B2", "", ["Bruno"], {"Bruno": ["Rogue"]}, True)])
+    assert t.sentence == "With witch-own, Bruno wins instead of Caio."
+    t.rows[1] = VariantRow("witch-own", "B2", "", ["Caio"], {"Caio": ["Knight"]}, False)
+    assert t.sentence == "None of the house rules changes who wins or what scores."
+    t.rows[1] = VariantRow("witch-own", "B2", "", error="x: not allowed", changes=True)
+    assert "With witch-own, the round cannot be played" in t.sentence
+    real = compare_variants(scenario.load(SCENARIOS_DIR / "b10-bishop-no-undo-variant.toml"))
+    assert real.sentence.endswith(".")
+
+
+# ----------------------------------------------------------------- whatif
+WHATIF_SAMPLE = ["b13-bishop-chain", "b10-bishop-replay", "b4-damsel-swap", "p5-litter-buys-the-aristocrat",
+                 "b8-squire-rogue-swapped-in", "b9-courtisan-forces-aristocrat", "x3-bard-balcony-discard",
+                 "p7-oracle-peek", "p8-empty-hand-passes", "b10-replay-choice-made-again"]
+
+
+@pytest.mark.parametrize("name", WHATIF_SAMPLE)
+def test_every_whatif_alternative_resolves_as_shown(name):
+    path = SCENARIOS_DIR / f"{name}.toml"
+    text = path.read_text(encoding="utf-8")
+    sc = scenario.loads(text, str(path))
+    for spec in sc.players:
+        w = what_if(text, sc, spec.name)
+        assert w.alternatives, spec.name
+        assert sum(a.actual for a in w.alternatives) == 1, (spec.name, [a.summary for a in w.alternatives])
+        actual = next(a for a in w.alternatives if a.actual)
+        base = scenario.run(sc, trace=False)
+        assert (actual.winners, actual.scored) == (base.winners, base.scored)
+        for alt in w.alternatives:
+            alt_sc = scenario.loads(alt.scenario, "alt")
+            others = [(p.name, p.garden, p.conspire, p.conspire_choices, p.convoke, p.passes, p.zones)
+                      for p in alt_sc.players if p.name != spec.name]
+            assert others == [(p.name, p.garden, p.conspire, p.conspire_choices, p.convoke, p.passes,
+                               p.zones) for p in sc.players if p.name != spec.name]
+            if alt.error is not None:
+                with pytest.raises(scenario.ScenarioError):
+                    scenario.run(alt_sc, trace=False)
+                continue
+            r = scenario.run(alt_sc, trace=False)
+            assert (r.winners, r.scored) == (alt.winners, alt.scored), alt.summary
+        assert sum(len(g) for g in w.groups()) == len(w.alternatives)
+
+
+def test_whatif_unknown_player():
+    path = SCENARIOS_DIR / "b13-bishop-chain.toml"
+    text = path.read_text()
+    with pytest.raises(WhatIfError, match="players are Ana, Bruno, Caio, Dora"):
+        what_if(text, scenario.loads(text), "Zed")
+
+
+# -------------------------------------------------------------------- CLI
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_cli_explain_graph_variants_for_every_lesson(path, capsys):
+    assert main(["explain", str(path)]) == 0
+    assert "Who scores and why" in capsys.readouterr().out
+    assert main(["graph", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"nodes", "edges"}
+    assert all(set(n) >= {"id", "player", "card", "zone", "order"} for n in out["nodes"])
+    assert all(set(e) >= {"step", "source", "target", "kind", "label", "cancelled"} for e in out["edges"])
+    assert main(["variants", str(path), "--json"]) == 0
+    v = json.loads(capsys.readouterr().out)
+    assert [r["name"] for r in v["variants"]] == list(VARIANTS)
+
+
+def test_cli_graph_files(tmp_path, capsys):
+    path = str(SCENARIOS_DIR / "b13-bishop-chain.toml")
+    assert main(["graph", path, "-o", str(tmp_path / "g.dot")]) == 0
+    assert (tmp_path / "g.dot").read_text().startswith("digraph")
+    pytest.importorskip("pygraphviz")
+    assert main(["graph", path, "-o", str(tmp_path / "g.svg"), "--step", "20"]) == 0
+    assert "<svg" in (tmp_path / "g.svg").read_text()
+    assert main(["graph", path, "-o", str(tmp_path / "g.png")]) == 0
+    assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["graph", "{f}", "--step", "999"], "--step must be from 0 to"),
+    (["graph", "{f}", "--step", "-1"], "--step must be from 0 to"),
+    (["graph", "{f}", "-o", "out.gif"], "unknown format .gif"),
+    (["graph", "{f}", "--viewer", "Zed"], "is not a player"),
+    (["graph", "missing.toml"], "cannot read the file"),
+    (["explain", "missing.toml"], "cannot read the file"),
+    (["variants", "{bad}"], "not valid TOML"),
+    (["whatif", "{f}", "--player", "Zed"], "unknown player 'Zed'"),
+    (["whatif", "{bad}", "--player", "Ana"], "not valid TOML"),
+])
+def test_cli_bad_input_exits_2(args, message, tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("this is = = not toml")
+    args = [a.format(f=SCENARIOS_DIR / "b13-bishop-chain.toml", bad=bad) for a in args]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_cli_whatif_json(capsys):
+    path = SCENARIOS_DIR / "b13-bishop-chain.toml"
+    assert main(["whatif", str(path), "--player", "ana", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["player"] == "Ana"
+    assert sum(a["actual"] for a in out["alternatives"]) == 1
+    assert all({"summary", "scenario", "actual"} <= set(a) for a in out["alternatives"])

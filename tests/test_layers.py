@@ -1,0 +1,430 @@
+"""The package's layers: imports point down, no cycles, third-party UI/graph imports in place.
+
+Reads every module of ``aristofarsa/`` with :mod:`ast` (nothing is imported), collects
+every import — at module level, inside functions and methods, and under
+``if TYPE_CHECKING:`` — and checks them against the table below. The checker works on a
+plain ``{module name: source}`` mapping, so the last tests plant violations in a synthetic
+package and check that each one is caught.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path
+
+PACKAGE = "aristofarsa"
+ROOT = Path(__file__).resolve().parents[1] / PACKAGE
+
+# --------------------------------------------------------------------------- the layer map
+#: Which layer a module is in: (pattern on its path below the package, layer); first match
+#: wins. Flat modules are the engine unless listed as a file format.
+WHERE: tuple[tuple[str, str], ...] = (
+    ("analysis", "analysis"), ("analysis.*", "analysis"),
+    ("render", "render"), ("render.*", "render"),
+    ("controllers", "controllers"), ("controllers.*", "controllers"),
+    ("widgets", "widgets"), ("widgets.*", "widgets"),
+    ("cli", "cli"), ("cli.*", "cli"),
+    ("scenario", "formats"), ("scenario_*", "formats"), ("records", "formats"),
+    ("share", "formats"), ("files", "formats"),
+    ("*", "engine"),
+)
+
+#: Bottom to top: a module may import its own layer and every layer below it.
+LADDER: tuple[str, ...] = ("engine", "formats", "analysis", "render", "controllers", "widgets")
+
+#: Beside the ladder: what the command line may import (everything but the widgets).
+MAY_IMPORT_EXTRA: dict[str, frozenset[str]] = {
+    "cli": frozenset({"engine", "formats", "analysis", "render", "controllers", "cli"}),
+}
+
+#: The one upward edge allowed, and only inside a function: a model's one-line hand-off to
+#: its renderer (``RoundResult._repr_html_`` imports ``render.html`` when called; STYLE.md).
+LAZY_HANDOFF_TO: frozenset[str] = frozenset({"render"})
+
+#: Third-party packages allowed only in some places: top-level name -> module patterns.
+ONLY_IN: dict[str, tuple[str, ...]] = {
+    "ipywidgets": ("widgets", "widgets.*"),
+    "IPython": ("widgets", "widgets.*"),
+    "pygraphviz": ("render.svg",),
+    "graphviz": ("render", "render.*"),
+}
+
+
+#: Layers that must import with the standard library alone (the core install has no
+#: dependencies): their module-level imports are stdlib or the package. Optional extras
+#: (tqdm, dask, matplotlib) are imported inside the function that needs them.
+STDLIB_ONLY: frozenset[str] = frozenset({"engine", "formats"})
+
+
+# --------------------------------------------------------------------------- reading imports
+@dataclass(frozen=True)
+class Import:
+    source: str          # importing module, below the package: "result", "cli.games"
+    target: str          # a module of the package ("render.text", "" = the package) or a
+    internal: bool       #   third-party top-level name ("ipywidgets") when not internal
+    line: int
+    lazy: bool           # inside a function or method: runs when called, not on import
+    typing_only: bool    # under ``if TYPE_CHECKING:``: never runs
+
+
+def read_package(root: Path = ROOT) -> dict[str, str]:
+    """``{module: source}`` for every module below ``root`` (a package's ``__init__`` is
+    named after its folder; the root package itself is ``""``)."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path.read_text(encoding="utf-8")
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _packages(modules: dict[str, str]) -> set[str]:
+    """Modules that are packages: those with modules below them, and the root."""
+    pkgs = {""}
+    for name in modules:
+        parts = name.split(".")
+        pkgs.update(".".join(parts[:k]) for k in range(1, len(parts)))
+    return pkgs
+
+
+def imports(modules: dict[str, str]) -> list[Import]:
+    """Every import statement of every module, resolved to a module where it is internal."""
+    packages = _packages(modules)
+    found: list[Import] = []
+
+    def internal(dotted: str) -> str | None:
+        """``aristofarsa.x.y`` -> ``x.y``; None for a third-party name."""
+        if dotted == PACKAGE:
+            return ""
+        if dotted.startswith(PACKAGE + "."):
+            return dotted[len(PACKAGE) + 1:]
+        return None
+
+    def join(base: str, name: str) -> str:
+        return f"{base}.{name}" if base else name
+
+    def add(src: str, target: str, is_internal: bool, node: ast.stmt, lazy: bool, typing: bool) -> None:
+        found.append(Import(src, target, is_internal, node.lineno, lazy, typing))
+
+    for src, text in modules.items():
+        tree = ast.parse(text, filename=src or "__init__")
+        here = src if src in packages else src.rpartition(".")[0]
+
+        def visit(node: ast.AST, lazy: bool, typing: bool, src: str = src, here: str = here) -> None:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    mod = internal(alias.name)
+                    if mod is None:
+                        add(src, alias.name.split(".")[0], False, node, lazy, typing)
+                    else:
+                        add(src, mod, True, node, lazy, typing)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base_parts = here.split(".") if here else []
+                    if node.level > 1:
+                        base_parts = base_parts[:len(base_parts) - (node.level - 1)]
+                    base = ".".join(base_parts)
+                    if node.module:
+                        base = join(base, node.module)
+                else:
+                    if node.module == "__future__":
+                        return
+                    resolved = internal(node.module or "")
+                    if resolved is None:
+                        add(src, (node.module or "").split(".")[0], False, node, lazy, typing)
+                        return
+                    base = resolved
+                for alias in node.names:
+                    sub = join(base, alias.name)
+                    add(src, sub if sub in modules else base, True, node, lazy, typing)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                for child in ast.iter_child_nodes(node):
+                    visit(child, True, typing)
+            elif isinstance(node, ast.If) and _is_type_checking(node.test):
+                for child in node.body:
+                    visit(child, lazy, True)
+                for child in node.orelse:
+                    visit(child, lazy, typing)
+            else:
+                for child in ast.iter_child_nodes(node):
+                    visit(child, lazy, typing)
+
+        visit(tree, False, False)
+    return found
+
+
+# --------------------------------------------------------------------------- the checks
+def layer_of(module: str) -> str:
+    for pattern, layer in WHERE:
+        if fnmatch(module, pattern):
+            return layer
+    raise AssertionError(f"no layer for {module!r}")  # the table ends with "*"
+
+
+def may_import(source_layer: str, target_layer: str) -> bool:
+    if source_layer in MAY_IMPORT_EXTRA:
+        return target_layer in MAY_IMPORT_EXTRA[source_layer]
+    if target_layer not in LADDER:          # nothing on the ladder imports the cli
+        return False
+    return LADDER.index(target_layer) <= LADDER.index(source_layer)
+
+
+def _where(i: Import) -> str:
+    return f"{PACKAGE}/{(i.source or '__init__').replace('.', '/')}.py:{i.line}"
+
+
+def upward_edges(found: list[Import]) -> list[str]:
+    """Imports that point up a layer (a lazy hand-off to ``render/`` excepted)."""
+    problems = []
+    for i in found:
+        if not i.internal or i.typing_only:
+            continue
+        src, dst = layer_of(i.source), layer_of(i.target)
+        if may_import(src, dst):
+            continue
+        if i.lazy and dst in LAZY_HANDOFF_TO and src in LADDER and dst in LADDER:
+            continue
+        problems.append(f"{_where(i)}: {src} module {i.source!r} imports {dst} module "
+                        f"{i.target!r}{' (inside a function)' if i.lazy else ''}; "
+                        f"{src} may import {', '.join(_allowed(src))}")
+    return problems
+
+
+def _allowed(layer: str) -> list[str]:
+    if layer in MAY_IMPORT_EXTRA:
+        return sorted(MAY_IMPORT_EXTRA[layer])
+    return list(LADDER[:LADDER.index(layer) + 1])
+
+
+def misplaced_third_party(found: list[Import]) -> list[str]:
+    """``ipywidgets``/``IPython`` outside widgets/, Graphviz outside its renderers."""
+    problems = []
+    for i in found:
+        if i.internal or i.target not in ONLY_IN:
+            continue
+        allowed = ONLY_IN[i.target]
+        if not any(fnmatch(i.source, p) for p in allowed):
+            problems.append(f"{_where(i)}: imports {i.target}, allowed only in "
+                            + " or ".join(f"{PACKAGE}/{p.replace('.', '/')}" for p in allowed))
+    return problems
+
+
+def third_party_at_import(found: list[Import]) -> list[str]:
+    """Module-level imports of non-stdlib packages in the dependency-free layers."""
+    return [f"{_where(i)}: {layer_of(i.source)} module {i.source!r} imports {i.target} when "
+            "imported; import it inside the function that needs it (an optional extra)"
+            for i in found
+            if not i.internal and not i.lazy and not i.typing_only
+            and layer_of(i.source) in STDLIB_ONLY and i.target not in sys.stdlib_module_names]
+
+
+def cycles(found: list[Import], lazy: bool = True) -> list[list[str]]:
+    """Import cycles among the package's modules, each as a path ``[a, b, ..., a]``.
+
+    Imports under ``TYPE_CHECKING`` never run and do not count. ``lazy``: count imports
+    inside functions too (they run later, but a circle through them still ties the two
+    modules together and breaks as soon as one becomes a module-level import).
+    """
+    graph: dict[str, set[str]] = {}
+    for i in found:
+        if i.internal and not i.typing_only and (lazy or not i.lazy) and i.target != i.source:
+            graph.setdefault(i.source, set()).add(i.target)
+    return [_cycle_in(scc, graph) for scc in _strongly_connected(graph) if len(scc) > 1]
+
+
+def _strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iterative; components in a deterministic order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    scc = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        scc.append(member)
+                        if member == node:
+                            break
+                    out.append(sorted(scc))
+    return sorted(out)
+
+
+def _cycle_in(scc: list[str], graph: dict[str, set[str]]) -> list[str]:
+    """One readable circle through the component's first module (breadth-first, shortest)."""
+    members = set(scc)
+    start = scc[0]
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt == start:
+                return paths[node] + [start]
+            if nxt in members and nxt not in paths:
+                paths[nxt] = paths[node] + [nxt]
+                queue.append(nxt)
+    raise AssertionError(f"no circle in {scc}")  # a strongly connected component has one
+
+
+def describe(cycle: list[str]) -> str:
+    return " -> ".join(c or PACKAGE for c in cycle)
+
+
+# --------------------------------------------------------------------------- the package
+MODULES = read_package()
+FOUND = imports(MODULES)
+
+
+def test_the_whole_package_is_read():
+    assert {"", "round", "result", "trace", "cli", "cli.games", "render.text"} <= set(MODULES)
+    assert len(MODULES) >= 30
+    readers = {i.source for i in FOUND}
+    assert {"result", "game", "cli.rounds", "render.markdown"} <= readers
+
+
+def test_every_layer_in_the_table_is_on_the_ladder_or_beside_it():
+    layers = {layer for _, layer in WHERE}
+    assert layers <= set(LADDER) | set(MAY_IMPORT_EXTRA)
+    assert {layer_of(m) for m in MODULES} >= {"engine", "formats", "render", "cli"}
+
+
+def test_imports_point_down():
+    problems = upward_edges(FOUND)
+    assert not problems, "upward imports:\n" + "\n".join(problems)
+
+
+def test_no_import_cycles():
+    found = [describe(c) for c in cycles(FOUND)]
+    assert not found, "import cycles (imports inside functions count too):\n" + "\n".join(found)
+
+
+def test_jupyter_and_graphviz_only_in_their_layers():
+    problems = misplaced_third_party(FOUND)
+    assert not problems, "\n".join(problems)
+
+
+def test_engine_and_formats_import_with_the_standard_library_alone():
+    problems = third_party_at_import(FOUND)
+    assert not problems, "\n".join(problems)
+
+
+# --------------------------------------------------------------------------- the checker itself
+def _package(**sources: str) -> dict[str, str]:
+    """A synthetic package: keyword ``cli__games`` is module ``cli.games``."""
+    return {name.replace("__", "."): text for name, text in sources.items()}
+
+
+def test_the_reader_resolves_every_form_of_import():
+    found = imports(_package(
+        cli="", cli__games="from .. import records\nfrom ..render import text\nimport aristofarsa.game\n",
+        records="", game="", render="", render__text="",
+        result=("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import Game\n"
+                "def f():\n    from .render.text import x\nclass C:\n    import json\n"),
+    ))
+    got = {(i.source, i.target, i.internal, i.lazy, i.typing_only) for i in found}
+    assert got == {
+        ("cli.games", "records", True, False, False),
+        ("cli.games", "render.text", True, False, False),
+        ("cli.games", "game", True, False, False),
+        ("result", "typing", False, False, False),
+        ("result", "game", True, False, True),
+        ("result", "render.text", True, True, False),
+        ("result", "json", False, False, False),
+    }
+
+
+CLEAN = dict(
+    cards="", round="from . import cards\n", scenario="from .round import x\n",
+    analysis="", analysis__graph="from .. import scenario\n",
+    render="", render__text="from ..analysis import graph\n", render__svg="import pygraphviz\n",
+    render__dot="import graphviz\n",
+    result="def to_text(self):\n    from .render.text import x\n",  # the lazy hand-off
+    controllers="", controllers__play="from ..render import text\n",
+    widgets="", widgets__play="import ipywidgets\nfrom ..controllers import play\n",
+    cli="", cli__games="from ..controllers import play\nfrom ..render import svg\n",
+)
+
+
+def test_a_clean_synthetic_package_passes():
+    found = imports(_package(**CLEAN))
+    assert upward_edges(found) == []
+    assert misplaced_third_party(found) == []
+    assert cycles(found) == []
+    assert third_party_at_import(found) == []
+
+
+def test_planted_upward_imports_are_caught():
+    planted = {
+        "cards": "from .scenario import load\n",                       # engine -> formats
+        "analysis__graph": "from ..render import text\n",              # analysis -> render
+        "render__text": "from ..controllers import play\n",            # render -> controllers
+        "controllers__play": "def f():\n    from ..widgets import play\n",  # lazy, not to render
+        "cli__games": "from ..widgets import play\n",                  # the cli never imports widgets
+        "round": "from .cli import games\n",                           # nothing imports the cli
+    }
+    for module, text in planted.items():
+        found = imports(_package(**{**CLEAN, module: text}))
+        problems = upward_edges(found)
+        assert len(problems) == 1, (module, problems)
+        assert module.replace("__", ".") in problems[0]
+
+
+def test_planted_third_party_imports_are_caught():
+    planted = {
+        "controllers__play": "import ipywidgets\n",
+        "result": "def _repr_html_(self):\n    from IPython.display import HTML\n",
+        "render__dot": "import pygraphviz\n",
+        "analysis__graph": "import graphviz\n",
+    }
+    for module, text in planted.items():
+        problems = misplaced_third_party(imports(_package(**{**CLEAN, module: text})))
+        assert len(problems) == 1 and "allowed only in" in problems[0], (module, problems)
+    lazy_ok = imports(_package(**{**CLEAN, "cards": "def f():\n    import matplotlib\n"}))
+    assert third_party_at_import(lazy_ok) == []
+    eager = imports(_package(**{**CLEAN, "cards": "import matplotlib\n"}))
+    assert len(third_party_at_import(eager)) == 1
+
+
+def test_planted_cycles_are_caught_even_through_a_function():
+    top = imports(_package(**{**CLEAN, "cards": "from . import round\n"}))
+    assert [describe(c) for c in cycles(top)] == ["cards -> round -> cards"]
+    lazy = imports(_package(**{**CLEAN, "cards": "def f():\n    from .round import x\n"}))
+    assert [describe(c) for c in cycles(lazy)] == ["cards -> round -> cards"]
+    assert cycles(lazy, lazy=False) == []
+    typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .round import x\n"
+    assert cycles(imports(_package(**{**CLEAN, "cards": typing_only}))) == []

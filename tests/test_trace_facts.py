@@ -1,0 +1,104 @@
+"""The trace as data (APPS_CONTRACT.md): over every bundled lesson, each event in which one
+card acts on another names the acting card and the card acted on, and every Prestige change
+made by an effect says what it did (``change``), consistently with ``before``/``after``."""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.result import RoundResult
+from aristofarsa.trace import TraceEvent
+
+LESSONS = sorted(SCENARIOS_DIR.glob("*.toml"))
+CHANGE = re.compile(r"^(?:[+-]\d+|x\d+|=-?\d+)$")
+
+
+@cache
+def resolved(name: str) -> RoundResult:
+    return scenario.run(scenario.load(SCENARIOS_DIR / name))
+
+
+def events(name: str) -> list[TraceEvent]:
+    return list(resolved(name).trace)
+
+
+def has_edge(e: TraceEvent) -> bool:
+    return None not in (e.actor, e.card, e.target, e.target_card)
+
+
+def acts_on_a_card(e: TraceEvent) -> bool:
+    """Events the contract says must name both cards."""
+    if e.kind in ("exchange", "mark", "cancelled", "peek-secret", "cancellations", "replay"):
+        return e.kind != "replay"
+    if e.kind == "entry":
+        return e.after is not None  # an entry effect that moved a Prestige
+    if e.kind == "prestige":
+        return e.phase in ("balcony", "replay", "phase2") and e.rule != "M4"
+    if e.kind == "effect":
+        return (e.card == "Elder" and e.rule == "X5") or (e.card == "Bishop" and e.target is not None)
+    return False
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_act_names_both_cards(path):
+    for e in events(path.name):
+        if acts_on_a_card(e):
+            assert has_edge(e), (path.name, e.to_dict())
+        if e.kind == "peek" and e.target is not None:
+            # the public step names who was peeked at, not the face-down card (that fact
+            # is in the peek-secret step only its owner sees)
+            assert e.actor and e.card == "Oracle", e.to_dict()
+        if e.kind == "exchange":
+            assert e.incoming, e.to_dict()
+            assert e.card in ("Squire", "Courtisan", "Elder"), e.to_dict()
+        if e.kind == "prestige" and e.rule == "M4":
+            assert e.target and e.target_card, e.to_dict()  # the continuous card that moved
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_effect_change_is_consistent(path):
+    for e in events(path.name):
+        made_by_effect = e.after is not None and (
+            e.kind in ("prestige", "mark", "entry") and e.actor is not None)
+        if made_by_effect:
+            assert e.change is not None, (path.name, e.to_dict())
+        if e.change is None:
+            continue
+        assert CHANGE.match(e.change), e.to_dict()
+        assert e.to_dict()["change"] == e.change
+        assert e.before is not None and e.after is not None, e.to_dict()
+        if e.change.startswith("x"):
+            assert e.after == e.before * int(e.change[1:]), e.to_dict()
+        elif e.change.startswith("="):
+            assert e.after == int(e.change[1:]), e.to_dict()
+        else:
+            assert e.after - e.before == int(e.change), e.to_dict()
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_text_is_rendered_and_kept_in_json(path):
+    for e in events(path.name):
+        text = e.text
+        assert isinstance(text, str) and text, e
+        d = e.to_dict()
+        assert list(d)[:5] == ["step", "phase", "kind", "rule", "text"] and d["text"] == text
+
+
+def test_sentence_comes_from_the_facts():
+    """A Balcony Prestige step's sentence is rendered from its facts when first read."""
+    sc = scenario.load(SCENARIOS_DIR / "b5-merchant-own-card.toml")
+    e = next(x for x in scenario.run(sc).trace if x.kind == "prestige" and x.change)
+    assert not isinstance(e._text, str), "the sentence was rendered before anyone read it"
+    e.target, e.target_card, e.before, e.after = "Zed", "Bishop", 4, 8
+    assert e.change == "x2" and "×2 to Zed's Bishop (4 → 8)" in e.text
+
+
+def test_balcony_prestige_names_its_source():
+    e = next(e for e in events("example-merchant-crowns-aristocrat.toml")
+             if e.kind == "prestige" and e.card == "Merchant")
+    assert (e.actor, e.card, e.target, e.target_card, e.change) == (
+        "Caio", "Merchant", "Caio", "Aristocrat", "x2")
+    assert e.text == "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18)."
