@@ -70,7 +70,7 @@ class PlayApp(ipw.VBox):
     # ---------------------------------------------------------------- clicks
     def _token(self) -> tuple[int, int]:
         """What a button was made for: a click from an older set of buttons is ignored."""
-        return (len(getattr(self.state.session, "answers", ())), self.state.shown or 0)
+        return (self.state.moves, len(self.state.session.rounds))
 
     def _act(self, token: tuple[int, int], action: Any) -> None:
         if self._busy or token != self._token():
@@ -108,7 +108,7 @@ class PlayApp(ipw.VBox):
             for k, option in enumerate(decision.options):
                 buttons.append(_button(option.label, partial(self._act, token, partial(state.choose, k)),
                                        "af-action"))
-        elif state.shown is not None and not state.over:
+        elif state.bots_only and not state.over:
             self.prompt.value = ""
             buttons.append(_button("Next round ▶", (lambda: self._act(token, state.next)),
                                    "af-action", "af-next-round"))
@@ -142,7 +142,7 @@ class PlayApp(ipw.VBox):
 
         rounds = state.rounds()
         options: list[tuple[str, int]] = []
-        if state.shown == 0:
+        if state.bots_only and not rounds:
             options.append(("Set-up (before round 1)", 0))
         for r in rounds:
             if r.finished:

@@ -60,7 +60,7 @@ def test_play_double_click_applies_once():
     button = enabled(one(app, "af-actions"))[0]
     button.click()
     button.click()           # the second click of a double click: the same (old) button
-    assert len(app.state.session.answers) == 1
+    assert sum(d.human for d in app.state.session.decisions) == 1
 
 
 def test_play_bots_only_next_round_button():
@@ -70,7 +70,7 @@ def test_play_bots_only_next_round_button():
     assert [b.description for b in button] == ["Next round ▶"]
     button[0].click()
     button[0].click()        # double click: still one round
-    assert app.state.shown == 1
+    assert len(app.state.session.rounds) == 1
     while app.state.ranking() is None:
         enabled(one(app, "af-actions"))[0].click()
     winners = one(app, "af-winners").value
