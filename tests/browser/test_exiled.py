@@ -10,7 +10,7 @@ LOAD_MS = 120_000
 
 
 def test_exiled_cards_rules_and_a_lesson(app_server, page):
-    page.goto(f"{app_server}{APP}", timeout=LOAD_MS)
+    page.goto(f"{app_server.rstrip('/')}{APP}", timeout=LOAD_MS)
     page.wait_for_selector(".af-app", timeout=LOAD_MS)
     assert "Bard" in page.locator(".af-card").first.inner_text()
     page.get_by_role("tab", name="Exile").click()

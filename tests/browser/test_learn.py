@@ -10,7 +10,7 @@ LOAD_MS = 120_000
 
 
 def test_learn_tour_predict_and_quiz(app_server, page):
-    page.goto(f"{app_server}{APP}?lesson=b5-merchant-knight-anyway&seed=1", timeout=LOAD_MS)
+    page.goto(f"{app_server.rstrip('/')}{APP}?lesson=b5-merchant-knight-anyway&seed=1", timeout=LOAD_MS)
     page.wait_for_selector(".af-app", timeout=LOAD_MS)
     assert "Rogue" in page.locator(".af-card").first.inner_text()
     assert page.locator(".af-error").is_hidden()
@@ -31,7 +31,7 @@ def test_learn_tour_predict_and_quiz(app_server, page):
 
 
 def test_learn_bad_lesson_shows_a_message(app_server, page):
-    page.goto(f"{app_server}{APP}?lesson=no-such-lesson", timeout=LOAD_MS)
+    page.goto(f"{app_server.rstrip('/')}{APP}?lesson=no-such-lesson", timeout=LOAD_MS)
     page.wait_for_selector(".af-app", timeout=LOAD_MS)
     error = page.locator(".af-error")
     assert error.is_visible() and "unknown lesson" in error.inner_text()

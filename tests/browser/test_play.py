@@ -10,7 +10,7 @@ LOAD_MS = 120_000
 
 
 def open_app(page, base: str, query: str):
-    page.goto(f"{base}{APP}?{query}", timeout=LOAD_MS)
+    page.goto(f"{base.rstrip('/')}{APP}?{query}", timeout=LOAD_MS)
     page.wait_for_selector(".af-app", timeout=LOAD_MS)
 
 
