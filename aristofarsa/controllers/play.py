@@ -47,8 +47,14 @@ def _card(name: str) -> str:
     return f"{name} ({spec.prestige})" if spec else name
 
 
-def describe(request: Request, you: str | None = None) -> Decision:
-    """A request as a prompt and one labelled option per legal answer."""
+def convoke_total(hand: list[str], litter: bool) -> int:
+    """P5: the hand's printed Prestige, each Servant counting 3, + 2 with the Litter."""
+    return sum(3 if c == "Servant" else CARDS[c].prestige for c in hand if c in CARDS) + (2 if litter else 0)
+
+
+def describe(request: Request, you: str | None = None, litter: bool = False) -> Decision:
+    """A request as a prompt and one labelled option per legal answer (``litter``: the
+    chooser holds the Litter this round, shown in a Convoke's total)."""
     kind, card = request.kind, request.card or ""
     own = request.owner == request.player
     whose = "Your" if own else f"{request.owner}'s"
@@ -58,7 +64,12 @@ def describe(request: Request, you: str | None = None) -> Decision:
         opts = [Option(f"Play {_card(c)}", c) for c in request.options]
     elif kind == "action":
         prompt = "Phase 2: Conspire (a card face down on the Balcony) or Convoke (a Noble)?"
-        labels = {"conspire": "Conspire", "convoke": "Convoke"}
+        hand = [str(c) for c in request.context] if isinstance(request.context, list) else []
+        total = convoke_total(hand, litter)
+        parts = " + ".join(f"{c} {3 if c == 'Servant' else CARDS[c].prestige}" for c in hand if c in CARDS)
+        labels = {"conspire": "Conspire (a card face down)",
+                  "convoke": f"Convoke ({parts}{' + Litter 2' if litter else ''} = {total}: "
+                             f"a Noble up to {total})"}
         opts = [Option(labels.get(str(v), str(v)), v) for v in request.options]
     elif kind == "conspire":
         prompt = "Conspire: which card goes face down on the Balcony?"
@@ -185,7 +196,16 @@ class PlayState:
 
     def decision(self) -> Decision | None:
         req = self.session.pending
-        return describe(req, self.you) if req is not None else None
+        if req is None:
+            return None
+        litter = None
+        for e in reversed(self.session.trace):      # this round's Litter (P3), if given yet
+            if e.kind == "round":
+                break
+            if e.kind == "litter":
+                litter = e.actor
+                break
+        return describe(req, self.you, litter == req.player)
 
     def choose(self, k: int) -> None:
         """Answer the current decision with its option number ``k`` (0-based)."""

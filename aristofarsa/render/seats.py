@@ -4,6 +4,7 @@ Balcony, a card, one step of a round. Pure functions: data -> SVG/HTML text (no 
 from __future__ import annotations
 
 import math
+import re
 from html import escape
 from typing import Any
 
@@ -146,3 +147,16 @@ def ranking_html(ranking: list[list[str]], crowns: dict[str, int]) -> str:
                    for k, place in enumerate(ranking, 1))
     return ('<table class="af-ranking-table"><tr><th>place</th><th>player</th><th>crowns</th></tr>'
             f'{rows}</table>')
+
+
+def markdown_html(text: str) -> str:
+    """A lesson description's light Markdown (paragraphs, numbered and bulleted lines,
+    **bold**, *italic*) as HTML; everything else is escaped text."""
+    out = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        lines = [escape(line) for line in para.splitlines()]
+        body = "<br>".join(lines)
+        body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
+        body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
+        out.append(f"<p style='margin:.4em 0'>{body}</p>")
+    return "".join(out)
