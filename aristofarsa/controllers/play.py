@@ -120,6 +120,15 @@ def describe(request: Request, you: str | None = None, litter: bool = False) -> 
 
 
 # ------------------------------------------------------------------ the app's state
+#: Why a game ended, in words (the engine's ``end_reason`` and its ruling).
+END_TEXT = {
+    "aristocrat-scored": "an Aristocrat scored (E1)",
+    "aristocrat-worst": "an Aristocrat had the worst Prestige (X2)",
+    "parlor-empty": "the extra round after a Parlor emptied has been played (E3)",
+    "cannot-refill": "a hand could not be refilled to 3 cards (E2)",
+}
+
+
 @dataclass(frozen=True)
 class RoundSummary:
     number: int
@@ -284,7 +293,8 @@ class PlayState:
         if self.over:
             places = self.ranking() or []
             crowns = self.session.result.crowns
-            return ("Game over: " + self.session.result.end_reason.replace("-", " ") + ". Winner: "
+            reason = END_TEXT.get(self.session.result.end_reason, self.session.result.end_reason)
+            return (f"Game over: {reason}. Winner: "
                     + " and ".join(f"{p} ({crowns[p]} crowns)" for p in places[0]) + ".")
         d = self.decision()
         if d is not None:

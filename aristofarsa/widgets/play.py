@@ -67,6 +67,11 @@ class PlayApp(ipw.VBox):
     def from_query(cls, query: str) -> PlayApp:
         return cls(PlayState.from_query(query))
 
+    def __repr__(self) -> str:                         # stable text/plain for nbval
+        s = self.state
+        return (f"PlayApp(players={s.players}, seed={s.seed}, expansion={s.expansion}, "
+                f"bots={','.join(s.bots)!r}, human={s.human})")
+
     # ---------------------------------------------------------------- clicks
     def _token(self) -> tuple[int, int]:
         """What a button was made for: a click from an older set of buttons is ignored."""

@@ -442,6 +442,9 @@ class LearnApp(ipw.VBox):
     def from_query(cls, query: str) -> LearnApp:
         return cls(tour.LearnState.from_query(query))
 
+    def __repr__(self) -> str:                         # stable text/plain for nbval
+        return f"LearnApp(lesson={self.state.walk.lesson.name!r}, seed={self.state.quiz.seed})"
+
     def open_lesson(self, name: str) -> None:
         self.lesson.show_lesson(name)
         self.tabs.selected_index = 1
@@ -479,6 +482,9 @@ class ExiledApp(ipw.VBox):
     @classmethod
     def from_query(cls, query: str) -> ExiledApp:
         return cls(ExiledState.from_query(query))
+
+    def __repr__(self) -> str:                         # stable text/plain for nbval
+        return f"ExiledApp(lesson={self.state.walk.lesson.name!r}, seed={self.state.quiz.seed})"
 
     def open_lesson(self, name: str) -> None:
         self.lesson.show_lesson(name)
