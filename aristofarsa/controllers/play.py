@@ -283,17 +283,20 @@ class PlayState:
         self.walk.set_viewer(viewer)
 
     def ranking(self) -> list[list[str]] | None:
-        return [list(p) for p in self.session.result.ranking] if self.over else None
+        result = self.session.result
+        return [list(p) for p in result.ranking] if result is not None else None
 
-    def result_json(self) -> dict | None:
+    def result_json(self) -> dict[str, Any] | None:
         """The finished game as ``aristofarsa play --json`` prints it."""
-        return self.session.result.to_json(trace=False) if self.over else None
+        result = self.session.result
+        return result.to_json(trace=False) if result is not None else None
 
     def status(self) -> str:
-        if self.over:
+        result = self.session.result
+        if result is not None:
             places = self.ranking() or []
-            crowns = self.session.result.crowns
-            reason = END_TEXT.get(self.session.result.end_reason, self.session.result.end_reason)
+            crowns = result.crowns
+            reason = END_TEXT.get(str(result.end_reason), str(result.end_reason))
             return (f"Game over: {reason}. Winner: "
                     + " and ".join(f"{p} ({crowns[p]} crowns)" for p in places[0]) + ".")
         d = self.decision()

@@ -162,3 +162,18 @@ def test_exiled_app():
     assert app.state.walk.lesson.title == rule_links[0].description
     bad = ExiledApp.from_query("lesson=zz")
     assert "unknown lesson" in one(bad, "af-error").value
+
+
+def test_play_new_game_form():
+    app = PlayApp.from_query("players=3&seed=4&human=1")
+    old = enabled(one(app, "af-actions"))[0]
+    app._players.value = 5
+    assert [v for _, v in app._human.options] == [1, 2, 3, 4, 5, 0]
+    app._human.value = 0
+    app._seed.value = 9
+    one(app, "af-new-game").click()
+    assert (app.state.players, app.state.seed, app.state.human) == (5, 9, 0)
+    assert "Bots only" in app.head.value
+    old.click()                              # a button of the old game does nothing now
+    assert app.state.moves == 0
+    assert [b.description for b in enabled(one(app, "af-actions"))] == ["Next round ▶"]
