@@ -1,1 +1,1 @@
-"""The apps' views (ipywidgets): thin skins over aristofarsa.controllers."""
+"""The widget layer: thin ipywidgets skins over the controllers (the only ipywidgets importer)."""

@@ -1,8 +1,156 @@
-"""Placeholder for the Scenario Lab app (infra); its owner replaces this file."""
+"""The Scenario Lab app: step through a round (``af-step`` …), build it by clicking, open a
+lesson / link / file, download it, share it (``af-share``); bad input shows in ``af-error``.
+
+``LabApp.from_query(os.environ.get("QUERY_STRING", ""))`` is the notebook's only line.
+"""
 from __future__ import annotations
 
-from ._placeholder import PlaceholderApp
+import base64
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+
+from ..controllers.lab import MAX_UPLOAD_BYTES, LabController, lessons
+from ..controllers.stepper import Frame
+from ..render import html
+from .builder import BuilderView
+from .common import Guard, styles, wrap_row
+from .stepper import StepperView
+
+INTRO = ("Set up one round as it was played at the table, then step through it event by event: "
+         "each Prestige change with the ruling that decided it. Open a lesson below, or change "
+         "any card in <b>Build the round</b>.")
 
 
-class LabApp(PlaceholderApp):
-    title = "Scenario Lab"
+def graph_svg(result: Any, step: int) -> str:
+    """The effect graph up to ``step`` as inline SVG, when the analysis layer provides it."""
+    try:
+        from ..analysis import graph as graph_mod  # type: ignore[attr-defined,unused-ignore]
+        from ..render import svg as svg_mod  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return ""
+    try:
+        make = graph_mod.build if hasattr(graph_mod, "build") else graph_mod.graph
+        g = make(result, step=step)
+        for name in ("graph_svg", "svg", "render"):
+            if hasattr(svg_mod, name):
+                return str(getattr(svg_mod, name)(g))
+    except Exception:   # noqa: BLE001 - the graph is an extra; the stepper must still work
+        return ""
+    return ""
+
+
+class LabApp(ipw.VBox):
+    """The Scenario Lab: a thin skin over :class:`LabController`."""
+
+    def __init__(self, controller: LabController | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lab = controller or LabController()
+        self.add_class("af-app")
+        self.layout.max_width = "100%"
+        self._guard = Guard()
+        self.error = ipw.HTML()
+        self.error.add_class("af-error")
+        self.share = ipw.HTML()
+        self.share.add_class("af-share")
+        self.graph = ipw.HTML()
+        self.graph.add_class("af-graph")
+        self.download = ipw.HTML()
+        self.download.add_class("af-download")
+        self.stepper_box = ipw.VBox(layout=ipw.Layout(max_width="100%"))
+        self.stepper_view: StepperView | None = None
+        self.builder_view = BuilderView(self.lab.builder, on_change=self._edited)
+        gallery = [(f"{lesson.name} — {lesson.title}", lesson.name) for lesson in lessons()]
+        self.lessons = ipw.Dropdown(options=[("— a bundled lesson —", ""), *gallery], value="",
+                                    layout=ipw.Layout(width="auto", max_width="100%", flex="1 1 16em"))
+        self.lessons.add_class("af-lessons")
+        self.open_button = ipw.Button(description="Open lesson", button_style="primary",
+                                      layout=ipw.Layout(width="auto"))
+        self.open_button.add_class("af-open-lesson")
+        self.open_button.on_click(self._guard(self._open_lesson))
+        self._guard.buttons = [self.open_button]
+        self.upload = ipw.FileUpload(accept=".toml,text/plain", multiple=False,
+                                     description="Upload TOML", layout=ipw.Layout(width="auto"))
+        self.upload.add_class("af-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.children = [
+            styles(),
+            ipw.HTML(f"<h2 style='margin:4px 0'>Scenario Lab</h2><div class='af-muted'>{INTRO}</div>"),
+            self.error,
+            ipw.HTML("<h3 style='margin:8px 0 2px'>Step through the round</h3>"),
+            self.stepper_box, self.share,
+            ipw.HTML("<div class='af-zone-title'>Effect graph (up to this step)</div>"), self.graph,
+            ipw.HTML("<h3 style='margin:8px 0 2px'>Open a round</h3>"),
+            wrap_row([self.lessons, self.open_button]),
+            wrap_row([self.upload, self.download]),
+            ipw.HTML("<h3 style='margin:8px 0 2px'>Build the round</h3>"),
+            self.builder_view,
+        ]
+        self.refresh()
+
+    @classmethod
+    def from_query(cls, query: str) -> LabApp:
+        return cls(LabController.from_query(query))
+
+    # ------------------------------------------------------------- drawing
+    def refresh(self) -> None:
+        """Redraw everything from the controller (after opening a round or an edit)."""
+        lab = self.lab
+        self.error.value = html.error(lab.error)
+        self.error.layout.display = "block" if lab.error else "none"
+        if self.builder_view.builder is not lab.builder:
+            self.builder_view.set_builder(lab.builder)
+        stepper = lab.stepper
+        if stepper is None:
+            self.stepper_view = None
+            problems = lab.check.messages()
+            note = ("The round is not valid yet — fix what <b>Build the round</b> marks in red:"
+                    + "".join(html.error(m) for m in problems[:3]))
+            self.stepper_box.children = [ipw.HTML(f"<div class='af-muted'>{note}</div>")]
+            self.graph.value = ""
+        elif self.stepper_view is None or self.stepper_view.stepper is not stepper:
+            self.stepper_view = StepperView(stepper)
+            self.stepper_view.on_step(self._on_step)
+            self.stepper_view.viewer.observe(self._on_viewer, names="value")
+            self.stepper_box.children = [self.stepper_view]
+            self._on_step(stepper.frame())
+        self.share.value = html.share(lab.share_link())
+        name, data = lab.download()
+        encoded = base64.b64encode(data).decode("ascii")
+        self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
+                               f"⬇ Download {escape(name)}</a>")
+
+    def _on_viewer(self, change: dict[str, Any]) -> None:
+        self.lab.viewer = change["new"] or None
+
+    def _on_step(self, frame: Frame) -> None:
+        result = self.lab.result
+        svg = graph_svg(result, frame.step) if result is not None else ""
+        self.graph.value = svg or ("<div class='af-muted'>(The effect graph appears here once the "
+                                   "analysis layer is installed.)</div>")
+
+    # ------------------------------------------------------------- input
+    def _edited(self) -> None:
+        self.lab.edited()
+        self.refresh()
+
+    def _open_lesson(self, _: object = None) -> None:
+        if not self.lessons.value:
+            self.lab.error = "choose a lesson in the list first"
+        else:
+            self.lab.open_lesson(self.lessons.value)
+        self.refresh()
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        size = int(item.get("size", 0) or 0)
+        if size > MAX_UPLOAD_BYTES:
+            self.lab.error = (f"{item.get('name', 'upload')}: {size:,} bytes is too big for a scenario "
+                              f"(at most {MAX_UPLOAD_BYTES:,} bytes)")
+        else:
+            self.lab.open_upload(bytes(item["content"]), str(item.get("name", "upload.toml")))
+        self.refresh()

@@ -1,8 +1,161 @@
-"""Placeholder for the Play a game app (infra); its owner replaces this file."""
+"""*Play a game*: a thin ipywidgets skin over :class:`aristofarsa.controllers.play.PlayState`.
+
+``PlayApp.from_query("players=4&seed=7&bots=greedy&human=1")``. Hooks: ``af-actions`` (one
+button per legal option of your current decision; "Next round" with ``human=0``),
+``af-hand`` (your hand as ``af-card`` views), ``af-ranking`` (the final ranking), the
+stepper's hooks over each round (``af-first`` … ``af-step``, ``af-garden``, ``af-balcony``,
+``af-winners``, ``af-viewer``) and ``af-error``.
+"""
 from __future__ import annotations
 
-from ._placeholder import PlaceholderApp
+from functools import partial
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw  # type: ignore[import-untyped]
+
+from ..controllers.play import PlayState
+from ..controllers.tour import card_info
+from ..render import seats
+from .tour import APP_CSS, CardView, ErrorBox, StepperView, _button, _row
 
 
-class PlayApp(PlaceholderApp):
-    title = "Play a game"
+class PlayApp(ipw.VBox):
+    """You against the bots, round by round; every decision a button."""
+
+    def __init__(self, state: PlayState) -> None:
+        super().__init__(layout=ipw.Layout(width="100%"))
+        self.add_class("af-app")
+        self.state = state
+        self._busy = False
+        self.error = ErrorBox()
+        self.error.show(state.errors)
+        bots = ", ".join(f"{n} ({b})" for k, (n, b) in enumerate(zip(state.names, state.bots, strict=True))
+                         if k != state.human - 1)
+        you = f"You are <b>{escape(state.you)}</b> (seat {state.human}). " if state.you else "Bots only. "
+        self.head = ipw.HTML(
+            f"<h2 style='margin:.2em 0'>Play a game</h2><div class='af-note'>{you}"
+            f"{state.players} players, seed {state.seed}"
+            + (", Exiled expansion" if state.expansion else "") + f". Bots: {escape(bots)}.</div>")
+        self.status = ipw.HTML()
+        self.status.add_class("af-status")
+        self.prompt = ipw.HTML()
+        self.actions = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
+        self.actions.add_class("af-actions")
+        self.actions.add_class("af-buttons")
+        self.undo = _button("↶ Undo my last choice", self._undo, "af-undo")
+        self.hand_title = ipw.HTML()
+        self.hand = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
+        self.hand.add_class("af-hand")
+        self.hand.add_class("af-buttons")
+        self.crowns = ipw.HTML()
+        self.ranking = ipw.HTML()
+        self.ranking.add_class("af-ranking")
+        self.round_pick = ipw.Dropdown(description="Round", layout=ipw.Layout(width="auto"))
+        self.round_pick.observe(self._on_round, names="value")
+        self.stepper = StepperView(lambda: self.state.walk, viewer=True)
+        self._syncing = False
+        self.children = [ipw.HTML(APP_CSS), self.error, self.head, self.status, self.ranking,
+                         self.prompt, self.actions, self.hand_title, self.hand, self.crowns,
+                         ipw.HTML("<h4 style='margin:.6em 0 .2em'>The round, step by step</h4>"
+                                  "<div class='af-note'>Each round's resolution, as you may see it "
+                                  "(face-down cards stay hidden until revealed).</div>"),
+                         self.round_pick, self.stepper, _row([self.undo])]
+        self.refresh()
+
+    @classmethod
+    def from_query(cls, query: str) -> PlayApp:
+        return cls(PlayState.from_query(query))
+
+    # ---------------------------------------------------------------- clicks
+    def _token(self) -> tuple[int, int]:
+        """What a button was made for: a click from an older set of buttons is ignored."""
+        return (len(getattr(self.state.session, "answers", ())), self.state.shown or 0)
+
+    def _act(self, token: tuple[int, int], action: Any) -> None:
+        if self._busy or token != self._token():
+            return  # a double click, or a click on buttons already replaced
+        self._busy = True
+        for b in self.actions.children:
+            b.disabled = True
+        try:
+            action()
+        except ValueError as exc:
+            self.error.show([str(exc)])
+        finally:
+            self._busy = False
+            self.refresh()
+
+    def _undo(self) -> None:
+        if not self._busy:
+            self.state.undo()
+            self.refresh()
+
+    def _on_round(self, change: dict[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] != self.state.round_no:
+            self.state.select_round(change["new"])
+            self.stepper.refresh()
+
+    # ---------------------------------------------------------------- drawing
+    def refresh(self) -> None:
+        state = self.state
+        self.status.value = f"<b>{escape(state.status())}</b>"
+        token = self._token()
+        decision = state.decision()
+        buttons: list[ipw.Button] = []
+        if decision is not None:
+            self.prompt.value = f"<div style='margin-top:.4em'><b>{escape(decision.prompt)}</b></div>"
+            for k, option in enumerate(decision.options):
+                buttons.append(_button(option.label, partial(self._act, token, partial(state.choose, k)),
+                                       "af-action"))
+        elif state.shown is not None and not state.over:
+            self.prompt.value = ""
+            buttons.append(_button("Next round ▶", (lambda: self._act(token, state.next)),
+                                   "af-action", "af-next-round"))
+        else:
+            self.prompt.value = ""
+        self.actions.children = buttons
+        self.actions.layout.display = "flex" if buttons else "none"
+        self.undo.disabled = not state.can_undo()
+        self.undo.layout.display = None if state.human else "none"
+
+        hand = state.hand()
+        if state.human:
+            self.hand_title.value = (f"<h4 style='margin:.6em 0 .2em'>Your hand ({len(hand)} "
+                                     f"card{'s' if len(hand) != 1 else ''})</h4>")
+            seat = state.human - 1
+            self.hand.children = [CardView(card_info(name), seat) for name in hand]
+        else:
+            self.hand_title.value = ""
+            self.hand.children = []
+        crowns = state.crowns()
+        self.crowns.value = ("<div class='af-note'>Crowns so far: "
+                             + ", ".join(f"{escape(p)} {n}" for p, n in crowns.items()) + "</div>")
+        ranking = state.ranking()
+        if ranking is not None:
+            self.ranking.value = ("<h3 style='margin:.4em 0'>Final ranking</h3>"
+                                  + seats.ranking_html(ranking, crowns))
+            self.ranking.layout.display = None
+        else:
+            self.ranking.value = ""
+            self.ranking.layout.display = "none"
+
+        rounds = state.rounds()
+        options: list[tuple[str, int]] = []
+        if state.shown == 0:
+            options.append(("Set-up (before round 1)", 0))
+        for r in rounds:
+            if r.finished:
+                label = f"Round {r.number}: " + (", ".join(r.winners) or "no winner") + " won"
+            else:
+                label = f"Round {r.number} (being played)"
+            options.append((label, r.number))
+        self._syncing = True
+        try:
+            if list(self.round_pick.options) != options:
+                self.round_pick.options = options
+            self.round_pick.value = state.round_no if any(v == state.round_no for _, v in options) \
+                else (options[-1][1] if options else None)
+        finally:
+            self._syncing = False
+        self.stepper.refresh()

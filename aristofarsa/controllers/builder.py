@@ -1,0 +1,457 @@
+"""The scenario being built by clicking: players, Garden cards, Phase-2 actions and choices.
+
+The builder holds plain scenario data (the shape of a scenario TOML file) and judges it the
+way a file is judged: ``scenario.loads(scenario_toml.dumps(data))``, then a probing run of
+the round that records every request the engine makes (its legal options) and every
+missing or illegal choice. Each message keeps the validator's wording and is filed under
+the field at fault (``"1.conspire.target"``: player 2's Conspire target). Options offered
+for a field are the legal ones only: cards a family still has, targets and deltas the
+engine accepts, Nobles the Convoke total affords. No Jupyter import.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import decisions as D
+from .. import scenario as S
+from ..cards import CARDS, PARLOR_NOBLES, canonical, family
+from ..decisions import AutoDecider, DecisionError, Request
+from ..result import RoundResult
+from ..round import Round
+from ..scenario_toml import dumps
+from ..trace import Trace
+from ..variants import VARIANTS
+
+DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
+ACTIONS = ("conspire", "convoke", "passes")
+PATH = "scenario"          # the "file name" the validator's messages start with
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+#: The scenario-format example: a valid round to start from (docs/scenario-format.md).
+STARTER: list[dict[str, Any]] = [
+    {"name": "Ana", "garden": "Knight", "conspire": {"card": "Witch", "target": "Caio", "delta": -5},
+     "hand": ["Jester"]},
+    {"name": "Bruno", "garden": "Rogue", "convoke": {"discard": ["Servant", "Merchant"], "take": "Bishop"}},
+    {"name": "Caio", "garden": "Aristocrat", "conspire": {"card": "Merchant", "target": "Caio"},
+     "hand": ["Damsel"]},
+    {"name": "Dora", "garden": "Squire", "conspire": {"card": "Witch", "target": "Ana", "delta": 5},
+     "hand": ["Servant"]},
+    {"name": "Edu", "garden": "Jester", "conspire": {"card": "Merchant", "target": "Edu"},
+     "hand": ["Rogue"]},
+    {"name": "Fia", "garden": "Servant", "conspire": {"card": "Damsel", "target": "Ana"},
+     "hand": ["Witch"]},
+]
+
+
+@dataclass
+class Check:
+    """What the builder's data amounts to right now."""
+
+    problems: dict[str, list[str]] = field(default_factory=dict)   # field key -> messages
+    warnings: dict[str, list[str]] = field(default_factory=dict)
+    requests: dict[str, Request] = field(default_factory=dict)     # "k.source.kind" -> request
+    result: RoundResult | None = None
+    toml: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and self.result is not None
+
+    def messages(self) -> list[str]:
+        return [m for ms in self.problems.values() for m in ms]
+
+
+def field_of(message: str, names: list[str]) -> str:
+    """The field a validator / engine message is about: ``"k.key"`` for player k, or a
+    top-level key (``"first"``, ``"variants"``, ``"players"``), or ``"scenario"``."""
+    found = re.search(r"player (['\"])(.*?)\1", message)
+    lower = [n.lower() for n in names]
+    k = lower.index(found.group(2).lower()) if found and found.group(2).lower() in lower else None
+    if k is None:
+        number = re.search(r"\[\[player\]\] number (\d+)", message)
+        if number:
+            return f"{int(number.group(1)) - 1}.name"
+        for key in ("first", "variants", "expansion", "title", "seed"):
+            if f"`{key}`" in message:
+                return key
+        if "players" in message or "[[player]]" in message:
+            return "players"
+        return "scenario"
+    source = re.search(r"player .*?, (garden|conspire) \((\w+)\): choice `(\w+)`", message)
+    if source:
+        return f"{k}.{source.group(1)}.{source.group(3)}"
+    token = re.search(r"`([a-z_]+(?:[./][a-z_]+)*)", message)
+    key = token.group(1) if token else ""
+    if key in ("conspire/convoke", "passes") or "Phase-2 action" in message:
+        return f"{k}.action"
+    if key.startswith(("garden", "conspire", "convoke", "hand", "name", "parlor", "deck",
+                       "discard_pile", "scored", "exiled")):
+        return f"{k}.{key.split('/')[0]}"
+    return f"{k}.player"
+
+
+def _strip_path(message: str) -> str:
+    return message[len(PATH) + 2:] if message.startswith(PATH + ": ") else message
+
+
+class _Probe:
+    """Answers from the scenario; records each request and stands in for a bad answer with
+    the first legal option, so one run finds every missing or illegal choice."""
+
+    auto = False
+
+    def __init__(self, sc: S.Scenario) -> None:
+        self.base = S.ScenarioDecider(sc)
+        self.fallback = AutoDecider()
+        self.requests: list[Request] = []
+        self.errors: list[str] = []
+
+    def decide(self, req: Request) -> Any:
+        self.requests.append(req)
+        try:
+            value = self.base.decide(req)
+        except DecisionError as exc:
+            self.errors.append(str(exc))
+            return self.fallback.decide(req)
+        if not req.legal(value):
+            self.errors.append(str(req.illegal(value)))
+            return self.fallback.decide(req)
+        return value
+
+
+class Builder:
+    """A scenario built field by field; ``check()`` judges it like a file."""
+
+    def __init__(self, players: int = 3, expansion: bool = False) -> None:
+        self.top: dict[str, Any] = {"title": "My round"}
+        self.expansion = expansion
+        self.variants: list[str] = []
+        self.first: str | None = None
+        self.players: list[dict[str, Any]] = [copy.deepcopy(p) for p in STARTER[:players]]
+        self.set_player_count(players)
+        self._cache: tuple[str, Check] | None = None
+
+    # ------------------------------------------------------------- loading / saving
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Builder:
+        """A builder holding a scenario's data as read from TOML (a lesson, an upload)."""
+        b = cls()
+        b.top = {k: copy.deepcopy(v) for k, v in data.items()
+                 if k not in ("player", "expansion", "variants", "first")}
+        b.expansion = bool(data.get("expansion", False))
+        b.variants = list(data.get("variants", []))
+        b.first = data.get("first")
+        b.players = copy.deepcopy(list(data.get("player", [])))
+        return b
+
+    def data(self) -> dict[str, Any]:
+        """The scenario data (shape of a TOML file)."""
+        out: dict[str, Any] = {k: v for k, v in self.top.items() if k != "expect"}
+        if self.expansion:
+            out["expansion"] = True
+        if self.variants:
+            out["variants"] = list(self.variants)
+        if self.first is not None:
+            out["first"] = self.first
+        out["player"] = copy.deepcopy(self.players)
+        if "expect" in self.top:
+            out["expect"] = copy.deepcopy(self.top["expect"])
+        return out
+
+    def toml(self) -> str:
+        return dumps(self.data())
+
+    def _edited(self) -> None:
+        self.top.pop("expect", None)   # a changed round no longer pins the old outcome
+        self._cache = None
+
+    # ------------------------------------------------------------- reading
+    @property
+    def names(self) -> list[str]:
+        return [str(p.get("name", "")) for p in self.players]
+
+    def player(self, k: int) -> dict[str, Any]:
+        return self.players[k]
+
+    def garden(self, k: int) -> str | None:
+        return _card_of(self.players[k].get("garden"))
+
+    def action(self, k: int) -> str:
+        p = self.players[k]
+        return next((a for a in ACTIONS if a in p), "conspire")
+
+    def set_title(self, title: str) -> None:
+        self.top["title"] = title
+        self._edited()
+
+    def conspire(self, k: int) -> str | None:
+        return _card_of(self.players[k].get("conspire"))
+
+    def choices(self, k: int, source: str) -> dict[str, Any]:
+        value = self.players[k].get(source)
+        return {a: b for a, b in value.items() if a != "card"} if isinstance(value, dict) else {}
+
+    def choice_keys(self, k: int, source: str) -> tuple[str, ...]:
+        """The choices the player's card takes there (Elder: those of the Garden card)."""
+        if source == "garden":
+            card = self.garden(k)
+            return S.GARDEN_CHOICES.get(card or "", ())
+        card = self.conspire(k)
+        if card == "Elder":
+            return S.CONSPIRE_CHOICES.get(self.garden(k) or "", ())
+        return S.CONSPIRE_CHOICES.get(card or "", ())
+
+    def hand(self, k: int) -> list[str]:
+        return list(self.players[k].get("hand", []))
+
+    def convoke(self, k: int) -> dict[str, Any]:
+        c = self.players[k].get("convoke")
+        return c if isinstance(c, dict) else {"discard": [], "take": None}
+
+    # ------------------------------------------------------------- options (legal only)
+    def card_names(self) -> list[str]:
+        return [n for n in CARDS if self.expansion or not CARDS[n].expansion]
+
+    def _used(self, k: int, leave_out: str) -> Counter[str]:
+        """Cards the player has elsewhere in the file than ``leave_out``."""
+        p = self.players[k]
+        used: Counter[str] = Counter()
+        places: dict[str, list[Any]] = {
+            "garden": [self.garden(k)], "conspire": [self.conspire(k)] if "conspire" in p else [],
+            "hand": self.hand(k),
+            "discard": list(self.convoke(k).get("discard") or []) if "convoke" in p else [],
+            "other": [c for z in ("deck", "discard_pile", "scored") for c in p.get(z, [])]}
+        for where, cards in places.items():
+            if where != leave_out:
+                used.update(canonical(c) or str(c) for c in cards if c)
+        return used
+
+    def available(self, k: int, where: str) -> list[str]:
+        """Cards the player's family still has for ``where`` (garden, conspire, hand, discard)."""
+        limit = Counter(family(self.expansion))
+        used = self._used(k, where)
+        return [n for n in self.card_names() if n in limit and used[n] < limit[n]]
+
+    def hand_options(self, k: int) -> list[str]:
+        """Cards that may go in hand, with copies (a family has two Servants)."""
+        limit = Counter(family(self.expansion))
+        used = self._used(k, "hand")
+        return [n for n in self.card_names() for _ in range(max(0, limit[n] - used[n]))]
+
+    def take_options(self, k: int) -> list[str]:
+        """Nobles this Convoke can afford (from the engine's own request when the round
+        runs; otherwise the Parlor's Nobles)."""
+        req = self.check().requests.get(f"{k}.convoke.take")
+        if req is not None:
+            return list(req.options)
+        used = self._used(k, "")
+        parlor = self.players[k].get("parlor")
+        return [n for n in (parlor if isinstance(parlor, list) else PARLOR_NOBLES) if not used[n]]
+
+    def choice_options(self, k: int, source: str, key: str) -> tuple[list[Any], bool]:
+        """(legal values, optional?) for one choice: the engine's request when the round
+        reaches it, else what the card's text allows."""
+        req = self.check().requests.get(f"{k}.{source}.{key}")
+        if req is not None and key != D.KEEP:
+            return list(req.options), req.optional
+        names = self.names
+        others = [n for j, n in enumerate(names) if j != k]
+        if key == D.DELTA:
+            return [-5, 5], False
+        if key == D.EXCHANGE:
+            return [False, *self.hand(k)], False
+        if key in (D.DISCARD, D.REVEAL, D.GIVE, D.ALSO_SCORE):
+            return self.hand(k), key == D.ALSO_SCORE
+        if key == D.PEEK:
+            return others, True
+        if key == D.TARGET:
+            card = self.conspire(k) if source == "conspire" else self.garden(k)
+            own_ok = card in ("Merchant", "Scribe") or "witch-own" in self.variants and card == "Witch"
+            return (names if own_ok else others), False
+        return [], True
+
+    # ------------------------------------------------------------- editing
+    def set_player_count(self, n: int) -> None:
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ValueError(f"{n} players; Aristofarsa is for 3 to 6 players (M8)")
+        while len(self.players) > n:
+            self.players.pop()
+        while len(self.players) < n:
+            free = next(d for d in STARTER if d["name"] not in self.names)
+            self.players.append(copy.deepcopy(free))
+        if self.first is not None and self.first not in self.names:
+            self.first = None
+        self._edited()
+
+    def set_name(self, k: int, name: str) -> None:
+        old = self.players[k].get("name")
+        self.players[k]["name"] = name
+        if self.first == old:
+            self.first = name
+        self._edited()
+
+    def set_first(self, name: str | None) -> None:
+        self.first = name or None
+        self._edited()
+
+    def set_expansion(self, on: bool) -> None:
+        self.expansion = bool(on)
+        self._edited()
+
+    def set_variants(self, names: list[str]) -> None:
+        self.variants = [n for n in VARIANTS if n in names]
+        self._edited()
+
+    def set_garden(self, k: int, card: str | None) -> None:
+        """The Garden card (None: none yet, which the validator reports)."""
+        if card is None:
+            self.players[k].pop("garden", None)
+        else:
+            self.players[k]["garden"] = self._with_choices(card, self.players[k].get("garden"), "garden")
+        self._order(k)
+        self._edited()
+
+    def set_action(self, k: int, action: str) -> None:
+        if action not in ACTIONS:
+            raise ValueError(f"Phase-2 action {action!r}; allowed: {', '.join(ACTIONS)}")
+        p = self.players[k]
+        if action == self.action(k) and action in p:
+            return
+        # the cards held stay the same: what was conspired or discarded moves, nothing is lost
+        held = ([self.conspire(k)] if "conspire" in p else []) + list(
+            self.convoke(k).get("discard") or [] if "convoke" in p else []) + self.hand(k)
+        held = [c for c in held if c]
+        for a in ACTIONS:
+            p.pop(a, None)
+        if action == "conspire":
+            p["conspire"] = held[0] if held else next(iter(self.available(k, "conspire")), "Servant")
+            p["hand"] = held[1:]
+        elif action == "convoke":
+            p["convoke"] = {"discard": held}
+            p["hand"] = []
+        else:
+            p["passes"] = True
+            p["hand"] = held
+        self._order(k)
+        self._edited()
+
+    def set_conspire(self, k: int, card: str | None) -> None:
+        if card is None:
+            self.players[k].pop("conspire", None)
+        else:
+            self.players[k]["conspire"] = self._with_choices(card, self.players[k].get("conspire"),
+                                                             "conspire")
+        self._order(k)
+        self._edited()
+
+    def set_choice(self, k: int, source: str, key: str, value: Any) -> None:
+        """Set (or with None, clear) one choice of the Garden or Conspire card."""
+        current = self.players[k].get(source)
+        card = _card_of(current)
+        if card is None:
+            raise ValueError(f"player {self.names[k]!r}: no {source} card to choose for")
+        table = dict(current) if isinstance(current, dict) else {"card": card}
+        if value is None or value == "":
+            table.pop(key, None)
+        else:
+            table[key] = value
+        self.players[k][source] = table if len(table) > 1 else card
+        self._edited()
+
+    def set_hand(self, k: int, cards: list[str]) -> None:
+        self.players[k]["hand"] = list(cards)
+        self._order(k)
+        self._edited()
+
+    def set_convoke(self, k: int, discard: list[str] | None = None, take: str | None = "") -> None:
+        """Convoke's discarded cards and/or the Noble taken (``take=None``: none chosen yet)."""
+        c = dict(self.convoke(k))
+        if discard is not None:
+            c["discard"] = list(discard)
+        if take != "":
+            c["take"] = take
+        for a in ACTIONS:
+            self.players[k].pop(a, None)
+        table: dict[str, Any] = {"discard": c.get("discard") or []}
+        if c.get("take"):
+            table["take"] = c["take"]
+        self.players[k]["convoke"] = table
+        self._order(k)
+        self._edited()
+
+    def _with_choices(self, card: str, old: Any, source: str) -> Any:
+        keep = {a: b for a, b in old.items() if a != "card"} if isinstance(old, dict) else {}
+        if _card_of(old) != card:
+            keep = {}   # another card: its choices start afresh
+        return {"card": card, **keep} if keep else card
+
+    def _order(self, k: int) -> None:
+        p = self.players[k]
+        order = ("name", "garden", "conspire", "convoke", "passes", "hand")
+        self.players[k] = {a: p[a] for a in order if a in p} | {a: b for a, b in p.items() if a not in order}
+
+    # ------------------------------------------------------------- judging
+    def check(self) -> Check:
+        """Judge the data as a file is judged; cached until the next edit."""
+        try:
+            text = self.toml()
+        except ValueError as exc:
+            return Check(problems={"scenario": [str(exc)]})
+        if self._cache is not None and self._cache[0] == text:
+            return self._cache[1]
+        check = _judge(text, self.names)
+        self._cache = (text, check)
+        return check
+
+    def problems_for(self, key: str) -> list[str]:
+        return self.check().problems.get(key, [])
+
+
+def _card_of(value: Any) -> str | None:
+    if isinstance(value, dict):
+        value = value.get("card")
+    return canonical(value) or (value if isinstance(value, str) and value else None)
+
+
+def _file(check: Check, bucket: dict[str, list[str]], message: str, names: list[str]) -> None:
+    text = _strip_path(message)
+    key = field_of(text, names)
+    if text not in bucket.get(key, []):
+        bucket.setdefault(key, []).append(text)
+
+
+def _judge(text: str, names: list[str]) -> Check:
+    check = Check(toml=text)
+    try:
+        sc = S.loads(text, PATH)
+    except S.ScenarioError as exc:
+        _file(check, check.problems, str(exc), names)
+        return check
+    for w in sc.warnings:
+        _file(check, check.warnings, w, names)
+    probe = _Probe(sc)
+    players, rng = S.build_players(sc)
+    order = [p.name for p in sc.players]
+    try:
+        Round(players, order.index(sc.first), probe, variants=sc.variants, expansion=sc.expansion,
+              rng=rng, trace=Trace(False), final_round=sc.final_round, crowns=sc.crowns).play()
+    except (DecisionError, S.ScenarioError) as exc:
+        probe.errors.append(str(exc))
+    except Exception as exc:   # noqa: BLE001 - never a traceback in the page
+        probe.errors.append(f"the round cannot be resolved: {exc}")
+    for req in probe.requests:
+        k = order.index(req.owner) if req.owner in order else -1
+        key = f"{k}.convoke.take" if req.kind == D.TAKE else f"{k}.{req.source}.{req.kind}"
+        check.requests.setdefault(key, req)
+    for message in probe.errors:
+        _file(check, check.problems, message, names)
+    if check.problems:
+        return check
+    try:
+        check.result = S.run(sc)
+    except S.ScenarioError as exc:
+        _file(check, check.problems, str(exc), names)
+    return check

@@ -1,0 +1,184 @@
+"""The Scenario Lab's state: builder, resolved round, stepper, viewer, share link, lessons.
+
+``LabController.from_query("scenario=CODE")`` / ``("lesson=NAME")`` opens a round; a bad
+code, lesson or upload leaves an ``error`` message (the validator's or the share code's
+wording) and never raises. No Jupyter import.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qs, quote
+
+from .. import scenario as S
+from ..result import RoundResult
+from .builder import Builder, Check
+from .stepper import Frame, Stepper
+
+LESSONS_DIR = Path(S.__file__).with_name("scenarios")
+MAX_UPLOAD_BYTES = 64_000
+APP_PATH = "/voila/render/lab.ipynb"
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    name: str       # file name without .toml
+    title: str
+    rulings: tuple[str, ...]
+
+
+def lessons() -> list[Lesson]:
+    """The bundled lessons, beginners' first (the file names sort by ruling)."""
+    out = []
+    for path in sorted(LESSONS_DIR.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        out.append(Lesson(path.stem, str(data.get("title", path.stem)),
+                          tuple(str(r) for r in data.get("rulings", []))))
+    return out
+
+
+def _share_module():   # infra's aristofarsa/share.py; a stand-in until it lands in main
+    try:
+        from .. import share  # type: ignore[attr-defined,unused-ignore]
+        return share
+    except ImportError:
+        from . import _share_fallback
+        return _share_fallback
+
+
+class LabController:
+    """Everything the Lab shows, as plain data and methods."""
+
+    def __init__(self, builder: Builder | None = None) -> None:
+        self.builder = builder or Builder()
+        self.error = ""                  # a plain-language message about the last bad input
+        self.origin = "builder"          # where the round on screen came from
+        self.stepper: Stepper | None = None
+        self.viewer: str | None = None
+        self.resolve()
+
+    # ------------------------------------------------------------- opening rounds
+    @classmethod
+    def from_query(cls, query: str) -> LabController:
+        """``scenario=CODE`` or ``lesson=NAME`` (a leading ``?`` is fine); anything bad
+        gives the default round plus an error message."""
+        lab = cls()
+        try:
+            params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
+        except ValueError:
+            params = {}
+        if "scenario" in params:
+            lab.open_code(params["scenario"][0])
+        elif "lesson" in params:
+            lab.open_lesson(params["lesson"][0])
+        return lab
+
+    def open_lesson(self, name: str) -> bool:
+        known = {lesson.name: lesson for lesson in lessons()}
+        stem = name.strip().removesuffix(".toml")
+        if stem not in known:
+            self.error = (f"there is no bundled lesson named {name!r}; lessons are named like "
+                          f"{', '.join(list(known)[:3])} (see the lesson gallery)")
+            return False
+        text = (LESSONS_DIR / f"{stem}.toml").read_text(encoding="utf-8")
+        return self.open_toml(text, f"lesson {stem}")
+
+    def open_code(self, code: str) -> bool:
+        share = _share_module()
+        try:
+            text = share.decode(code.strip())
+        except share.ShareCodeError as exc:
+            self.error = f"this link's scenario code cannot be read: {exc}"
+            return False
+        except Exception:   # noqa: BLE001 - a damaged link is a message, never a traceback
+            self.error = "this link's scenario code cannot be read: damaged share code"
+            return False
+        return self.open_toml(text, "link")
+
+    def open_upload(self, content: bytes, filename: str = "upload.toml") -> bool:
+        """An uploaded file, checked like a scenario file (size capped)."""
+        if len(content) > MAX_UPLOAD_BYTES:
+            self.error = (f"{filename}: {len(content):,} bytes is too big for a scenario "
+                          f"(at most {MAX_UPLOAD_BYTES:,} bytes)")
+            return False
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError:
+            self.error = f"{filename}: not a text file (a scenario is UTF-8 TOML)"
+            return False
+        return self.open_toml(text, filename)
+
+    def open_toml(self, text: str, origin: str) -> bool:
+        """Any scenario text: it must pass the file validator before the builder takes it."""
+        try:
+            S.loads(text, origin)
+            data = tomllib.loads(text)
+        except S.ScenarioError as exc:
+            self.error = str(exc)
+            return False
+        except tomllib.TOMLDecodeError as exc:   # pragma: no cover - loads reports it first
+            self.error = f"{origin}: not valid TOML: {exc}"
+            return False
+        self.builder = Builder.from_data(data)
+        self.origin = origin
+        self.error = ""
+        self.viewer = None
+        self.resolve()
+        if self.stepper is None and not self.error:
+            self.error = f"{origin}: " + "; ".join(self.check.messages())
+        return self.stepper is not None
+
+    # ------------------------------------------------------------- the round on screen
+    @property
+    def check(self) -> Check:
+        return self.builder.check()
+
+    @property
+    def result(self) -> RoundResult | None:
+        return self.check.result
+
+    def resolve(self) -> bool:
+        """Re-judge the builder; a valid round gets a stepper (at its first step)."""
+        check = self.builder.check()
+        if check.result is None:
+            self.stepper = None
+            return False
+        if self.stepper is None or self.stepper.result is not check.result:
+            viewer = self.viewer if self.viewer in self.builder.names else None
+            self.viewer = viewer
+            self.stepper = Stepper(check.result, viewer)
+        return True
+
+    def edited(self) -> bool:
+        """Call after a builder edit: clears the page error, re-resolves."""
+        self.error = ""
+        self.origin = "builder"
+        return self.resolve()
+
+    def set_viewer(self, name: str | None) -> None:
+        self.viewer = name or None
+        if self.stepper is not None:
+            self.stepper.viewer = self.viewer
+
+    def frame(self) -> Frame | None:
+        return self.stepper.frame() if self.stepper is not None else None
+
+    # ------------------------------------------------------------- share / download
+    def share_code(self) -> str | None:
+        if self.stepper is None:
+            return None
+        return _share_module().encode(self.builder.toml())
+
+    def share_link(self, base: str = "") -> str | None:
+        code = self.share_code()
+        return None if code is None else f"{base.rstrip('/')}{APP_PATH}?scenario={quote(code, safe='-_.')}"
+
+    def download(self) -> tuple[str, bytes]:
+        """(file name, TOML bytes) of the scenario in the builder."""
+        title = str(self.builder.top.get("title") or "scenario")
+        stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")[:40] or "scenario"
+        return f"{stem}.toml", self.builder.toml().encode("utf-8")

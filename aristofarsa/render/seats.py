@@ -1,0 +1,148 @@
+"""Pictures for the Learn, Exiled and Play apps: the seat ring, the Garden queue, the
+Balcony, a card, one step of a round. Pure functions: data -> SVG/HTML text (no graphviz).
+"""
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+#: One colour per seat (family), in seat order.
+FAMILY_COLOURS = ("#b03a2e", "#1f618d", "#1e8449", "#b9770e", "#6c3483", "#117a65")
+
+
+def colour(seat: int) -> str:
+    return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
+
+
+def seat_ring_svg(players: list[str], first: str | None = None, order: list[str] | None = None,
+                  size: int = 260) -> str:
+    """The table seen from above: seats in order round a circle, the next seat being to the
+    *left* (M1), arrows showing turn order, the starting player marked, and (optionally) each
+    player's number in ``order`` (e.g. the Phase-2 order)."""
+    n = len(players)
+    c = size / 2
+    r = size / 2 - 42
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="af-seats" viewBox="0 0 {size} {size}" '
+             f'width="100%" style="max-width:{size}px" role="img" '
+             f'aria-label="Seat ring: {escape(", ".join(players))}">',
+             '<defs><marker id="af-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
+             'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#666"/>'
+             '</marker></defs>',
+             f'<ellipse cx="{c}" cy="{c}" rx="{r - 30}" ry="{r - 30}" fill="#f4ecd8" stroke="#c8b88a"/>',
+             f'<text x="{c}" y="{c - 4}" text-anchor="middle" font-size="12" fill="#6b5b2e">table</text>',
+             f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" fill="#6b5b2e">'
+             'turn order →</text>']
+    points = []
+    for k in range(n):
+        # seat 0 at the bottom (you), then clockwise as seen from above = to each player's left
+        angle = math.pi / 2 + 2 * math.pi * k / n
+        points.append((c + r * math.cos(angle), c + r * math.sin(angle)))
+    for k in range(n):
+        (x1, y1), (x2, y2) = points[k], points[(k + 1) % n]
+        # shorten each arrow so it runs between the seat circles
+        dx, dy = x2 - x1, y2 - y1
+        d = math.hypot(dx, dy) or 1
+        s = 24 / d
+        parts.append(f'<line x1="{x1 + dx * s:.1f}" y1="{y1 + dy * s:.1f}" x2="{x2 - dx * s:.1f}" '
+                     f'y2="{y2 - dy * s:.1f}" stroke="#888" stroke-width="1.5" marker-end="url(#af-arrow)"/>')
+    for k, (name, (x, y)) in enumerate(zip(players, points, strict=True)):
+        starts = name == first
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="22" fill="{colour(k)}" '
+                     f'stroke="{"#000" if starts else "#fff"}" stroke-width="{3 if starts else 1}"/>')
+        parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
+                     f'fill="#fff" font-weight="bold">{escape(name)}</text>')
+        label = []
+        if starts:
+            label.append("starts")
+        if order and name in order:
+            label.append(f"#{order.index(name) + 1}")
+        if label:
+            parts.append(f'<text x="{x:.1f}" y="{y + 36:.1f}" text-anchor="middle" font-size="10" '
+                         f'fill="#333">{escape(" ".join(label))}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def card_html(info: Any, seat: int | None = None, small: bool = False) -> str:
+    """One readable card: name, type, printed Prestige, crowns (provisional), both texts.
+    ``info`` has name, kind, prestige, crowns, garden_text, balcony_text, expansion."""
+    border = colour(seat) if seat is not None else ("#7d3c98" if info.expansion else "#555")
+    noble = info.kind == "Noble"
+    texts = "" if small else (
+        f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
+        f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>')
+    return (f'<div class="af-card-view" style="border:3px solid {border};border-radius:10px;padding:8px;'
+            f'background:{"#fdf6e3" if noble else "#fff"};max-width:22em;box-sizing:border-box;'
+            f'font-size:14px;line-height:1.35">'
+            f'<div style="display:flex;justify-content:space-between;align-items:baseline;gap:8px">'
+            f'<span style="font-size:1.25em;font-weight:bold">{escape(info.name)}</span>'
+            f'<span title="printed Prestige" style="font-size:1.4em;font-weight:bold">'
+            f'{info.prestige}</span></div>'
+            f'<div style="color:#555">{escape(info.kind)}{" · Exiled expansion" if info.expansion else ""}'
+            f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
+            f'<span style="font-size:.85em">(provisional, M9)</span></div>'
+            f'{texts}</div>')
+
+
+def garden_html(garden: list[Any], players: list[str]) -> str:
+    """The Garden queue, left to right in play order: position, owner, card, Prestige now."""
+    if not garden:
+        return '<div class="af-empty">The Garden is empty.</div>'
+    cells = []
+    for k, s in enumerate(garden, 1):
+        seat = players.index(s.player) if s.player in players else 0
+        ring = "box-shadow:0 0 0 3px #f1c40f;" if s.touched else ""
+        cells.append(f'<div class="af-slot" style="border:2px solid {colour(seat)};{ring}border-radius:8px;'
+                     f'padding:4px 6px;min-width:5.2em;text-align:center;background:#fff">'
+                     f'<div style="font-size:11px;color:#666">#{k} · {escape(s.player)}</div>'
+                     f'<div style="font-weight:bold">{escape(s.card)}</div>'
+                     f'<div class="af-prestige" style="font-size:1.3em">{s.prestige}</div></div>')
+    return ('<div style="font-size:12px;color:#555">Garden queue (first played on the left), '
+            'Prestige now</div><div style="display:flex;flex-wrap:wrap;gap:6px">'
+            + "".join(cells) + "</div>")
+
+
+def balcony_html(balcony: list[Any], players: list[str]) -> str:
+    if not balcony:
+        return '<div class="af-empty">The Balcony is empty.</div>'
+    cells = []
+    for k, b in enumerate(balcony, 1):
+        seat = players.index(b.player) if b.player in players else 0
+        name = escape(b.card) if b.card else "face down"
+        state = "cancelled" if b.cancelled else ("revealed" if b.revealed else "face down")
+        ring = "box-shadow:0 0 0 3px #f1c40f;" if b.touched else ""
+        style = "text-decoration:line-through;" if b.cancelled else ""
+        bg = "#fff" if b.card or b.revealed else "#d5d8dc"
+        cells.append(f'<div class="af-bslot" style="border:2px dashed {colour(seat)};{ring}border-radius:8px;'
+                     f'padding:4px 6px;min-width:5.2em;text-align:center;background:{bg}">'
+                     f'<div style="font-size:11px;color:#666">{k} · {escape(b.player)}</div>'
+                     f'<div style="font-weight:bold;{style}">{name}</div>'
+                     f'<div style="font-size:11px;color:#666">{state}</div></div>')
+    return ('<div style="font-size:12px;color:#555">Balcony (in the order cards were put there)</div>'
+            '<div style="display:flex;flex-wrap:wrap;gap:6px">' + "".join(cells) + "</div>")
+
+
+def step_html(frame: Any) -> str:
+    """The step counter, the step's sentence and its ruling."""
+    see = f" (see {', '.join(frame.see)})" if frame.see else ""
+    return (f'<div style="font-size:12px;color:#666">Step {frame.index + 1} of {frame.total} · '
+            f'{escape(frame.phase)}</div><div class="af-step-text" style="font-size:15px;margin:4px 0">'
+            f'{escape(frame.text)}</div><div style="font-size:12px">Ruling <b>{escape(frame.rule)}</b>'
+            f'{escape(see)}</div>')
+
+
+def winners_html(winners: list[str] | None) -> str:
+    if winners is None:
+        return ""
+    if not winners:
+        return "<b>No winner in this part of the game.</b>"
+    return f"<b>Winner{'s' if len(winners) > 1 else ''}: {escape(', '.join(winners))}</b>"
+
+
+def ranking_html(ranking: list[list[str]], crowns: dict[str, int]) -> str:
+    rows = "".join(f"<tr><td>{k}.</td><td>{escape(' = '.join(place))}</td>"
+                   f"<td>{', '.join(str(crowns.get(p, 0)) for p in place)} crowns</td></tr>"
+                   for k, place in enumerate(ranking, 1))
+    return ('<table class="af-ranking-table"><tr><th>place</th><th>player</th><th>crowns</th></tr>'
+            f'{rows}</table>')

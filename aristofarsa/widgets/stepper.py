@@ -1,0 +1,99 @@
+"""The stepper: |◀ ◀ ▶ ▶| (``af-first af-prev af-next af-last``), a slider, the current
+event (``af-step``) with its ruling, the board with the touched cards highlighted, and the
+viewer dropdown (``af-viewer``). Every step and every sentence comes from the Stepper."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as ipw
+
+from ..controllers.stepper import Frame, Stepper
+from ..render import html
+from .board import BoardView
+from .common import Guard, wrap_row
+
+EVERYONE = "Everyone (sees every card)"
+
+
+class StepperView(ipw.VBox):
+    """Buttons and a slider over a Stepper; ``on_step`` callbacks get each new frame."""
+
+    def __init__(self, stepper: Stepper, viewer_choice: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._stepper = stepper
+        self._callbacks: list[Callable[[Frame], None]] = []
+        self._guard = Guard()
+        self.step = ipw.HTML()
+        self.step.add_class("af-step")
+        self.board = BoardView()
+        self.slider = ipw.IntSlider(min=0, max=max(len(stepper) - 1, 0), readout=False,
+                                    continuous_update=False, description="",
+                                    layout=ipw.Layout(flex="1 1 10em", min_width="8em", max_width="100%"))
+        self.slider.observe(self._on_slider, names="value")
+        self.slider.add_class("af-slider")
+        self.buttons = {hook: self._button(label, tip, hook, action) for label, tip, hook, action in (
+            ("|◀", "first step", "af-first", stepper.first), ("◀", "previous step", "af-prev", stepper.back),
+            ("▶", "next step", "af-next", stepper.next), ("▶|", "last step", "af-last", stepper.last))}
+        self._guard.buttons = list(self.buttons.values())
+        self._guard.after = self._enable
+        self.viewer = ipw.Dropdown(options=self._viewer_options(), value=stepper.viewer or "",
+                                   description="Seen by", layout=ipw.Layout(width="auto", max_width="100%"),
+                                   style={"description_width": "auto"})
+        self.viewer.add_class("af-viewer")
+        self.viewer.observe(self._on_viewer, names="value")
+        controls = wrap_row([*self.buttons.values(), self.slider])
+        self.children = [controls, self.step, self.board] + ([self.viewer] if viewer_choice else [])
+        if viewer_choice:   # the viewer sits right under the buttons
+            self.children = [controls, self.viewer, self.step, self.board]
+        self.layout.max_width = "100%"
+        self._show()
+
+    @property
+    def stepper(self) -> Stepper:
+        return self._stepper
+
+    def on_step(self, callback: Callable[[Frame], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _viewer_options(self) -> list[tuple[str, str]]:
+        return [(EVERYONE, "")] + [(f"{name}'s eyes", name) for name in self._stepper.players]
+
+    def _button(self, label: str, tip: str, hook: str, action: Callable[[], None]) -> ipw.Button:
+        button = ipw.Button(description=label, tooltip=tip, layout=ipw.Layout(width="3em", height="2.4em"))
+        button.add_class(hook)
+        def clicked(_: ipw.Button) -> None:
+            action()
+            self._show()
+
+        button.on_click(self._guard(clicked))
+        return button
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if change["new"] != self._stepper.index and not self._guard.busy:   # ignore _show()'s echo
+            self._guard(self._go)(change["new"])
+
+    def _go(self, k: int) -> None:
+        self._stepper.go(k)
+        self._show()
+
+    def _on_viewer(self, change: dict[str, Any]) -> None:
+        viewer = change["new"] or None
+        if viewer != self._stepper.viewer:
+            self._stepper.viewer = viewer
+            self._show()
+
+    def _enable(self) -> None:
+        frame = self._stepper.frame()
+        self.buttons["af-first"].disabled = self.buttons["af-prev"].disabled = frame.is_first
+        self.buttons["af-next"].disabled = self.buttons["af-last"].disabled = frame.is_last
+
+    def _show(self) -> None:
+        frame = self._stepper.frame()            # pure data, tested without Jupyter
+        self.slider.value = frame.index
+        self.step.value = html.step(frame)
+        self.board.show(frame)
+        if not self._guard.busy:
+            self._enable()
+        for callback in self._callbacks:
+            callback(frame)

@@ -1,0 +1,134 @@
+"""Builder: only legal options, the validator's wording under the right field, a 3-player
+round built field by field resolves to what `resolve --json` says."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aristofarsa import scenario
+from aristofarsa.controllers.builder import Builder, field_of
+from aristofarsa.controllers.stepper import Stepper
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _resolve_json(text: str, tmp_path: Path) -> dict:
+    path = tmp_path / "built.toml"
+    path.write_text(text, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "resolve", str(path), "--json"],
+                         capture_output=True, text=True, check=True, cwd=ROOT)
+    return json.loads(out.stdout)
+
+
+def test_build_three_players_resolve_and_step_to_the_end(tmp_path: Path) -> None:
+    b = Builder(players=3)
+    b.set_name(0, "Lia")
+    b.set_garden(0, "Squire")
+    b.set_conspire(0, "Knight")          # +8 to Lia's own Garden card
+    b.set_hand(0, ["Witch"])
+    b.set_garden(1, "Merchant")
+    b.set_action(1, "conspire")
+    b.set_conspire(1, "Witch")
+    b.set_choice(1, "conspire", "target", "Lia")
+    b.set_choice(1, "conspire", "delta", -5)
+    b.set_hand(1, ["Jester"])
+    b.set_garden(2, "Courtisan")
+    b.set_conspire(2, "Merchant")
+    b.set_choice(2, "conspire", "target", "Caio")
+    b.set_hand(2, ["Rogue"])
+    check = b.check()
+    assert check.problems == {}, check.problems
+    assert check.ok and check.result is not None
+    want = _resolve_json(b.toml(), tmp_path)
+    assert check.result.winners == want["winners"]
+    s = Stepper(check.result)
+    moves = 0
+    while not s.frame().is_last:
+        before = s.index
+        s.next()
+        moves += 1
+        assert s.index == before + 1
+        assert s.frame().text == want["trace"][s.index]["text"]
+    assert moves == len(want["trace"]) - 1
+    assert s.frame().winners == tuple(want["winners"])
+
+
+def test_data_round_trips_through_the_file_validator() -> None:
+    b = Builder(players=4)
+    sc = scenario.loads(b.toml())
+    assert [p.name for p in sc.players] == b.names
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_starting_round_is_valid_for_every_table_size(players: int) -> None:
+    assert Builder(players).check().ok
+
+
+def test_bad_player_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="3 to 6 players"):
+        Builder().set_player_count(7)
+
+
+def test_missing_choice_is_filed_under_that_choice_with_the_engine_wording() -> None:
+    b = Builder()
+    b.set_choice(0, "conspire", "target", None)
+    problems = b.check().problems
+    assert list(problems) == ["0.conspire.target"]
+    (message,) = problems["0.conspire.target"]
+    assert message == "player 'Ana', conspire (Witch): choice `target` is missing; allowed: Bruno, Caio"
+    assert b.check().result is None
+
+
+def test_illegal_choice_same_wording_as_a_file(tmp_path: Path) -> None:
+    b = Builder()
+    b.set_choice(0, "conspire", "target", "Ana")       # the Witch may not target its owner
+    (message,) = b.problems_for("0.conspire.target")
+    path = tmp_path / "bad.toml"
+    path.write_text(b.toml(), encoding="utf-8")
+    with pytest.raises(scenario.ScenarioError) as err:
+        scenario.run(scenario.load(path))
+    assert str(err.value) == f"{path}: {message}"
+
+
+def test_validator_message_goes_to_the_garden_field() -> None:
+    b = Builder()
+    b.set_garden(0, None)
+    assert b.problems_for("0.garden") == [
+        "player 'Ana': missing `garden` (the card played in the Ball Garden)"]
+    b.set_garden(0, "Witch")                            # the Witch is already conspired
+    assert "2 copies of Witch" in b.check().messages()[0]
+
+
+def test_options_are_legal_only() -> None:
+    b = Builder()
+    assert "Witch" not in b.available(0, "garden")       # Ana conspires her only Witch
+    assert "Knight" in b.available(0, "garden")          # the card she has there
+    targets, optional = b.choice_options(0, "conspire", "target")
+    assert targets == ["Bruno", "Caio"] and not optional
+    assert b.choice_options(0, "conspire", "delta")[0] == [-5, 5]
+    assert b.hand_options(0).count("Servant") == 2
+    b.set_action(0, "convoke")
+    assert b.convoke(0)["discard"] == ["Witch", "Jester"]   # the same cards stay in play
+    assert b.take_options(0) == ["Squire"]                  # 2 + 3 = 5 (no Litter): the Squire only
+    b.set_convoke(0, take="Knight")
+    assert b.problems_for("0.convoke.take")
+
+
+def test_expansion_cards_need_the_expansion() -> None:
+    b = Builder()
+    assert "Bard" not in b.available(0, "garden")
+    b.set_expansion(True)
+    assert "Bard" in b.available(0, "garden")
+
+
+def test_field_of_maps_messages() -> None:
+    names = ["Ana", "Bruno"]
+    assert field_of("player 'Bruno': `convoke.take` = Knight is not allowed", names) == "1.convoke.take"
+    assert field_of("`first` = 'Zed' is not a player", names) == "first"
+    assert field_of("[[player]] number 2 needs a `name` (text)", names) == "1.name"
+    assert field_of("2 players; Aristofarsa is for 3 to 6 players (M8)", names) == "players"
+    assert field_of("player 'Ana': `passes = true`, but Ana can conspire", names) == "0.action"

@@ -1,0 +1,58 @@
+"""LabController: lessons, share links and uploads open rounds; bad input is a message."""
+from __future__ import annotations
+
+from aristofarsa.controllers.lab import MAX_UPLOAD_BYTES, LabController, lessons
+
+
+def test_lesson_by_query_opens_that_round() -> None:
+    lab = LabController.from_query("?lesson=b13-bishop-chain")
+    assert lab.error == "" and lab.stepper is not None
+    assert lab.result is not None and lab.result.winners == ["Dora"]
+    assert lab.builder.names == ["Ana", "Bruno", "Caio", "Dora"]
+
+
+def test_share_link_round_trips() -> None:
+    lab = LabController.from_query("lesson=b13-bishop-chain")
+    link = lab.share_link("http://127.0.0.1:8866")
+    assert link is not None and link.startswith("http://127.0.0.1:8866/voila/render/lab.ipynb?scenario=")
+    again = LabController.from_query(link.split("?", 1)[1])
+    assert again.error == "" and again.result is not None
+    assert [e.text for e in again.result.trace] == [e.text for e in lab.result.trace]
+
+
+def test_bad_inputs_are_messages_never_exceptions() -> None:
+    for query in ("lesson=nope", "scenario=abc", "scenario=%ff", "lesson=../../etc/passwd",
+                  "scenario=" + "A" * 9000):
+        lab = LabController.from_query(query)
+        assert lab.error, query
+        assert lab.stepper is not None      # the default round is still there to explore
+    assert "no bundled lesson named 'nope'" in LabController.from_query("lesson=nope").error
+
+
+def test_uploads_are_checked_like_files() -> None:
+    lab = LabController()
+    assert not lab.open_upload(b"\xff\xfe\x00", "x.toml")
+    assert lab.error == "x.toml: not a text file (a scenario is UTF-8 TOML)"
+    assert not lab.open_upload(b"title = 1", "y.toml")
+    assert lab.error == "y.toml: `title` must be text, not 1"
+    assert not lab.open_upload(b"x" * (MAX_UPLOAD_BYTES + 1), "big.toml")
+    assert "too big" in lab.error
+    name, data = LabController.from_query("lesson=b13-bishop-chain").download()
+    assert name.endswith(".toml")
+    assert lab.open_upload(data, name) and lab.error == ""
+    assert lab.result is not None and lab.result.winners == ["Dora"]
+
+
+def test_invalid_round_has_no_stepper_until_fixed() -> None:
+    lab = LabController()
+    lab.builder.set_choice(0, "conspire", "target", None)
+    assert not lab.edited() and lab.stepper is None and lab.share_link() is None
+    lab.builder.set_choice(0, "conspire", "target", "Bruno")
+    assert lab.edited() and lab.stepper is not None
+
+
+def test_viewer_survives_and_gallery_lists_lessons() -> None:
+    lab = LabController.from_query("lesson=b13-bishop-chain")
+    lab.set_viewer("Bruno")
+    assert lab.stepper is not None and lab.stepper.viewer == "Bruno"
+    assert len(lessons()) >= 100 and any(x.name == "b13-bishop-chain" for x in lessons())

@@ -1,0 +1,161 @@
+"""The Play app's controller, without a browser: a seeded game answer by answer to the
+ranking; bots only equals `aristofarsa play --json`; bad query values give messages."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aristofarsa.controllers.play import PlayState, describe
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play_json(*args: str) -> dict:
+    out = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "play", *args, "--json"],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(out.stdout)
+
+
+def play_to_the_end(state: PlayState, pick=lambda d: 0) -> int:
+    answers = 0
+    while not state.over:
+        decision = state.decision()
+        assert decision is not None, "a game with a human seat stops only at that seat's decisions"
+        state.choose(pick(decision))
+        answers += 1
+    return answers
+
+
+@pytest.mark.parametrize("query, args", [
+    ("players=3&seed=5&bots=greedy,random,random&human=0",
+     ["--players", "3", "--seed", "5", "--bots", "greedy,random,random"]),
+    ("players=4&seed=2&expansion=1&human=0", ["--players", "4", "--seed", "2", "--expansion"]),
+    ("players=6&seed=11&bots=random&human=0", ["--players", "6", "--seed", "11", "--bots", "random"]),
+])
+def test_bots_only_is_exactly_the_play_command(query, args):
+    state = PlayState.from_query(query)
+    assert state.errors == []
+    assert state.decision() is None and state.hand() == []
+    rounds = 0
+    while not state.over:
+        state.next()
+        rounds += 1
+    expected = play_json(*args)
+    assert state.result_json() == expected
+    assert state.ranking() == expected["ranking"]
+    assert rounds == expected["rounds"]
+
+
+def test_next_shows_one_round_at_a_time():
+    state = PlayState.from_query("players=3&seed=5&human=0")
+    assert state.visible_rounds() == 0 and state.ranking() is None
+    state.next()
+    assert state.visible_rounds() == 1 and state.round_no == 1
+    assert state.walk.frame().winners == state.rounds()[0].winners
+    assert state.crowns() == dict(state.session.rounds[0].crowns)
+
+
+def test_a_seeded_game_answer_by_answer_to_the_ranking():
+    state = PlayState.from_query("players=4&seed=7&human=2&bots=greedy")
+    assert state.you == "Bruno"
+    first = state.decision()
+    assert first is not None and first.player == "Bruno" and first.kind == "garden"
+    assert [o.value for o in first.options] == state.hand() or \
+        {o.value for o in first.options} == set(state.hand())
+    answers = play_to_the_end(state)
+    ranking = state.ranking()
+    assert ranking is not None and sorted(p for place in ranking for p in place) == state.names
+    # the same seed and answers give the same game (M10)
+    again = PlayState.from_query("players=4&seed=7&human=2&bots=greedy")
+    assert play_to_the_end(again) == answers
+    assert again.result_json() == state.result_json()
+
+
+def test_every_option_is_a_legal_answer_and_labelled():
+    state = PlayState.from_query("players=5&seed=3&expansion=1&human=1")
+    kinds = set()
+    while not state.over:
+        req = state.session.pending
+        decision = describe(req, state.you)
+        kinds.add(decision.kind)
+        assert decision.prompt and decision.options
+        for option in decision.options:
+            assert option.label
+            assert req.legal(option.value), (req, option)
+        state.choose(len(decision.options) - 1)
+    assert {"garden", "action"} <= kinds
+
+
+def test_undo_takes_back_the_last_answer():
+    state = PlayState.from_query("players=3&seed=1&human=1")
+    before = state.decision()
+    state.choose(0)
+    assert state.can_undo()
+    state.undo()
+    assert state.decision() == before and not state.can_undo()
+
+
+def test_rounds_and_the_stepper_follow_the_game():
+    state = PlayState.from_query("players=3&seed=2&human=3")
+    assert state.rounds()[0].finished is False          # round 1 is being played
+    play_to_the_end(state)
+    rounds = state.rounds()
+    assert all(r.finished for r in rounds) and len(rounds) == len(state.session.rounds)
+    state.select_round(1)
+    walk = state.walk
+    assert walk.events[0].kind == "round" and walk.viewer == "Caio"
+    walk.last()
+    assert walk.frame().winners == rounds[0].winners
+    with pytest.raises(ValueError, match="round must be"):
+        state.select_round(99)
+
+
+def test_the_human_sees_only_their_own_secrets():
+    state = PlayState.from_query("players=3&seed=2&human=1")
+    play_to_the_end(state)
+    state.select_round(1)
+    for k, event in enumerate(state.walk.events):
+        state.walk.go(k)
+        frame = state.walk.frame()
+        if event.visible_to and "Ana" not in event.visible_to:
+            assert frame.hidden and frame.text != event.text
+        else:
+            assert frame.text == event.text
+
+
+def test_choose_refuses_what_is_not_offered():
+    state = PlayState.from_query("players=3&seed=1&human=1")
+    with pytest.raises(ValueError, match="option must be"):
+        state.choose(99)
+    bots = PlayState.from_query("human=0")
+    with pytest.raises(ValueError, match="no decision"):
+        bots.choose(0)
+    with pytest.raises(ValueError, match="bots only"):
+        state.next()
+
+
+@pytest.mark.parametrize("query, message", [
+    ("players=2", "players must be 3 to 6"),
+    ("players=seven", "players must be a whole number 3 to 6"),
+    ("seed=-4", "seed must be a whole number >= 0"),
+    ("seed=1e3", "seed must be a whole number"),
+    ("human=5&players=4", "human (your seat; 0 = bots only) must be 0 to 4"),
+    ("bots=wizard", "unknown bot 'wizard'"),
+    ("bots=random,greedy&players=4", "bots: give 1 name"),
+    ("expansion=perhaps", "expansion must be 1"),
+    ("level=hard", "unknown query parameter 'level'"),
+])
+def test_bad_query_values_give_messages(query, message):
+    state = PlayState.from_query(query)
+    assert any(message in e for e in state.errors), state.errors
+    assert state.decision() is not None or state.human == 0   # still a playable default game
+
+
+def test_bots_for_the_other_seats_only():
+    state = PlayState.from_query("players=4&human=2&bots=greedy,search,random")
+    assert state.errors == []
+    assert state.bots[0] == "greedy" and state.bots[2:] == ["search", "random"]
