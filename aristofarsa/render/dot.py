@@ -82,7 +82,7 @@ def _node_line(n: Node, ids: dict[str, str]) -> str:
     else:
         attrs.append('shape="box"')
     attrs.append(f'style="{",".join(style)}"')
-    attrs.append(f'class="af-node af-{n.zone}"')
+    attrs.append(f'class="graph-node graph-{n.zone}"')
     return f"  {ids[n.id]} [{', '.join(attrs)}];"
 
 
