@@ -63,7 +63,8 @@ def test_share_code_link_and_damaged_code(app_server, page):
 
 def test_pasted_scenario_validator_message_inline(app_server, page):
     open_app(page, app_server, "")
-    text = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_text(encoding="utf-8").replace('"Witch"', '"Wizard"')
+    text = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_text(encoding="utf-8")
+    text = text.replace('"Witch"', '"Wizard"')
     page.locator(".af-paste textarea").fill(text)
     page.locator(".af-resolve").click()
     page.wait_for_selector(".af-error", state="visible", timeout=30_000)
