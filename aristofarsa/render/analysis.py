@@ -60,7 +60,9 @@ def _outcome(a: Alternative) -> str:
 
 
 def whatif_text(w: WhatIf) -> str:
-    lines = [f"What if {w.player} had done something else in Phase 2 (others as in the file):"]
+    what = "played another Garden card or done something else in Phase 2" if w.garden else \
+        "done something else in Phase 2"
+    lines = [f"What if {w.player} had {what} (others as in the file):"]
     for group in w.groups():
         names = " | ".join(a.summary + (" [actual]" if a.actual else "") for a in group)
         lines.append(f"- {names}\n    → {_outcome(group[0])}")
