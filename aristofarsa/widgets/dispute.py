@@ -70,6 +70,10 @@ class DisputeApp(ipw.VBox):
                                                 style={"description_width": "auto"}), "af-whatif-player")
         self._quiet = False
         self.whatif_player.observe(self._on_whatif_player, names="value")
+        self.whatif_garden = _hook(ipw.Checkbox(description="the Garden card too", value=False,
+                                                indent=False, layout=ipw.Layout(width="auto")),
+                                   "af-whatif-garden")
+        self.whatif_garden.observe(self._on_whatif_player, names="value")
         self.whatif = _hook(ipw.HTML(layout=full), "af-whatif")
         self.share = _hook(ipw.HTML(layout=full), "af-share")
         self.body = ipw.VBox(layout=ipw.Layout(max_width="100%"))
@@ -148,8 +152,8 @@ class DisputeApp(ipw.VBox):
             _title("Effect graph (up to this step)"), self.graph,
             _title("Why: each card's Prestige, and who scores"), self.explain,
             _title("House rules: does a variant change the outcome?"), self.variants,
-            _title("What if a player had done something else in Phase 2?"), self.whatif_player,
-            self.whatif]
+            _title("What if a player had done something else?"),
+            _row([self.whatif_player, self.whatif_garden]), self.whatif]
         self._show_step()
         self._show_whatif()
 
@@ -174,5 +178,5 @@ class DisputeApp(ipw.VBox):
         if not player:
             self.whatif.value = ""
             return
-        w = self.c.whatif(player)
+        w = self.c.whatif(player, garden=bool(self.whatif_garden.value))
         self.whatif.value = whatif_html(w) if w else f"<div class='af-muted'>{R.e(self.c.error)}</div>"

@@ -39,6 +39,8 @@ def test_dispute_hooks_and_stepping():
     assert "What if Ana" in find(app, "af-whatif")[0].value
     app.whatif_player.value = "Caio"
     assert "What if Caio" in find(app, "af-whatif")[0].value
+    find(app, "af-whatif-garden")[0].value = True
+    assert "Garden Jester, then" in find(app, "af-whatif")[0].value
     assert repr(app) == "DisputeApp()"
 
 
