@@ -156,10 +156,11 @@ def merge_crowns(overrides: dict | None, base: dict[str, int] | None = None) -> 
 
 def load_crowns_file(path: str | Path) -> dict[str, int]:
     """Read a crowns data file: TOML ``[crowns]`` table or top-level ``Card = n`` pairs."""
+    from . import files  # the safe reader: regular files of bounded size only
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CrownsError(f"{path}: cannot read crowns file: {exc}") from None
+        data = files.parse_toml(files.read_text(path, "crowns file"), str(path))
+    except files.FileInputError as exc:
+        raise CrownsError(str(exc)) from None
     table = data.get("crowns", data)
     if not isinstance(table, dict):
         raise CrownsError(f"{path}: `crowns` must be a table of card = crowns")

@@ -527,7 +527,9 @@ def test_cli_replay_of_a_bad_record(tmp_path, run_cli):
     bad = tmp_path / "r.json"
     bad.write_text(json.dumps({"version": 1, "seed": 1, "players": 3, "names": ["A", "B", "C"],
                                "bots": ["random"] * 3, "decisions": [
-                                   {"kind": "garden", "player": "A", "card": None, "value": "Aristocrat"}]}))
+                                   {"kind": "garden", "player": "A", "card": None, "value": "Aristocrat"}],
+                               "result": {"rounds": 1, "end_reason": "parlor-empty",
+                                          "ranking": [["A"], ["B"], ["C"]]}}))
     proc = run_cli("replay", str(bad))
     assert proc.returncode == 2
     assert "diverges" in proc.stderr and str(bad) in proc.stderr

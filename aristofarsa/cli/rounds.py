@@ -65,8 +65,9 @@ def cmd_resolve(args) -> int:
     if args.json:
         write_json(result.to_json())
     elif args.markdown:
-        title = f"## {sc.title}\n\n" if sc.title else ""
-        about = f"{sc.description.strip()}\n\n" if sc.description else ""
+        # the file's text is Markdown, but no HTML of its own and no table cell breaks
+        title = f"## {_md_escape(sc.title, '|')}\n\n" if sc.title else ""
+        about = f"{_md_escape(sc.description.strip())}\n\n" if sc.description else ""
         sys.stdout.write(title + about + result.to_markdown())
     else:
         if sc.title:
@@ -84,6 +85,14 @@ def _plain(markdown: str) -> str:
     text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown, flags=re.S)
     text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text, flags=re.S)
     return re.sub(r"`([^`]*)`", r"\1", text)
+
+
+def _md_escape(text: str, also: str = "") -> str:
+    """``text`` for Markdown output: ``<`` and ``&`` cannot start HTML, ``also`` is escaped."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;")
+    for ch in also:
+        text = text.replace(ch, "\\" + ch)
+    return text
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
