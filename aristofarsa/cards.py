@@ -8,6 +8,7 @@ scenario's ``crowns`` table.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,7 +100,8 @@ STARTING_DECK = ["Rogue", "Servant", "Servant", "Witch", "Jester", "Damsel", "Me
 #: The shipped crown table (data/crowns.toml): provisional, ruling M9.
 CROWNS_FILE = Path(__file__).with_name("data") / "crowns.toml"
 PROVISIONAL_CROWNS: dict[str, int] = {
-    name: int(value) for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
+    name: int(value)
+    for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
 }
 CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns table"
 #: What a game counts for each card (``card_stats`` of a game summary, ``Stats.cards``).
@@ -130,6 +132,13 @@ def card_names(expansion: bool) -> list[str]:
 
 class CrownsError(ValueError):
     pass
+
+
+def crowns_sum(names: Iterable[str], crowns: Mapping[str, int] | None = None) -> int:
+    """The crowns of these cards (by name): the one place crowns are added up. ``crowns``
+    replaces the provisional table (M9) when given."""
+    table = crowns or PROVISIONAL_CROWNS
+    return sum(table[name] for name in names)
 
 
 def merge_crowns(overrides: dict | None, base: dict[str, int] | None = None) -> dict[str, int]:

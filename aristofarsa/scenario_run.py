@@ -68,7 +68,9 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
         if r.t:
             r.phase = "end"
-            if not sc.next_draw:
+            if not sc.next_draw and "M11" in sc.rulings:
+                # a note on the file format, not a rule of the game: shown only in the
+                # lessons about it (docs/scenario-format.md says it for every file)
                 r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
                       "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
                       "next Draw step can refill every hand (E2) is checked only with next_draw.",

@@ -44,6 +44,9 @@ from dataclasses import dataclass
 from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
+from aristofarsa.bots import BOTS
+from aristofarsa.bots import normalize_bots as _normalize_bots
+from aristofarsa.rulings import MAX_PLAYERS, MIN_PLAYERS
 from aristofarsa.stats import Stats
 
 __all__ = [
@@ -58,10 +61,8 @@ __all__ = [
     "MAX_GAMES",
 ]
 
-#: Bot names the game runner accepts.
-ALLOWED_BOTS = ("random", "greedy", "search")
-#: Player counts allowed by ruling M8.
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+#: Bot names the game runner accepts (the registry's, :data:`aristofarsa.bots.BOTS`).
+ALLOWED_BOTS = tuple(BOTS)
 #: Largest default chunk (games per task).
 MAX_CHUNK = 200
 #: Most games one simulation may play (a bound on memory and time, not on statistics).
@@ -93,31 +94,7 @@ def normalize_bots(bots: str | Iterable[str], players: int) -> tuple[str, ...]:
     (``"random,greedy,random"``). Raises ``ValueError`` naming the allowed bots
     and the allowed counts.
     """
-    allowed = ", ".join(ALLOWED_BOTS)
-    if isinstance(bots, str):
-        names = [b.strip() for b in bots.split(",")]
-    else:
-        try:
-            names = list(bots)
-        except TypeError:
-            raise ValueError(f"bots must be a bot name or a list of bot names ({allowed}), "
-                             f"got {bots!r}") from None
-    if not names or names == [""]:
-        raise ValueError(
-            f"bots: give 1 bot name (for every seat) or {players} (one per seat); got none. "
-            f"Allowed bots: {allowed}"
-        )
-    for name in names:
-        if not isinstance(name, str) or name not in ALLOWED_BOTS:
-            raise ValueError(f"unknown bot {name!r}: allowed bots are {allowed}")
-    if len(names) == 1:
-        return tuple(names) * players
-    if len(names) != players:
-        raise ValueError(
-            f"bots: give 1 bot name (for every seat) or {players} (one per seat, {players} players); "
-            f"got {len(names)}: {','.join(names)}"
-        )
-    return tuple(names)
+    return tuple(_normalize_bots(bots, players))
 
 
 def _check_int(name: str, value: Any, low: int | None = None, high: int | None = None, note: str = "") -> int:

@@ -51,7 +51,7 @@ def test_every_app_notebook_is_thin_and_named_as_the_contract_says():
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         assert 1 <= len(code) <= 2, name
         source = "".join("".join(c["source"]) for c in code)
-        assert f"from aristofarsa.widgets.{name} import" in source, name
+        assert re.search(r"^from aristofarsa\.widgets\.\w+ import \w+App$", source, re.M), name
         assert 'os.environ.get("QUERY_STRING", "")' in source, name
         assert nb["metadata"]["kernelspec"]["name"] == "python3"
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from pathlib import Path
@@ -75,10 +76,17 @@ def cmd_resolve(args) -> int:
             print(sc.title)
             print("=" * len(sc.title))
         if sc.description:
-            print(sc.description.strip())
+            print(_plain(sc.description.strip()))
             print()
         print(result.to_text())
     return EXIT_OK
+
+
+def _plain(markdown: str) -> str:
+    """A lesson description as plain text: no **bold**, *emphasis* or `code` marks."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown, flags=re.S)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text, flags=re.S)
+    return re.sub(r"`([^`]*)`", r"\1", text)
 
 
 def _md_escape(text: str, also: str = "") -> str:

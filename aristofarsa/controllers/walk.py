@@ -167,8 +167,8 @@ class RoundWalk:
                 if b is not None:
                     b.revealed, b._secret, b.touched = True, e.card or b._secret, now
                 continue
-            if e.kind == "cancelled" and e.actor:
-                b = entry(e.actor)
+            if e.kind == "cancelled" and (e.target or e.actor):
+                b = entry(e.target or e.actor)  # the cancelled card (actor/card: its Bishop)
                 if b is not None:
                     b.cancelled, b.touched = True, now
                 continue
