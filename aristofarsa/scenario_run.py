@@ -7,10 +7,11 @@ steps and turns every :class:`~aristofarsa.decisions.DecisionError` into a
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .cards import canonical
-from .decisions import AutoDecider, DecisionError
+from .decisions import AutoDecider, Decider, DecisionError
 from .draw import draw_step
 from .result import RoundResult
 from .round import Round
@@ -21,12 +22,16 @@ from .trace import Trace
 from .variants import VariantError, check_variants
 
 
-def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: bool = True,
-        crowns: dict[str, int] | None = None) -> RoundResult:
+def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: bool | Trace = True,
+        crowns: dict[str, int] | None = None,
+        wrap: Callable[[ScenarioDecider], Decider] | None = None) -> RoundResult:
     """Resolve the scenario's round. Raises ScenarioError for anything invalid.
 
     ``variants`` add to the file's; ``crowns`` (a full table, e.g. from a crowns file)
-    replaces the file's and the provisional values.
+    replaces the file's and the provisional values. ``trace`` may be a :class:`Trace` to
+    fill (a caller that stops the round early keeps the events so far). ``wrap`` builds the
+    round's decider around the file's (the click-driven ``RoundSession`` asks a person
+    what the file leaves out); it replaces ``auto``.
     """
     try:
         extra = check_variants(list(variants))
@@ -34,11 +39,12 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
         raise ScenarioError(f"{sc.path}: --variant: {exc}") from None
     players, rng = build_players(sc)
     base = ScenarioDecider(sc)
-    decider = AutoForMissing(base, AutoDecider()) if auto else base
+    decider = wrap(base) if wrap is not None else AutoForMissing(base, AutoDecider()) if auto else base
     names = [p.name for p in sc.players]
     r = Round(players, names.index(sc.first), decider,
               variants=sc.variants | extra, expansion=sc.expansion, rng=rng,
-              trace=Trace(trace), final_round=sc.final_round, crowns=crowns or sc.crowns)
+              trace=trace if isinstance(trace, Trace) else Trace(trace), final_round=sc.final_round,
+              crowns=crowns or sc.crowns)
     if r.t:
         r.log("setup", "M1", f"Seats: {', '.join(names)} ({len(names)} players, M8); {sc.first} "
               "plays first this round."
@@ -54,7 +60,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
                                     "write `passes = true` (P8)")
         if sc.next_draw and not result.game_over:
             r.phase = "draw"
-            r.step_id = ("draw", 0)
+            r.step_id = ("draw", 0)  # type: ignore[assignment]
             r.log("phase", "D1", "The next round's Draw step (next_draw = true).")
             short = draw_step(r, names.index(result.next_first),
                               [names.index(n) for n in result.oracle_draw])
@@ -67,7 +73,9 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
         if r.t:
             r.phase = "end"
-            if not sc.next_draw:
+            if not sc.next_draw and "M11" in sc.rulings:
+                # a note on the file format, not a rule of the game: shown only in the
+                # lessons about it (docs/scenario-format.md says it for every file)
                 r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
                       "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
                       "next Draw step can refill every hand (E2) is checked only with next_draw.",
@@ -110,10 +118,14 @@ def check_expect(sc: Scenario, result: RoundResult) -> list[str]:
                 elif w != g:
                     problems.append(f"{key}.{player}: expected {w!r}, got {g!r}")
         elif key == "ranking":
-            norm = lambda places: [sorted(p) for p in places] if isinstance(places, list) else places
-            if norm(want) != norm(got):
+            if _places(want) != _places(got):
                 problems.append(f"ranking: expected {want!r}, got {got!r}")
         elif want != got:
             problems.append(f"{key}: expected {want!r}, got {got!r}")
     return problems
 
+
+
+def _places(places: Any) -> Any:
+    """A ranking with each place's names sorted (a shared place has no order)."""
+    return [sorted(p) for p in places] if isinstance(places, list) else places

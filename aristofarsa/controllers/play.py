@@ -21,100 +21,10 @@ from typing import Any
 from ..bots import BOTS
 from ..cards import CARDS
 from ..decisions import Request
-from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS, Game
+from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from .game_session import GameSession
 from .tour import QueryError, parse_query, whole
 from .walk import RoundWalk
-
-
-# ------------------------------------------------------------------ the game session
-class _Pending(Exception):
-    def __init__(self, request: Request) -> None:
-        super().__init__(request.kind)
-        self.request = request
-
-
-class _Answers:
-    """The human seats' decider: the recorded answers in order, then a stop at the next one."""
-
-    auto = False
-
-    def __init__(self, answers: list[Any]) -> None:
-        self.answers = answers
-        self.used = 0
-
-    def decide(self, request: Request) -> Any:
-        if self.used < len(self.answers):
-            self.used += 1
-            return self.answers[self.used - 1]
-        raise _Pending(request)
-
-
-class _ReplaySession:
-    """A whole game that stops at each human decision (the GameSession interface).
-
-    Every advance plays the game again from its seed with the answers given so far, so the
-    same seed and answers always give the same game (M10), and undo is dropping an answer.
-    """
-
-    def __init__(self, players: int = 4, seed: int = 0, bots: list[str] | None = None,
-                 human_seats: set[int] | frozenset[int] = frozenset(), expansion: bool = False) -> None:
-        self.players = players
-        self.seed = seed
-        self.bots = list(bots) if bots else ["random"]
-        self.human_seats = frozenset(human_seats)
-        self.expansion = expansion
-        self.answers: list[Any] = []
-        self.pending: Request | None = None
-        self.result: Any = None
-        self._game: Game | None = None
-        self._advance()
-
-    def _advance(self) -> None:
-        decider = _Answers(self.answers)
-        game = Game(self.players, self.seed, self.bots, expansion=self.expansion, trace=True,
-                    decider_overrides={k: decider for k in self.human_seats})
-        self._game = game
-        try:
-            self.result = game.run()
-            self.pending = None
-        except _Pending as stop:
-            self.result = None
-            self.pending = stop.request
-
-    def answer(self, value: Any) -> None:
-        if self.pending is None:
-            raise ValueError("nothing to answer: no decision is waiting")
-        if not self.pending.legal(value):
-            raise self.pending.illegal(value)
-        self.answers.append(value)
-        self._advance()
-
-    def undo(self) -> None:
-        del self.answers[-1:]
-        self._advance()
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def rounds(self) -> list[Any]:
-        assert self._game is not None
-        return list(self._game.rounds)
-
-    @property
-    def trace(self) -> Any:
-        assert self._game is not None
-        return self._game.trace
-
-    def hand(self, seat: int) -> list[str]:
-        assert self._game is not None
-        return self._game.players[seat].hand_names()
-
-    def crowns(self) -> dict[str, int]:
-        assert self._game is not None
-        table = self._game.crown_table
-        return {pl.name: sum(table[c.name] for c in pl.scored) for pl in self._game.players}
 
 
 # ------------------------------------------------------------------ decisions as buttons
@@ -137,8 +47,14 @@ def _card(name: str) -> str:
     return f"{name} ({spec.prestige})" if spec else name
 
 
-def describe(request: Request, you: str | None = None) -> Decision:
-    """A request as a prompt and one labelled option per legal answer."""
+def convoke_total(hand: list[str], litter: bool) -> int:
+    """P5: the hand's printed Prestige, each Servant counting 3, + 2 with the Litter."""
+    return sum(3 if c == "Servant" else CARDS[c].prestige for c in hand if c in CARDS) + (2 if litter else 0)
+
+
+def describe(request: Request, you: str | None = None, litter: bool = False) -> Decision:
+    """A request as a prompt and one labelled option per legal answer (``litter``: the
+    chooser holds the Litter this round, shown in a Convoke's total)."""
     kind, card = request.kind, request.card or ""
     own = request.owner == request.player
     whose = "Your" if own else f"{request.owner}'s"
@@ -148,7 +64,12 @@ def describe(request: Request, you: str | None = None) -> Decision:
         opts = [Option(f"Play {_card(c)}", c) for c in request.options]
     elif kind == "action":
         prompt = "Phase 2: Conspire (a card face down on the Balcony) or Convoke (a Noble)?"
-        labels = {"conspire": "Conspire", "convoke": "Convoke"}
+        hand = [str(c) for c in request.context] if isinstance(request.context, list) else []
+        total = convoke_total(hand, litter)
+        parts = " + ".join(f"{c} {3 if c == 'Servant' else CARDS[c].prestige}" for c in hand if c in CARDS)
+        labels = {"conspire": "Conspire (a card face down)",
+                  "convoke": f"Convoke ({parts}{' + Litter 2' if litter else ''} = {total}: "
+                             f"a Noble up to {total})"}
         opts = [Option(labels.get(str(v), str(v)), v) for v in request.options]
     elif kind == "conspire":
         prompt = "Conspire: which card goes face down on the Balcony?"
@@ -199,6 +120,15 @@ def describe(request: Request, you: str | None = None) -> Decision:
 
 
 # ------------------------------------------------------------------ the app's state
+#: Why a game ended, in words (the engine's ``end_reason`` and its ruling).
+END_TEXT = {
+    "aristocrat-scored": "an Aristocrat scored (E1)",
+    "aristocrat-worst": "an Aristocrat had the worst Prestige (X2)",
+    "parlor-empty": "the extra round after a Parlor emptied has been played (E3)",
+    "cannot-refill": "a hand could not be refilled to 3 cards (E2)",
+}
+
+
 @dataclass(frozen=True)
 class RoundSummary:
     number: int
@@ -226,9 +156,9 @@ class PlayState:
         self.you = self.names[human - 1] if human else None
         self.bots = _seat_bots(bots, players, human)
         self.errors: list[str] = []
-        self.session = _ReplaySession(players, seed, self.bots,
-                                      {human - 1} if human else set(), expansion)
-        self.shown = 0 if human == 0 else None  # bots only: rounds shown so far ("next")
+        self.session = GameSession(players, seed, self.bots, human_seats={human - 1} if human else (),
+                                   expansion=expansion)
+        self.bots_only = human == 0
         self.round_no = 0 if human == 0 else 1
         self.walk = self._walk(self.round_no)
         self._follow()
@@ -271,11 +201,20 @@ class PlayState:
     # ---------------------------------------------------------------- the decision
     @property
     def over(self) -> bool:
-        return self.session.over and (self.shown is None or self.shown >= len(self.session.rounds))
+        return self.session.over
 
     def decision(self) -> Decision | None:
         req = self.session.pending
-        return describe(req, self.you) if req is not None else None
+        if req is None:
+            return None
+        litter = None
+        for e in reversed(self.session.trace):      # this round's Litter (P3), if given yet
+            if e.kind == "round":
+                break
+            if e.kind == "litter":
+                litter = e.actor
+                break
+        return describe(req, self.you, litter == req.player)
 
     def choose(self, k: int) -> None:
         """Answer the current decision with its option number ``k`` (0-based)."""
@@ -288,7 +227,12 @@ class PlayState:
         self._follow()
 
     def can_undo(self) -> bool:
-        return self.human != 0 and bool(getattr(self.session, "answers", None))
+        return self.human != 0 and self.session.can_undo
+
+    @property
+    def moves(self) -> int:
+        """Decisions made so far (humans' and bots'): changes with every move."""
+        return len(self.session.decisions)
 
     def undo(self) -> None:
         if self.can_undo():
@@ -296,37 +240,28 @@ class PlayState:
             self._follow()
 
     def next(self) -> None:
-        """Bots only: show the next round (the game is played to its end at once)."""
-        if self.shown is None:
+        """Bots only: the bots play the next round (or the game's end)."""
+        if not self.bots_only:
             raise ValueError("'next' is for a game of bots only (human=0); answer your decision")
-        if self.shown < len(self.session.rounds):
-            self.shown += 1
-            self.select_round(self.shown)
-            self.walk.last()
+        if not self.session.over:
+            self.session.step_round()
+            self._follow()
 
     # ---------------------------------------------------------------- what is on screen
     def hand(self) -> list[str]:
         if not self.human:
             return []
-        return self.session.hand(self.human - 1)
+        return list(self.session.view(self.human - 1).hand)
 
     def crowns(self) -> dict[str, int]:
-        """Everyone's crowns so far (bots only: after the rounds shown)."""
-        if self.shown is not None:
-            return self._crowns_after(self.shown)
-        return self.session.crowns()
-
-    def _crowns_after(self, n: int) -> dict[str, int]:
-        if n <= 0:
-            return dict.fromkeys(self.names, 0)
-        return dict(self.session.rounds[n - 1].crowns)
+        """Everyone's crowns so far."""
+        return dict(self.session.view(0).crowns)
 
     def visible_rounds(self) -> int:
-        """How many rounds can be stepped through (finished ones and the one in progress)."""
-        if self.shown is not None:
-            return self.shown
+        """How many rounds can be stepped through (finished ones and, in a game with a human
+        seat, the one being played)."""
         done = len(self.session.rounds)
-        return done if self.session.over else done + 1
+        return done if self.session.over or self.bots_only else done + 1
 
     def rounds(self) -> list[RoundSummary]:
         out = []
@@ -348,25 +283,29 @@ class PlayState:
         self.walk.set_viewer(viewer)
 
     def ranking(self) -> list[list[str]] | None:
-        return [list(p) for p in self.session.result.ranking] if self.over else None
+        result = self.session.result
+        return [list(p) for p in result.ranking] if result is not None else None
 
-    def result_json(self) -> dict | None:
+    def result_json(self) -> dict[str, Any] | None:
         """The finished game as ``aristofarsa play --json`` prints it."""
-        return self.session.result.to_json(trace=False) if self.over else None
+        result = self.session.result
+        return result.to_json(trace=False) if result is not None else None
 
     def status(self) -> str:
-        if self.over:
+        result = self.session.result
+        if result is not None:
             places = self.ranking() or []
-            crowns = self.session.result.crowns
-            return ("Game over: " + self.session.result.end_reason.replace("-", " ") + ". Winner: "
+            crowns = result.crowns
+            reason = END_TEXT.get(str(result.end_reason), str(result.end_reason))
+            return (f"Game over: {reason}. Winner: "
                     + " and ".join(f"{p} ({crowns[p]} crowns)" for p in places[0]) + ".")
         d = self.decision()
         if d is not None:
             return f"Round {len(self.session.rounds) + 1}: your move, {self.you}."
-        if self.shown is not None:
-            total = len(self.session.rounds)
-            return (f"Bots only: {self.shown} of {total} rounds shown; press Next round."
-                    if self.shown else "Bots only: press Next round to play the first round.")
+        if self.bots_only:
+            done = len(self.session.rounds)
+            return (f"Bots only: {done} round{'s' if done != 1 else ''} played; press Next round."
+                    if done else "Bots only: press Next round to play the first round.")
         return ""
 
     # ---------------------------------------------------------------- helpers
@@ -393,11 +332,10 @@ class PlayState:
 
     def _follow(self) -> None:
         """After a move: show the latest round at its latest step."""
-        if self.shown is not None:
-            if self.shown:
-                self.select_round(self.shown)
+        latest = self.visible_rounds()
+        if self.bots_only and latest == 0:
             return
-        self.select_round(max(1, self.visible_rounds()))
+        self.select_round(max(1, latest))
         self.walk.last()
 
 

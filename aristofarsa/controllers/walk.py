@@ -1,42 +1,18 @@
 """Stepping through one round's trace: the step, the Garden and the Balcony at that step.
 
-A small, self-contained stepper used by the Learn, Exiled and Play apps. Each frame is
+A small stepper over a list of trace events (a lesson's round, or one round of a game)
+used by the Learn, Exiled and Play apps; the boards come from
+:func:`aristofarsa.analysis.board.boards`. Each frame is
 plain data (no Jupyter): the current event's ``text`` exactly as ``resolve --json`` gives
 it (or its public form through the eyes of a player who may not see it), the Garden queue
 with each card's Prestige at that step, the Balcony, and the winners at the last step.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-_PRESTIGE_PHASES = frozenset(("phase1", "phase2", "balcony", "replay"))
-_INCOMING = re.compile(r"and (\w+) takes its place")
-_CANCELLED_NOW = re.compile(r"(\w+)'s card (\d+)")
-
-
-@dataclass
-class Slot:
-    """One Garden card in the queue."""
-
-    player: str
-    card: str
-    prestige: int
-    touched: bool = False
-
-
-@dataclass
-class BalconyCard:
-    """One Balcony card; ``card`` is None while the viewer may not see it."""
-
-    player: str
-    card: str | None
-    revealed: bool = False
-    cancelled: bool = False
-    touched: bool = False
-    _secret: str | None = field(default=None, repr=False)
-    _visible_to: tuple[str, ...] = field(default=(), repr=False)
+from ..analysis.board import BalconyCard, Board, GardenCard, boards
 
 
 @dataclass
@@ -50,7 +26,7 @@ class Frame:
     see: tuple[str, ...]
     phase: str
     hidden: bool
-    garden: list[Slot]
+    garden: list[GardenCard]
     balcony: list[BalconyCard]
     winners: list[str] | None
     viewer: str | None
@@ -58,16 +34,6 @@ class Frame:
     @property
     def at_end(self) -> bool:
         return self.index == self.total - 1
-
-
-def public_text(event: Any) -> str:
-    """What a player outside ``visible_to`` learns from a hidden step."""
-    who = ", ".join(event.visible_to or ())
-    if event.kind == "conspire-secret":
-        return f"(Face down: only {who} sees which card this is.)"
-    if event.kind == "peek-secret":
-        return f"(Only {who} sees the card peeked at.)"
-    return f"(A step only {who} sees.)"
 
 
 class RoundWalk:
@@ -88,6 +54,7 @@ class RoundWalk:
         self.players = list(players) if players else _players(self.events)
         self.viewer = viewer
         self.index = 0
+        self._cache: dict[str | None, list[Board]] = {}
 
     def __len__(self) -> int:
         return len(self.events)
@@ -119,81 +86,19 @@ class RoundWalk:
         return self.viewer is None or event.visible_to is None or self.viewer in event.visible_to
 
     def frame(self) -> Frame:
-        event = self.events[self.index]
-        garden, balcony = self._board(self.index)
-        hidden = not self.may_see(event)
+        board = self._boards()[self.index]
         at_end = self.index == len(self.events) - 1
-        return Frame(index=self.index, total=len(self.events),
-                     text=public_text(event) if hidden else event.text, rule=event.rule,
-                     see=tuple(event.see or ()), phase=event.phase, hidden=hidden,
-                     garden=garden, balcony=balcony,
+        return Frame(index=self.index, total=len(self.events), text=board.text, rule=board.rule,
+                     see=tuple(board.see), phase=board.phase, hidden=board.hidden,
+                     garden=list(board.garden), balcony=list(board.balcony),
                      winners=list(self.winners) if at_end and self.winners is not None else None,
                      viewer=self.viewer)
 
-    def _board(self, upto: int) -> tuple[list[Slot], list[BalconyCard]]:
-        garden: list[Slot] = []
-        balcony: list[BalconyCard] = []
-
-        def slot(player: str | None) -> Slot | None:
-            return next((s for s in garden if s.player == player), None)
-
-        def entry(player: str | None) -> BalconyCard | None:
-            return next((b for b in reversed(balcony) if b.player == player), None)
-
-        for k in range(upto + 1):
-            e = self.events[k]
-            now = k == upto
-            if e.kind == "play" and e.actor and e.card:
-                old = slot(e.actor)
-                value = e.after if isinstance(e.after, int) else 0
-                if old is None:
-                    garden.append(Slot(e.actor, e.card, value, now))
-                else:
-                    old.card, old.prestige, old.touched = e.card, value, now
-                continue
-            if e.kind == "conspire" and e.actor and e.phase != "replay":
-                balcony.append(BalconyCard(e.actor, e.card, revealed=e.card is not None, touched=now,
-                                           _secret=e.card))
-                continue
-            if e.kind == "conspire-secret" and e.actor:
-                b = entry(e.actor)
-                if b is not None:
-                    b._secret = e.card
-                    b._visible_to = tuple(e.visible_to or ())
-                    b.touched = now
-                continue
-            if e.kind == "reveal" and e.actor:
-                b = entry(e.actor)
-                if b is not None:
-                    b.revealed, b._secret, b.touched = True, e.card or b._secret, now
-                continue
-            if e.kind == "cancelled" and e.actor:
-                b = entry(e.actor)
-                if b is not None:
-                    b.cancelled, b.touched = True, now
-                continue
-            if e.kind == "cancellations" and "cancelled now" in e.text:
-                # B13: the cards cancelled now, as "<player>'s card <position>"
-                listed = _CANCELLED_NOW.findall(e.text.split("cancelled now", 1)[1])
-                for k2, b in enumerate(balcony, 1):
-                    b.cancelled = (b.player, str(k2)) in listed
-                continue
-            if e.kind == "effect" and e.rule == "B10" and e.target and "cancels" in e.text:
-                b = entry(e.target)
-                if b is not None:
-                    b.cancelled, b.touched = True, now
-            if e.target and isinstance(e.after, int) and e.phase in _PRESTIGE_PHASES:
-                s = slot(e.target)
-                if s is not None:
-                    s.prestige, s.touched = e.after, now
-                    if e.kind == "exchange":
-                        m = _INCOMING.search(e.text)
-                        s.card = m.group(1) if m else (e.card or s.card)
-        for b in balcony:
-            visible = (b.revealed or self.viewer is None or self.viewer == b.player
-                       or self.viewer in b._visible_to)
-            b.card = b._secret if visible else None
-        return garden, balcony
+    def _boards(self) -> list[Board]:
+        """The table after each event through the viewer's eyes (analysis.board), cached."""
+        if self.viewer not in self._cache:
+            self._cache[self.viewer] = boards(self.events, self.viewer)
+        return self._cache[self.viewer]
 
 
 def _players(events: list[Any]) -> list[str]:

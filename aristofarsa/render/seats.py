@@ -4,6 +4,7 @@ Balcony, a card, one step of a round. Pure functions: data -> SVG/HTML text (no 
 from __future__ import annotations
 
 import math
+import re
 from html import escape
 from typing import Any
 
@@ -97,10 +98,22 @@ def garden_html(garden: list[Any], players: list[str]) -> str:
                      f'padding:4px 6px;min-width:5.2em;text-align:center;background:#fff">'
                      f'<div style="font-size:11px;color:#666">#{k} · {escape(s.player)}</div>'
                      f'<div style="font-weight:bold">{escape(s.card)}</div>'
-                     f'<div class="af-prestige" style="font-size:1.3em">{s.prestige}</div></div>')
+                     f'<div class="af-prestige" style="font-size:1.3em">'
+                     f'{"?" if s.prestige is None else s.prestige}</div>{_ledger(s)}</div>')
     return ('<div style="font-size:12px;color:#555">Garden queue (first played on the left), '
             'Prestige now</div><div style="display:flex;flex-wrap:wrap;gap:6px">'
             + "".join(cells) + "</div>")
+
+
+def _ledger(slot: Any) -> str:
+    """The Balcony adjustments so far (M3) and the Aristocrat's mark, if any."""
+    bits = list(getattr(slot, "ledger", ()) or ())
+    if getattr(slot, "marked", False):
+        bits.insert(0, "marked 5")
+    if not bits:
+        return ""
+    return (f'<div style="font-size:11px;color:#666" title="Balcony ledger (M3)">'
+            f'{escape(" ".join(bits))}</div>')
 
 
 def balcony_html(balcony: list[Any], players: list[str]) -> str:
@@ -146,3 +159,16 @@ def ranking_html(ranking: list[list[str]], crowns: dict[str, int]) -> str:
                    for k, place in enumerate(ranking, 1))
     return ('<table class="af-ranking-table"><tr><th>place</th><th>player</th><th>crowns</th></tr>'
             f'{rows}</table>')
+
+
+def markdown_html(text: str) -> str:
+    """A lesson description's light Markdown (paragraphs, numbered and bulleted lines,
+    **bold**, *italic*) as HTML; everything else is escaped text."""
+    out = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        lines = [escape(line) for line in para.splitlines()]
+        body = "<br>".join(lines)
+        body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
+        body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
+        out.append(f"<p style='margin:.4em 0'>{body}</p>")
+    return "".join(out)

@@ -16,6 +16,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.play import PlayState
 from ..controllers.tour import card_info
+from ..game import DEFAULT_NAMES
 from ..render import seats
 from .tour import APP_CSS, CardView, ErrorBox, StepperView, _button, _row
 
@@ -30,13 +31,7 @@ class PlayApp(ipw.VBox):
         self._busy = False
         self.error = ErrorBox()
         self.error.show(state.errors)
-        bots = ", ".join(f"{n} ({b})" for k, (n, b) in enumerate(zip(state.names, state.bots, strict=True))
-                         if k != state.human - 1)
-        you = f"You are <b>{escape(state.you)}</b> (seat {state.human}). " if state.you else "Bots only. "
-        self.head = ipw.HTML(
-            f"<h2 style='margin:.2em 0'>Play a game</h2><div class='af-note'>{you}"
-            f"{state.players} players, seed {state.seed}"
-            + (", Exiled expansion" if state.expansion else "") + f". Bots: {escape(bots)}.</div>")
+        self.head = ipw.HTML()
         self.status = ipw.HTML()
         self.status.add_class("af-status")
         self.prompt = ipw.HTML()
@@ -55,7 +50,8 @@ class PlayApp(ipw.VBox):
         self.round_pick.observe(self._on_round, names="value")
         self.stepper = StepperView(lambda: self.state.walk, viewer=True)
         self._syncing = False
-        self.children = [ipw.HTML(APP_CSS), self.error, self.head, self.status, self.ranking,
+        self.new_game = self._settings()
+        self.children = [ipw.HTML(APP_CSS), self.error, self.head, self.new_game, self.status, self.ranking,
                          self.prompt, self.actions, self.hand_title, self.hand, self.crowns,
                          ipw.HTML("<h4 style='margin:.6em 0 .2em'>The round, step by step</h4>"
                                   "<div class='af-note'>Each round's resolution, as you may see it "
@@ -63,16 +59,69 @@ class PlayApp(ipw.VBox):
                          self.round_pick, self.stepper, _row([self.undo])]
         self.refresh()
 
+    def _settings(self) -> ipw.Accordion:
+        """A folded form for a new game: players, your seat, bots, expansion, seed."""
+        s = self.state
+        self._players = ipw.Dropdown(options=[3, 4, 5, 6], value=s.players, description="Players")
+        self._human = ipw.Dropdown(description="You play")
+        self._bot = ipw.Dropdown(options=[("random (fast, plays anything legal)", "random"),
+                                          ("greedy (looks one round ahead)", "greedy"),
+                                          ("search (strongest, slower)", "search")],
+                                 value=s.bots[0] if s.bots[0] in ("random", "greedy", "search") else "random",
+                                 description="Bots")
+        self._expansion = ipw.Checkbox(value=s.expansion, description="Exiled expansion")
+        self._seed = ipw.BoundedIntText(value=s.seed, min=0, max=2**63 - 1, description="Seed")
+        self._players.observe(lambda _c: self._seats(), names="value")
+        self._seats(s.human)
+        start = _button("Start a new game", self._start, "af-new-game")
+        for w in (self._players, self._human, self._bot, self._seed):
+            w.layout = ipw.Layout(width="100%", max_width="26em")
+        form = ipw.VBox([self._players, self._human, self._bot, self._expansion, self._seed, start])
+        acc = ipw.Accordion(children=[form], layout=ipw.Layout(width="100%"))
+        acc.set_title(0, "New game…")
+        acc.selected_index = None
+        return acc
+
+    def _seats(self, value: int | None = None) -> None:
+        n = self._players.value
+        options = [(f"seat {k} ({name})", k) for k, name in enumerate(DEFAULT_NAMES[:n], 1)]
+        self._human.options = [*options, ("nobody: watch the bots", 0)]
+        current = value if value is not None else self._human.value
+        self._human.value = current if current is not None and 0 <= current <= n else 1
+
+    def _start(self) -> None:
+        if self._busy:
+            return
+        self.state = PlayState(self._players.value, int(self._seed.value), bool(self._expansion.value),
+                               [self._bot.value], int(self._human.value))
+        self.error.show([])
+        self.new_game.selected_index = None
+        self.refresh()
+
+    def _head_html(self) -> str:
+        state = self.state
+        bots = ", ".join(f"{n} ({b})" for k, (n, b) in enumerate(zip(state.names, state.bots, strict=True))
+                         if k != state.human - 1)
+        you = f"You are <b>{escape(state.you)}</b> (seat {state.human}). " if state.you else "Bots only. "
+        return (f"<h2 style='margin:.2em 0'>Play a game</h2><div class='af-note'>{you}"
+                f"{state.players} players, seed {state.seed}"
+                + (", Exiled expansion" if state.expansion else "") + f". Bots: {escape(bots)}.</div>")
+
     @classmethod
     def from_query(cls, query: str) -> PlayApp:
         return cls(PlayState.from_query(query))
 
-    # ---------------------------------------------------------------- clicks
-    def _token(self) -> tuple[int, int]:
-        """What a button was made for: a click from an older set of buttons is ignored."""
-        return (len(getattr(self.state.session, "answers", ())), self.state.shown or 0)
+    def __repr__(self) -> str:                         # stable text/plain for nbval
+        s = self.state
+        return (f"PlayApp(players={s.players}, seed={s.seed}, expansion={s.expansion}, "
+                f"bots={','.join(s.bots)!r}, human={s.human})")
 
-    def _act(self, token: tuple[int, int], action: Any) -> None:
+    # ---------------------------------------------------------------- clicks
+    def _token(self) -> tuple[int, int, int]:
+        """What a button was made for: a click from an older set of buttons is ignored."""
+        return (id(self.state), self.state.moves, len(self.state.session.rounds))
+
+    def _act(self, token: tuple[int, int, int], action: Any) -> None:
         if self._busy or token != self._token():
             return  # a double click, or a click on buttons already replaced
         self._busy = True
@@ -99,6 +148,7 @@ class PlayApp(ipw.VBox):
     # ---------------------------------------------------------------- drawing
     def refresh(self) -> None:
         state = self.state
+        self.head.value = self._head_html()
         self.status.value = f"<b>{escape(state.status())}</b>"
         token = self._token()
         decision = state.decision()
@@ -108,7 +158,7 @@ class PlayApp(ipw.VBox):
             for k, option in enumerate(decision.options):
                 buttons.append(_button(option.label, partial(self._act, token, partial(state.choose, k)),
                                        "af-action"))
-        elif state.shown is not None and not state.over:
+        elif state.bots_only and not state.over:
             self.prompt.value = ""
             buttons.append(_button("Next round ▶", (lambda: self._act(token, state.next)),
                                    "af-action", "af-next-round"))
@@ -142,7 +192,7 @@ class PlayApp(ipw.VBox):
 
         rounds = state.rounds()
         options: list[tuple[str, int]] = []
-        if state.shown == 0:
+        if state.bots_only and not rounds:
             options.append(("Set-up (before round 1)", 0))
         for r in rounds:
             if r.finished:

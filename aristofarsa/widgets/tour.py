@@ -210,15 +210,16 @@ class LessonPane(ipw.VBox):
     def __init__(self, state: Any, choices: list[str]) -> None:
         super().__init__()
         self._state = state
-        lib = tour.library()
-        self.picker = ipw.Dropdown(options=[(f"{k}. {lib[n].title}", n) for k, n in enumerate(choices, 1)],
+        # labelled by position and stage, not by title: a title often gives the answer away
+        stage_of = {n: s.name for s in tour.stages() for n in s.lessons}
+        self._label = {n: f"Lesson {k} of {len(choices)} · {stage_of.get(n, '')}"
+                       for k, n in enumerate(choices, 1)}
+        self.picker = ipw.Dropdown(options=[(self._label[n], n) for n in choices],
                                    description="Lesson", layout=ipw.Layout(width="100%"))
-        if state.walk.lesson.name in choices:
-            self.picker.value = state.walk.lesson.name
-        else:
-            self.picker.options = [(lib[state.walk.lesson.name].title, state.walk.lesson.name),
+        if state.walk.lesson.name not in choices:
+            self.picker.options = [(self._other(state.walk.lesson.name), state.walk.lesson.name),
                                    *self.picker.options]
-            self.picker.value = state.walk.lesson.name
+        self.picker.value = state.walk.lesson.name
         self.picker.observe(self._on_pick, names="value")
         self.setup = ipw.HTML()
         self.ring = ipw.HTML()
@@ -237,9 +238,13 @@ class LessonPane(ipw.VBox):
             self._state.open_lesson(change["new"])
             self.refresh()
 
+    def _other(self, name: str) -> str:
+        stage = next((s.name for s in tour.stages() if name in s.lessons), "")
+        return f"Lesson {name} · {stage}"
+
     def show_lesson(self, name: str) -> None:
         if name not in [v for _, v in self.picker.options]:
-            self.picker.options = [(tour.library()[name].title, name), *self.picker.options]
+            self.picker.options = [(self._other(name), name), *self.picker.options]
         self.picker.value = name
 
     def _predict(self, player: str) -> None:
@@ -258,10 +263,10 @@ class LessonPane(ipw.VBox):
         walk = self._state.walk
         lesson = walk.lesson
         if walk.revealed:
-            self.explain.value = (f"<h4>{escape(lesson.title)}</h4><div class='af-note'>Rulings: "
-                                  f"{escape(', '.join(lesson.rulings))}</div>"
-                                  f"<pre style='white-space:pre-wrap;font-family:inherit'>"
-                                  f"{escape(lesson.description)}</pre>")
+            self.explain.value = (f"<h4>The lesson: {escape(lesson.title)}</h4><div class='af-note'>"
+                                  f"Rulings: {escape(', '.join(lesson.rulings))} · file "
+                                  f"{escape(lesson.name)}.toml</div>"
+                                  + seats.markdown_html(lesson.description))
         else:
             self.explain.value = ("<div class='af-note'>The lesson's explanation appears once you "
                                   "have predicted the winner, or stepped to the end.</div>")
@@ -437,6 +442,9 @@ class LearnApp(ipw.VBox):
     def from_query(cls, query: str) -> LearnApp:
         return cls(tour.LearnState.from_query(query))
 
+    def __repr__(self) -> str:                         # stable text/plain for nbval
+        return f"LearnApp(lesson={self.state.walk.lesson.name!r}, seed={self.state.quiz.seed})"
+
     def open_lesson(self, name: str) -> None:
         self.lesson.show_lesson(name)
         self.tabs.selected_index = 1
@@ -474,6 +482,9 @@ class ExiledApp(ipw.VBox):
     @classmethod
     def from_query(cls, query: str) -> ExiledApp:
         return cls(ExiledState.from_query(query))
+
+    def __repr__(self) -> str:                         # stable text/plain for nbval
+        return f"ExiledApp(lesson={self.state.walk.lesson.name!r}, seed={self.state.quiz.seed})"
 
     def open_lesson(self, name: str) -> None:
         self.lesson.show_lesson(name)

@@ -55,6 +55,7 @@ def test_next_shows_one_round_at_a_time():
     assert state.visible_rounds() == 0 and state.ranking() is None
     state.next()
     assert state.visible_rounds() == 1 and state.round_no == 1
+    state.walk.last()
     assert state.walk.frame().winners == state.rounds()[0].winners
     assert state.crowns() == dict(state.session.rounds[0].crowns)
 

@@ -60,7 +60,7 @@ def test_play_double_click_applies_once():
     button = enabled(one(app, "af-actions"))[0]
     button.click()
     button.click()           # the second click of a double click: the same (old) button
-    assert len(app.state.session.answers) == 1
+    assert sum(d.human for d in app.state.session.decisions) == 1
 
 
 def test_play_bots_only_next_round_button():
@@ -70,7 +70,7 @@ def test_play_bots_only_next_round_button():
     assert [b.description for b in button] == ["Next round ▶"]
     button[0].click()
     button[0].click()        # double click: still one round
-    assert app.state.shown == 1
+    assert len(app.state.session.rounds) == 1
     while app.state.ranking() is None:
         enabled(one(app, "af-actions"))[0].click()
     winners = one(app, "af-winners").value
@@ -162,3 +162,18 @@ def test_exiled_app():
     assert app.state.walk.lesson.title == rule_links[0].description
     bad = ExiledApp.from_query("lesson=zz")
     assert "unknown lesson" in one(bad, "af-error").value
+
+
+def test_play_new_game_form():
+    app = PlayApp.from_query("players=3&seed=4&human=1")
+    old = enabled(one(app, "af-actions"))[0]
+    app._players.value = 5
+    assert [v for _, v in app._human.options] == [1, 2, 3, 4, 5, 0]
+    app._human.value = 0
+    app._seed.value = 9
+    one(app, "af-new-game").click()
+    assert (app.state.players, app.state.seed, app.state.human) == (5, 9, 0)
+    assert "Bots only" in app.head.value
+    old.click()                              # a button of the old game does nothing now
+    assert app.state.moves == 0
+    assert [b.description for b in enabled(one(app, "af-actions"))] == ["Next round ▶"]

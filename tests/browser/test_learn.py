@@ -1,0 +1,37 @@
+"""Learn the rules in a real browser: the card tour, predict a round, answer a quiz."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+APP = "/voila/render/learn.ipynb"
+LOAD_MS = 120_000
+
+
+def test_learn_tour_predict_and_quiz(app_server, page):
+    page.goto(f"{app_server.rstrip('/')}{APP}?lesson=b5-merchant-knight-anyway&seed=1", timeout=LOAD_MS)
+    page.wait_for_selector(".af-app", timeout=LOAD_MS)
+    assert "Rogue" in page.locator(".af-card").first.inner_text()
+    assert page.locator(".af-error").is_hidden()
+    # a round: predict, then the explanation appears
+    page.get_by_role("tab", name="A round").click()
+    predict = page.locator(".af-predict", has_text="Edu")
+    predict.click()
+    page.wait_for_selector("text=You predicted", timeout=LOAD_MS)
+    assert "Lesson (B5" in page.content()
+    page.locator(".af-last:visible").first.click()
+    page.wait_for_function("document.querySelector('.af-winners').innerText.includes('Edu')")
+    # the quiz: answer, get a verdict and a score
+    page.get_by_role("tab", name="Quiz").click()
+    option = page.locator(".af-quiz-option").first
+    option.click()
+    page.wait_for_selector(".af-quiz-result >> text=/Right|Not quite/", timeout=LOAD_MS)
+    assert "/1" in page.locator(".af-quiz-score").inner_text()
+
+
+def test_learn_bad_lesson_shows_a_message(app_server, page):
+    page.goto(f"{app_server.rstrip('/')}{APP}?lesson=no-such-lesson", timeout=LOAD_MS)
+    page.wait_for_selector(".af-app", timeout=LOAD_MS)
+    error = page.locator(".af-error")
+    assert error.is_visible() and "unknown lesson" in error.inner_text()

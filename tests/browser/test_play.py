@@ -1,0 +1,64 @@
+"""Play a game in a real browser: a seeded game to the ranking by clicking af-actions."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+APP = "/voila/render/play.ipynb"
+LOAD_MS = 120_000
+
+
+def open_app(page, base: str, query: str):
+    page.goto(f"{base.rstrip('/')}{APP}?{query}", timeout=LOAD_MS)
+    page.wait_for_selector(".af-app", timeout=LOAD_MS)
+
+
+def click_through(page, limit: int = 400) -> int:
+    """Click the first enabled af-actions button until the ranking shows; each click waits
+    for its buttons to be replaced, so no click lands on a stale set."""
+    clicks = 0
+    ranking = page.locator(".af-ranking")
+    while True:
+        page.wait_for_selector(".af-actions button:not([disabled]):visible, .af-ranking:visible",
+                               timeout=LOAD_MS)
+        if ranking.is_visible():
+            break
+        handle = page.locator(".af-actions button:not([disabled])").first.element_handle()
+        handle.click()
+        handle.wait_for_element_state("hidden", timeout=LOAD_MS)
+        clicks += 1
+        assert clicks < limit, "the game did not end"
+    return clicks
+
+
+def test_play_a_seeded_game_to_the_ranking(app_server, page):
+    open_app(page, app_server, "players=3&seed=4&human=1")
+    assert page.locator(".af-hand .af-card").count() == 3
+    assert page.locator(".af-error").is_hidden()
+    click_through(page)
+    text = page.locator(".af-ranking").inner_text()
+    assert "Final ranking" in text
+    for name in ("Ana", "Bruno", "Caio"):
+        assert name in text
+
+
+def test_bots_only_next_round_to_the_ranking(app_server, page):
+    open_app(page, app_server, "players=3&seed=5&human=0&bots=greedy,random,random")
+    assert page.locator(".af-actions button").first.inner_text().startswith("Next round")
+    click_through(page)
+    # the same game as `aristofarsa play --players 3 --seed 5 --bots greedy,random,random`
+    from aristofarsa.game import play_game
+    game = play_game(3, 5, ["greedy", "random", "random"])
+    first = game.ranking[0][0]
+    assert first in page.locator(".af-ranking tr").nth(1).inner_text()
+    page.locator(".af-first").click()
+    page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 1 of')")
+
+
+def test_bad_query_shows_a_message(app_server, page):
+    open_app(page, app_server, "players=9&bots=wizard")
+    error = page.locator(".af-error")
+    assert error.is_visible()
+    assert "players must be 3 to 6" in error.inner_text()
+    assert "Traceback" not in page.content()
