@@ -124,7 +124,7 @@ class BuilderView(ipw.VBox):
             self._bind(box, _variant_setter(b, name))
             boxes.append(box)
         title = ipw.Text(value=str(b.top.get("title", "")), description="Title", continuous_update=False,
-                         layout=ipw.Layout(width="100%", max_width="40em"),
+                         layout=ipw.Layout(width="auto", max_width="100%"),
                          style={"description_width": "initial"})
         title.add_class("af-title")
         self._bind(title, lambda v: b.set_title((v or "").strip()))
