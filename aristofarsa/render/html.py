@@ -189,8 +189,9 @@ def step(frame: Any) -> str:
     hidden = ("<div class='af-hidden-note'>Secret step: this viewer sees only that it happened.</div>"
               if frame.hidden else "")
     see = "".join(ruling(info) for info in frame.see)
-    return (f"<div class='af-step-box'><div class='af-step-count'>{escape(frame.label)} · "
-            f"{escape(PHASE_NAMES.get(frame.phase, frame.phase))}</div><div class='af-step-text'>{escape(frame.text)}</div>"
+    phase = escape(PHASE_NAMES.get(frame.phase, frame.phase))
+    return (f"<div class='af-step-box'><div class='af-step-count'>{escape(frame.label)} · {phase}</div>"
+            f"<div class='af-step-text'>{escape(frame.text)}</div>"
             f"{hidden}{ruling(frame.ruling)}{see}</div>")
 
 
