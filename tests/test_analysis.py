@@ -75,6 +75,13 @@ def test_graph_steps_and_viewer():
     g = build_graph(d, step=20)
     assert [e.step for e in g.edges] == [18, 20]
     assert not any(n.winner for n in g.nodes)
+    def cancelled_at(k: int) -> dict[str, bool]:
+        return {n.player: n.cancelled for n in build_graph(d, step=k).nodes if n.zone == "balcony"}
+    assert cancelled_at(19) == {"Ana": False, "Bruno": False, "Caio": False, "Dora": False}
+    assert cancelled_at(20)["Ana"] is True                   # Bruno's Bishop cancels the Witch
+    after_caio = cancelled_at(36)                            # Caio's cancellation replayed
+    assert after_caio["Bruno"] is True and after_caio["Ana"] is False
+    assert cancelled_at(len(d["trace"])) == {"Ana": True, "Bruno": False, "Caio": True, "Dora": False}
     hidden = build_graph(d, step=16, viewer="Ana")
     cards = {n.player: n.card for n in hidden.nodes if n.zone == "balcony"}
     assert cards == {"Ana": "Witch", "Bruno": None, "Caio": None, "Dora": None}

@@ -193,6 +193,7 @@ class _Builder:
         self.edges: list[Edge] = []
         self.known: set[str] = set()            # balcony node ids whose card the viewer knows
         self.last_reveal: Node | None = None
+        self.cancelled_now: dict[str, bool] = {}   # Balcony cards cancelled as of the step
 
     def _players(self, garden: list[Mapping[str, Any]]) -> list[str]:
         """Players in queue order (their family colours follow it)."""
@@ -273,6 +274,8 @@ class _Builder:
                 n = self.balcony_node(actor, card)
                 self.known.add(n.id)
                 self.last_reveal = n
+                if e.get("phase") == "replay":    # a replay re-decides it: cancelled only if it says so
+                    self.cancelled_now[n.id] = False
             elif kind == "exchange" and e.get("incoming") and e.get("target"):
                 incoming = self.garden_node(str(e["target"]), str(e["incoming"]), entering=True)
                 if isinstance(e.get("after"), int):
@@ -284,6 +287,10 @@ class _Builder:
                     if isinstance(e.get("after"), int):
                         values[incoming.id] = e["after"]
             self._edge(e, values)
+            target, tcard = e.get("target"), e.get("target_card")
+            if target and tcard and e.get("rule") == "B10" and (
+                    kind == "cancelled" or (kind == "effect" and e.get("phase") != "replay")):
+                self.cancelled_now[self.find(str(target), str(tcard), BALCONY).id] = True
             if kind == "effect" and e.get("rule") == "B3" and actor and card:
                 self.find(actor, card, BALCONY).notes.append(f"{e['step']} · Jester vote")
             if kind == "convoke" and e.get("phase") in ("balcony", "replay", "score") and actor and card:
@@ -346,11 +353,10 @@ class _Builder:
                          if b.get("cancelled")}
         for edge in self.edges:
             edge.cancelled = edge.source in cancelled_end
-        cancel_steps = {ed.target: ed.step for ed in self.edges if ed.kind == "cancel"}
         scored_step = next((e["step"] for e in self.trace[: self.step]
                             if e.get("kind") == "winners"), None)
         for n in self.nodes.values():
-            n.cancelled = n.id in cancelled_end and (done or n.id in cancel_steps)
+            n.cancelled = n.id in cancelled_end if done else self.cancelled_now.get(n.id, False)
             if n.zone == GARDEN:
                 n.prestige = values.get(n.id)
             if done:
