@@ -178,6 +178,21 @@ def test_explain_replay_and_merchant_that_did_not_score():
     assert all(v.reason for v in x.verdicts)
 
 
+def test_courtisan_entry_bonus_names_no_peasant_because_the_trace_has_no_such_fact():
+    """The ledger would say "+ Bruno's Rogue 10 (M4)" if the entry event named the Peasant the
+    Courtisan followed; today its facts point at the Courtisan itself and only the sentence
+    names the Peasant, so the ledger says "entry bonus". When the engine adds the fact, this
+    test fails and the explanation should use it."""
+    data = data_of("m4-rogue-then-courtisan")
+    entry = next(e for e in data["trace"] if e["kind"] == "entry" and e.get("card") == "Courtisan")
+    assert "follows Bruno's Rogue" in entry["text"]
+    facts = {k: v for k, v in entry.items() if k not in ("text", "step", "phase", "kind", "rule", "see")}
+    assert facts == {"actor": "Caio", "card": "Courtisan", "target": "Caio", "target_card": "Courtisan",
+                     "before": 6, "after": 16, "change": "+10"}
+    ledger = next(led for led in explain(data).ledgers if led.card == "Courtisan")
+    assert ledger.sentence() == "Caio's Courtisan: 6; entry bonus +10 (M4) = 16; Ana's Witch −5 (B2) = 11"
+
+
 def test_explain_steps_link_rulings():
     d = data_of("b13-bishop-chain")
     x = explain(d)

@@ -254,6 +254,17 @@ class _Builder:
             return self.last_reveal.player, str(self.last_reveal.card)
         return None
 
+    def _unname_hidden(self) -> None:
+        """A card hidden from the viewer keeps no trace of its name, not even in its id."""
+        renamed = {n.id: _hidden_id(n) for n in self.nodes.values() if n.card is None and n.zone == BALCONY}
+        if not renamed:
+            return
+        for n in self.nodes.values():
+            n.id = renamed.get(n.id, n.id)
+        for edge in self.edges:
+            edge.source = renamed.get(edge.source, edge.source)
+            edge.target = renamed.get(edge.target, edge.target)
+
     def build(self) -> Graph:
         values: dict[str, int] = {}
         for e in self.trace[: self.step]:
@@ -367,6 +378,7 @@ class _Builder:
             if n.zone == BALCONY and self.viewer is not None and n.player != self.viewer \
                     and n.id not in self.known:
                 n.card = None
+        self._unname_hidden()
         winners: list[str] = list(self.data.get("winners") or []) if scored_step else []
         if scored_step is not None:
             for player in winners:
@@ -387,6 +399,10 @@ class _Builder:
         title = str(self.data.get("title") or "")
         return Graph(nodes, self.edges, self.players, self.step, len(self.trace), self.viewer,
                      winners, bool(self.data.get("lowest_wins")) and scored_step is not None, title)
+
+
+def _hidden_id(n: Node) -> str:
+    return f"{n.zone}:{n.player}:face-down-{n.order}"
 
 
 def build_graph(result: Any, step: int | None = None, viewer: str | None = None) -> Graph:

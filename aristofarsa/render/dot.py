@@ -65,8 +65,9 @@ def node_label(n: Node) -> str:
 
 def _node_line(n: Node, ids: dict[str, str]) -> str:
     fill, border = family_colour(n.seat)
+    tip = f"{n.player}: {n.card or 'a face-down card'} ({n.zone} {n.order})"   # not the id: no hidden name
     attrs = [f"label={node_label(n)}", f'fillcolor="{fill}"', f'color="{border}"',
-             f"tooltip={_q(n.id)}"]
+             f"tooltip={_q(tip)}"]
     style = ["filled", "rounded"]
     if n.cancelled or n.replaced:
         style.append("dashed")
