@@ -121,7 +121,7 @@ def garden(frame: Any) -> str:
     for s in frame.garden:
         spec = CARDS.get(s.card)
         printed = f"printed {spec.prestige}" if spec else ""
-        classes = "af-slot" + (" af-lit" if s.highlighted else "")
+        classes = "af-slot af-card" + (" af-lit" if s.highlighted else "")
         mark = " · marked 5" if s.marked else ""
         ledger = ""
         if s.ledger:
@@ -142,7 +142,7 @@ def balcony(frame: Any) -> str:
     """The Balcony in order; a face-down card the viewer may not see shows no name."""
     slots = []
     for b in frame.balcony:
-        classes = ["af-slot"]
+        classes = ["af-slot", "af-card"]
         if b.highlighted:
             classes.append("af-lit")
         if b.cancelled:
