@@ -35,13 +35,16 @@ never changes the game's own stream of shuffles.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from . import decisions as D
 from .cards import CARDS, PROVISIONAL_CROWNS
+from .ranking import crowns_of
 from .round import Round
 from .trace import Trace
 
-__all__ = ["BOTS", "RandomBot", "GreedyBot", "SearchBot", "make_bot", "keep_best",
+__all__ = ["BOTS", "normalize_bots", "RandomBot", "GreedyBot", "SearchBot", "make_bot", "keep_best",
            "heuristic_policy"]
 
 
@@ -167,8 +170,9 @@ def heuristic_policy(rng: random.Random, crowns: dict | None = None):
     def attach(r):
         state["round"] = r
 
-    decide.attach = attach
-    return decide
+    policy: Any = decide  # a decider with an ``attach(round)`` method
+    policy.attach = attach
+    return policy
 
 
 # --------------------------------------------------------------------------- simulation
@@ -293,10 +297,6 @@ class _MonteCarloBot:
         return opts[best]
 
 
-def _crowns(pl, table) -> int:
-    return sum(table[c.name] for c in pl.scored)
-
-
 class GreedyBot(_MonteCarloBot):
     """Best immediate outcome for itself, tried in a few determinized worlds."""
 
@@ -304,7 +304,7 @@ class GreedyBot(_MonteCarloBot):
 
     def utility(self, world_before, players, result, me) -> float:
         table = self.view.crowns_table
-        gain = _crowns(players[me], table) - _crowns(world_before[me], table)
+        gain = crowns_of(players[me], table) - crowns_of(world_before[me], table)
         nobles = sum(table[n] for n in result.convoked[players[me].name])
         return gain + 0.5 * nobles
 
@@ -319,7 +319,7 @@ class SearchBot(_MonteCarloBot):
 
     def utility(self, world_before, players, result, me) -> float:
         table = self.view.crowns_table
-        scores = [_crowns(p, table) for p in players]
+        scores = [crowns_of(p, table) for p in players]
         mine = scores[me]
         best_other = max(s for k, s in enumerate(scores) if k != me)
         if result.game_over:
@@ -334,7 +334,37 @@ class SearchBot(_MonteCarloBot):
         return (mine - best_other) + 0.1 * (mine - sum(scores) / len(scores))
 
 
+#: The bot registry: the one list of bot names (``play --bots``, ``simulate``, records).
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+
+
+def normalize_bots(bots: str | Iterable[str], players: int) -> list[str]:
+    """One bot name per seat, from one name for all seats or one per seat.
+
+    ``bots`` is a sequence of names or a comma-separated string (``"random,greedy,random"``).
+    Raises ``ValueError`` naming the allowed bots and the allowed counts.
+    """
+    allowed = ", ".join(BOTS)
+    if isinstance(bots, str):
+        names = [b.strip() for b in bots.split(",")]
+    else:
+        try:
+            names = list(bots)
+        except TypeError:
+            raise ValueError(f"bots must be a bot name or a list of bot names ({allowed}), "
+                             f"got {bots!r}") from None
+    if not names or names == [""]:
+        raise ValueError(f"bots: give 1 bot name (for every seat) or {players} (one per seat); "
+                         f"got none. Allowed bots: {allowed}")
+    for name in names:
+        if not isinstance(name, str) or name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}: allowed bots are {allowed}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(f"bots: give 1 bot name (for every seat) or {players} (one per seat, "
+                         f"{players} players); got {len(names)}: {','.join(names)}")
+    return names
 
 
 def make_bot(name: str, rng: random.Random, view):

@@ -8,6 +8,7 @@ scenario's ``crowns`` table.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,7 +100,8 @@ STARTING_DECK = ["Rogue", "Servant", "Servant", "Witch", "Jester", "Damsel", "Me
 #: The shipped crown table (data/crowns.toml): provisional, ruling M9.
 CROWNS_FILE = Path(__file__).with_name("data") / "crowns.toml"
 PROVISIONAL_CROWNS: dict[str, int] = {
-    name: int(value) for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
+    name: int(value)
+    for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
 }
 CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns table"
 #: What a game counts for each card (``card_stats`` of a game summary, ``Stats.cards``).
@@ -132,6 +134,13 @@ class CrownsError(ValueError):
     pass
 
 
+def crowns_sum(names: Iterable[str], crowns: Mapping[str, int] | None = None) -> int:
+    """The crowns of these cards (by name): the one place crowns are added up. ``crowns``
+    replaces the provisional table (M9) when given."""
+    table = crowns or PROVISIONAL_CROWNS
+    return sum(table[name] for name in names)
+
+
 def merge_crowns(overrides: dict | None, base: dict[str, int] | None = None) -> dict[str, int]:
     """Crown table with ``overrides`` (card name -> int) applied; errors name the bad entry."""
     table = dict(base or PROVISIONAL_CROWNS)
@@ -147,10 +156,11 @@ def merge_crowns(overrides: dict | None, base: dict[str, int] | None = None) -> 
 
 def load_crowns_file(path: str | Path) -> dict[str, int]:
     """Read a crowns data file: TOML ``[crowns]`` table or top-level ``Card = n`` pairs."""
+    from . import files  # the safe reader: regular files of bounded size only
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CrownsError(f"{path}: cannot read crowns file: {exc}") from None
+        data = files.parse_toml(files.read_text(path, "crowns file"), str(path))
+    except files.FileInputError as exc:
+        raise CrownsError(str(exc)) from None
     table = data.get("crowns", data)
     if not isinstance(table, dict):
         raise CrownsError(f"{path}: `crowns` must be a table of card = crowns")

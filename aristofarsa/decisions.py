@@ -70,7 +70,7 @@ class Request:
             opts.append("none (it is optional)")
         return ", ".join(opts) if opts else "nothing"
 
-    def illegal(self, value) -> "DecisionError":
+    def illegal(self, value) -> DecisionError:
         """The error for an answer that is not a legal option: where it belongs (the scenario
         key), who chose, and the allowed options."""
         path = _PATHS.get(self.kind) or f"{self.source}.{self.kind}"

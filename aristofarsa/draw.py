@@ -1,7 +1,26 @@
 """Drawing cards (D1) and the Draw step (D1, D2, X6)."""
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from . import decisions as D
+
+
+class LazyRandom:
+    """``random.Random(seed)``, created on first use: most rounds never reshuffle (D1), and
+    seeding a generator costs more than a short round's trace. Same draws as the real one."""
+
+    __slots__ = ("seed", "_rng")
+
+    def __init__(self, seed: Any = 0) -> None:
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:  # only for names not found: Random's methods
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return getattr(self._rng, name)
 
 
 def draw_one(r, p: int):

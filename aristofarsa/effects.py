@@ -8,8 +8,8 @@ effects are computed in :mod:`aristofarsa.prestige`; scoring clauses in
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import decisions as D
 from .cards import CARDS
@@ -68,8 +68,11 @@ def _courtisan_entry(r, p, i):
     else:
         r.garden[i].bonus = bonus
         if r.t:
+            moved = r.shown[i - 1]  # as last shown, before the Courtisan arrived
+            how = (f", {bonus} now that the Courtisan is in the Garden (it was {moved})"
+                   if moved != bonus else "")
             r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
-                  f"(a Peasant at {bonus}, counted with the Courtisan already in the Garden): "
+                  f"(a Peasant at {bonus}{how}): "
                   f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
                   change=f"{bonus:+d}")
@@ -155,7 +158,7 @@ def _targets(r, owner, include_own):
 
 @balcony("Rogue", "B6", "Convoke the cheapest Noble left in the Parlor, for free")
 def _rogue(r, e, as_card):
-    r.convoke_noble(e.owner, None, "B6")
+    r.convoke_noble(e.owner, None, "B6", by=r.who(e.owner, e.card) + _copying(e, as_card))
 
 
 @balcony("Servant", "B11", "no effect")

@@ -27,25 +27,33 @@ import random
 from collections import Counter
 
 from . import decisions as D
-from .cards import (EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, STARTING_DECK,
-                    CrownsError, card_names, merge_crowns)
+from .bots import make_bot, normalize_bots
+from .cards import (
+    CARD_EVENTS,
+    EXILED_ORDER,
+    PARLOR_NOBLES,
+    PROVISIONAL_CROWNS,
+    STARTING_DECK,
+    CrownsError,
+    card_names,
+    merge_crowns,
+)
 from .decisions import Request
 from .draw import draw_one, draw_step
+from .game_result import END_REASONS, MAX_ROUNDS, GameResult, check_invariants  # noqa: F401
+from .game_view import GameView
 from .ranking import ranking
-from .rulings import END_RULES
 from .round import Round
+from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS
 from .state import Card, PlayerState
 from .trace import Trace
 from .variants import check_variants
-from .game_result import END_REASONS, MAX_ROUNDS, GameResult, check_invariants  # noqa: F401
-from .game_view import GameView
 
-__all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_ROUNDS", "Game", "GameResult", "GameError",
-           "play_game", "check_invariants"]
+__all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game",
+           "GameResult", "GameError", "play_game", "check_invariants"]
 
 #: Seat names used when none are given (seat order, M1).
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
 class GameError(ValueError):
@@ -97,6 +105,21 @@ class Game:
     def __init__(self, players: int = 4, seed: int = 0, bots=None, expansion: bool = False,
                  variants=(), trace: bool = False, names=None, decider_overrides=None,
                  record: bool = True, crowns: dict | None = None, first: int | str | None = None):
+        # Set-up follows M10: one generator, used in the order of the module docstring.
+        self._take_arguments(players, seed, bots, expansion, variants, trace, names, record, crowns)
+        self.rng = random.Random(seed)
+        self.players: list[PlayerState] = [self._family(k, name) for k, name in enumerate(self.names)]
+        first_rule = self._choose_first(first)                          # M10 step 2 (M2)
+        bot_seeds = [self.rng.getrandbits(64) for _ in range(players)]  # M10 step 3
+        self._seat_deciders(bot_seeds, decider_overrides or {}, record)
+        self._log_set_up(first_rule)
+        self._deal()                                                    # M10 step 4 (D1)
+        self._start_play()
+
+    # ---------------------------------------------------------------- set-up steps
+    def _take_arguments(self, players, seed, bots, expansion, variants, trace, names, record,
+                        crowns) -> None:
+        """Check every argument (GameError names the fault and what is allowed); keep them."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise GameError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS} "
                             f"(ruling M8), got {players!r}")
@@ -105,7 +128,6 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             # (Python's generator treats -n like n: a negative seed would repeat a game)
             raise GameError(f"seed must be a whole number >= 0, got {seed!r}")
-        from .bots import BOTS, make_bot
         self.n = players
         self.seed = seed
         self.expansion = bool(expansion)
@@ -118,7 +140,10 @@ class Game:
         if len(self.names) != players or len(set(self.names)) != players or \
                 not all(isinstance(x, str) and x for x in self.names):
             raise GameError(f"names must be {players} different non-empty names, got {names!r}")
-        self.bot_names = _normalize_bots(bots, players, BOTS)
+        try:
+            self.bot_names = normalize_bots("random" if bots is None else bots, players)
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
         if crowns is not None:
             try:
                 crowns = merge_crowns(crowns)
@@ -130,37 +155,31 @@ class Game:
         self.t = self.trace.enabled
         self.phase = "setup"
         self.record = record
-        self.rng = random.Random(seed)
-        rng = self.rng
 
-        # --- set-up (M10: one generator, in the documented order)
-        self.players: list[PlayerState] = []
-        uid = 0
-        for k, name in enumerate(self.names):
-            pl = PlayerState(k, name)
-            for card in STARTING_DECK:
+    def _family(self, k: int, name: str) -> PlayerState:
+        """M10 step 1: seat ``k``'s family (deck, Parlor, Exiled deck); its deck shuffled."""
+        pl = PlayerState(k, name)
+        zones = ((pl.deck, STARTING_DECK), (pl.parlor, PARLOR_NOBLES),
+                 (pl.exiled, EXILED_ORDER if self.expansion else ()))
+        uid = k * sum(len(cards) for _, cards in zones)  # card identities: 1, 2, ... over the seats
+        for zone, cards in zones:
+            for card in cards:
                 uid += 1
-                pl.deck.append(Card(uid, card, k))
-            for card in PARLOR_NOBLES:
-                uid += 1
-                pl.parlor.append(Card(uid, card, k))
-            if self.expansion:
-                for card in EXILED_ORDER:
-                    uid += 1
-                    pl.exiled.append(Card(uid, card, k))
-            rng.shuffle(pl.deck)
-            self.players.append(pl)
+                zone.append(Card(uid, card, k))
+        self.rng.shuffle(pl.deck)
+        return pl
+
+    def _choose_first(self, first: int | str | None) -> str:
+        """M10 step 2 (M2): who starts round 1, drawn unless given; returns how it was chosen."""
         if first is None:
-            self.first = rng.randrange(players)
-            first_rule = "drawn with the game's generator"
-        else:
-            self.first = first if isinstance(first, int) else self.names.index(first)
-            first_rule = "given"
-        bot_seeds = [rng.getrandbits(64) for _ in range(players)]
+            self.first = self.rng.randrange(self.n)
+            return "drawn with the game's generator"
+        self.first = first if isinstance(first, int) else self.names.index(first)
+        return "given"
 
-        # --- deciders: one bot per seat (overrides replace bots; replay uses that)
-        self.views = [GameView(self, k) for k in range(players)]
-        overrides = decider_overrides or {}
+    def _seat_deciders(self, bot_seeds: list[int], overrides: dict, record: bool) -> None:
+        """One bot per seat, each with its own generator (overrides replace bots; replay uses that)."""
+        self.views = [GameView(self, k) for k in range(self.n)]
         seat_deciders = {}
         self.smart = False
         for k, name in enumerate(self.names):
@@ -171,18 +190,23 @@ class Game:
             seat_deciders[name] = d
         self.decider = SeatDecider(self, seat_deciders, record, self.smart)
 
-        if self.t:
-            self.log("setup", "M1", f"Seats, in order: {', '.join(self.names)}"
-                     + ("; Exiled expansion in play" if self.expansion else "")
-                     + (f"; variants: {', '.join(self.variant_list)}" if self.variants else "")
-                     + f"; seed {seed}.")
-            for pl in self.players:
-                self.log("setup", "M10", f"{pl.name} takes a family: Parlor of "
-                         f"{', '.join(PARLOR_NOBLES)}; the 7 Peasants are shuffled into the deck"
-                         + (f"; Exiled deck {', '.join(EXILED_ORDER)} (top first, face up, X1)"
-                            if self.expansion else "") + ".", actor=pl.name)
-            self.log("setup", "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
-                     actor=self.names[self.first])
+    def _log_set_up(self, first_rule: str) -> None:
+        if not self.t:
+            return
+        self.log("setup", "M1", f"Seats, in order: {', '.join(self.names)}"
+                 + ("; Exiled expansion in play" if self.expansion else "")
+                 + (f"; variants: {', '.join(self.variant_list)}" if self.variants else "")
+                 + f"; seed {self.seed}.")
+        for pl in self.players:
+            self.log("setup", "M10", f"{pl.name} takes a family: Parlor of "
+                     f"{', '.join(PARLOR_NOBLES)}; the 7 Peasants are shuffled into the deck"
+                     + (f"; Exiled deck {', '.join(EXILED_ORDER)} (top first, face up, X1)"
+                        if self.expansion else "") + ".", actor=pl.name)
+        self.log("setup", "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
+                 actor=self.names[self.first])
+
+    def _deal(self) -> None:
+        """M10 step 4 (D1): 3 cards each from the top of the deck, in seat order."""
         for pl in self.players:
             for _ in range(3):
                 draw_one(self, pl.index)
@@ -191,7 +215,8 @@ class Game:
                 self.log("deal-secret", "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
                          actor=pl.name, visible_to=[pl.name])
 
-        # --- state of play
+    def _start_play(self) -> None:
+        """The state of play before round 1."""
         self.round_no = 0
         self.rounds: list = []  # RoundResult per round (record=True)
         self.round_firsts: list[str] = []  # who started each recorded round
@@ -199,11 +224,11 @@ class Game:
         self.end_reason: str | None = None
         self.final_round = False
         self.oracle: list[int] = []
-        self.current = None  # the Round being played
+        self.current: Round | None = None  # the Round being played
         self.round_first = self.first
         self.round_start_state: list[PlayerState] = []
         self.history: list[tuple] = []  # this round's decisions (for the bots' views)
-        self.card_stats = {c: [0, 0, 0, 0] for c in card_names(self.expansion)}
+        self.card_stats = {c: [0] * len(CARD_EVENTS) for c in card_names(self.expansion)}
         self.finished = False
 
     # ---------------------------------------------------------------- Draw-step API
@@ -232,7 +257,7 @@ class Game:
         self.history.append((req.kind, req.player, req.card, value, uid))
 
     # ---------------------------------------------------------------- playing
-    def run(self) -> "GameResult":
+    def run(self) -> GameResult:
         """Play rounds until the game ends; return the :class:`GameResult`."""
         if self.finished:
             raise RuntimeError("this game has already been played")
@@ -307,31 +332,9 @@ _CARD_KINDS = frozenset((D.GARDEN, D.CONSPIRE, D.REVEAL, D.DISCARD, D.EXCHANGE, 
                          D.ALSO_SCORE))
 
 
-def _normalize_bots(bots, players: int, registry) -> list[str]:
-    allowed = ", ".join(registry)
-    if bots is None:
-        names = ["random"]
-    elif isinstance(bots, str):
-        names = [b.strip() for b in bots.split(",")]
-    else:
-        names = list(bots)
-    if not names or names == [""]:
-        raise GameError(f"bots: give 1 bot name (for every seat) or {players} (one per seat); "
-                        f"got none. Allowed bots: {allowed}")
-    for name in names:
-        if name not in registry:
-            raise GameError(f"unknown bot {name!r}: allowed bots are {allowed}")
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise GameError(f"bots: give 1 bot name (for every seat) or {players} (one per seat, "
-                        f"{players} players); got {len(names)}: {','.join(names)}")
-    return names
-
-
 def play_game(players: int = 4, seed: int = 0, bots=None, expansion: bool = False,
               variants=(), trace: bool = False, names=None, decider_overrides=None,
-              record: bool = True, crowns: dict | None = None) -> "GameResult":
+              record: bool = True, crowns: dict | None = None) -> GameResult:
     """Play one whole game with a bot (or an override decider) in every seat.
 
     ``bots``: one name for every seat or one per seat (``random``, ``greedy``, ``search``;

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from .cards import CARD_EVENTS, PARLOR_NOBLES, PROVISIONAL_CROWNS, family
+from .cards import CARD_EVENTS, PARLOR_NOBLES, crowns_sum, family
 from .ranking import crowns_of, rank_key
 from .rulings import END_REASONS
 from .state import PlayerState
@@ -43,7 +43,7 @@ class GameResult:
         self.trace = game.trace
         self.start_counts = game.start_counts
         self._log = game.decider.log
-        self.card_stats = {name: dict(zip(CARD_EVENTS, counts))
+        self.card_stats = {name: dict(zip(CARD_EVENTS, counts, strict=True))
                            for name, counts in game.card_stats.items()}
 
     @property
@@ -61,11 +61,10 @@ class GameResult:
 
     def summary(self) -> dict:
         """The ``play --json`` contract object plus ``seats``, ``bots`` and ``card_stats``."""
-        table = self.crowns_table or PROVISIONAL_CROWNS
         players = {}
         for pl in self.states:
             players[pl.name] = {
-                "crowns": sum(table[c.name] for c in pl.scored),
+                "crowns": crowns_of(pl, self.crowns_table),
                 "scored": [c.name for c in pl.scored],
                 "hand": [c.name for c in pl.hand],
                 "deck": [c.name for c in pl.deck],
@@ -80,7 +79,7 @@ class GameResult:
             "ranking": [list(place) for place in self.ranking],
             "seats": list(self.names),
             "first": self.first,
-            "bots": dict(zip(self.names, self.bots)),
+            "bots": dict(zip(self.names, self.bots, strict=True)),
             "players": players,
             "card_stats": {k: dict(v) for k, v in self.card_stats.items()},
         }
@@ -92,7 +91,7 @@ class GameResult:
         out["variants"] = list(self.variants)
         out["crowns_provisional"] = self.crowns_table is None
         out["round_results"] = [_round_json(k + 1, f, r) for k, (f, r) in
-                                enumerate(zip(self.round_firsts, self.round_results))]
+                                enumerate(zip(self.round_firsts, self.round_results, strict=True))]
         if trace and self.trace.enabled:
             out["trace"] = self.trace.to_list()
         return out
@@ -124,7 +123,6 @@ def check_invariants(game) -> list[str]:
     tie-breaks, a contract end reason, and a consistent summary.
     """
     problems = []
-    table = game.crowns_table or PROVISIONAL_CROWNS
     want = Counter(family(game.expansion))
     seen_uids = set()
     for k, pl in enumerate(game.states):
@@ -144,9 +142,10 @@ def check_invariants(game) -> list[str]:
             problems.append(f"{pl.name}: {len(pl.hand)} cards in hand")
     s = game.summary()
     for name, data in s["players"].items():
-        if data["crowns"] != sum(table[c] for c in data["scored"]):
+        if data["crowns"] != crowns_sum(data["scored"], game.crowns_table):
             problems.append(f"{name}: crowns {data['crowns']} != crowns of scored cards")
-    if game.round_results and game.round_results[-1].crowns != {n: d["crowns"] for n, d in s["players"].items()}:
+    final = {n: d["crowns"] for n, d in s["players"].items()}
+    if game.round_results and game.round_results[-1].crowns != final:
         problems.append(f"crowns {s['players']} differ from the last round's count "
                         f"{game.round_results[-1].crowns}")
     scored_before, parlor_before = game.start_counts
@@ -164,7 +163,7 @@ def check_invariants(game) -> list[str]:
     if sorted(ranked) != sorted(s["seats"]):
         problems.append(f"ranking {s['ranking']} does not list every seat once")
     keys = {pl.name: rank_key(pl, game.crowns_table) for pl in game.states}
-    for a, b in zip(s["ranking"], s["ranking"][1:]):
+    for a, b in pairwise(s["ranking"]):
         if not keys[a[0]] > keys[b[0]]:
             problems.append(f"ranking: place {a} is not strictly ahead of {b}")
     for place in s["ranking"]:

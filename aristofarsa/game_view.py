@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from . import decisions as D
+from .ranking import crowns_of
 from .state import Card, PlayerState
 
 if TYPE_CHECKING:
@@ -63,8 +64,7 @@ class GameView:
 
     def scores(self) -> list[int]:
         """Everyone's crowns so far (public: scored areas are face up)."""
-        table = self.game.crown_table
-        return [sum(table[c.name] for c in pl.scored) for pl in self.game.players]
+        return [crowns_of(pl, self.game.crown_table) for pl in self.game.players]
 
     def parlor(self, seat: int) -> list[str]:
         return [c.name for c in self.game.players[seat].parlor]
@@ -88,13 +88,13 @@ class GameView:
         if r is not None:
             for s in r.garden:
                 known.add(s.card.uid)
-            for c in r.played_card:
-                if c is not None:
-                    known.add(c.uid)
+            for played in r.played_card:
+                if played is not None:
+                    known.add(played.uid)
             for e in r.balcony:
                 if e.revealed or e.owner == me:
                     known.add(e.card.uid)
-        for kind, player, card, value, uid in g.history:
+        for kind, player, _card, value, uid in g.history:
             if uid is not None and (kind != D.CONSPIRE or player == self.name):
                 known.add(uid)
             elif kind == D.PEEK and player == self.name and value is not None and r is not None:
@@ -145,7 +145,7 @@ class GameView:
             if slots:
                 names = sorted(c.name for c in slots)  # the multiset only, not its order
                 rng.shuffle(names)
-                for c, nm in zip(slots, names):
+                for c, nm in zip(slots, names, strict=True):
                     rename[c.uid] = nm
             cp = PlayerState(k, pl.name)
             cp.hand = [Card(c.uid, rename[c.uid], k) if c.uid in rename else c for c in pl.hand]

@@ -1,13 +1,13 @@
 """Crowns and the final ranking with every tie-break (E4)."""
 from __future__ import annotations
 
-from .cards import PROVISIONAL_CROWNS
+from .cards import PROVISIONAL_CROWNS, crowns_sum
 from .state import PlayerState
 
 
 def crowns_of(player: PlayerState, crowns: dict[str, int] | None = None) -> int:
-    table = crowns or PROVISIONAL_CROWNS
-    return sum(table[c.name] for c in player.scored)
+    """The crowns of a player's scored area."""
+    return crowns_sum((c.name for c in player.scored), crowns)
 
 
 def score_key(cards, crowns: dict[str, int] | None = None) -> tuple[int, bool, int, int]:

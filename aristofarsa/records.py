@@ -20,8 +20,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+from . import files
 from .decisions import DecisionError
+from .files import cut, short
 
 FORMAT = "aristofarsa-game-record"
 VERSION = 1
@@ -64,13 +67,10 @@ def save(game, path) -> dict:
 def load(path) -> dict:
     """Read and check a record file; :class:`RecordError` says what is wrong."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read the record ({exc.__class__.__name__}: {exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not a JSON game record ({exc})") from None
+        data = files.parse_json(files.read_text(path, "record", files.MAX_RECORD_BYTES), str(path),
+                                "JSON game record")
+    except files.FileInputError as exc:
+        raise RecordError(str(exc)) from None
     try:
         return from_json(data)
     except RecordError as exc:
@@ -79,47 +79,71 @@ def load(path) -> dict:
 
 def from_json(data) -> dict:
     """Check a record (already parsed JSON); returns it. Errors name the field at fault."""
+    from .game_result import END_REASONS
+    from .scenario_validate import name_problem
     from .simulate import ALLOWED_BOTS, MAX_PLAYERS, MIN_PLAYERS
     from .variants import VARIANTS
     if not isinstance(data, dict):
         raise RecordError("a game record is a JSON object")
     if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"format {data.get('format')!r} is not {FORMAT!r}")
+        raise RecordError(f"format {short(data.get('format'))} is not {FORMAT!r}")
     if "version" not in data:
         raise RecordError("not a game record: missing field 'version'")
-    if data.get("version") != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported "
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise RecordError(f"record version {short(data.get('version'))} is not supported "
                           f"(this engine reads version {VERSION})")
     for key in ("seed", "players", "names", "bots", "decisions"):
         if key not in data:
             raise RecordError(f"missing field {key!r}")
     seed, players = data["seed"], data["players"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"seed must be an integer, got {seed!r}")
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RecordError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), got {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RecordError(f"seed must be a whole number from 0 to 2**63 - 1, got {short(seed)}")
+    if isinstance(players, bool) or not isinstance(players, int) or \
+            not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RecordError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), "
+                          f"got {short(players)}")
     names, bots = data["names"], data["bots"]
-    if not isinstance(names, list) or len(names) != players or len(set(map(str, names))) != players \
-            or not all(isinstance(n, str) and n for n in names):
-        raise RecordError(f"names must be {players} different names, got {names!r}")
-    if not isinstance(bots, list) or len(bots) != players or any(b not in ALLOWED_BOTS for b in bots):
-        raise RecordError(f"bots must list {players} bot names ({', '.join(ALLOWED_BOTS)}), got {bots!r}")
+    if not isinstance(names, list) or len(names) != players or \
+            not all(isinstance(n, str) and n for n in names):
+        raise RecordError(f"names must be {players} different names, got {short(names)}")
+    for n in names:
+        problem = name_problem(n) or (None if n == n.strip() else "starts or ends with a space")
+        if problem:
+            raise RecordError(f"names: {short(n)} {problem}")
+    if len({n.lower() for n in names}) != players:
+        raise RecordError(f"names must be {players} different names, ignoring case, got {short(names)}")
+    if not isinstance(bots, list) or len(bots) != players or \
+            any(not isinstance(b, str) or b not in ALLOWED_BOTS for b in bots):
+        raise RecordError(f"bots must list {players} bot names ({', '.join(ALLOWED_BOTS)}), "
+                          f"got {short(bots)}")
     if not isinstance(data.get("expansion", False), bool):
-        raise RecordError(f"expansion must be true or false, got {data.get('expansion')!r}")
+        raise RecordError(f"expansion must be true or false, got {short(data.get('expansion'))}")
     variants = data.get("variants", [])
-    if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
-        raise RecordError(f"variants must be a list of {', '.join(VARIANTS)}; got {variants!r}")
+    if not isinstance(variants, list) or any(not isinstance(v, str) or v not in VARIANTS for v in variants):
+        raise RecordError(f"variants must be a list of {', '.join(VARIANTS)}; got {short(variants)}")
     crowns = data.get("crowns")
     if crowns is not None and (not isinstance(crowns, dict) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in crowns.values())):
-        raise RecordError(f"crowns must be a table of card = whole number, got {crowns!r}")
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63 for v in crowns.values())):
+        raise RecordError(f"crowns must be a table of card = whole number >= 0, got {short(crowns)}")
     decisions = data["decisions"]
     if not isinstance(decisions, list):
         raise RecordError("decisions must be a list")
     for k, d in enumerate(decisions):
         if not isinstance(d, dict) or not {"kind", "player", "value"} <= set(d):
             raise RecordError(f"decision {k + 1} must be an object with kind, player, card, value; "
-                              f"got {d!r}")
+                              f"got {short(d)}")
+    if "result" not in data:
+        raise RecordError("missing field 'result' (the outcome, checked when the record is replayed)")
+    result = data["result"]
+    places = result.get("ranking") if isinstance(result, dict) else None
+    rounds = result.get("rounds") if isinstance(result, dict) else None
+    if not isinstance(result, dict) or isinstance(rounds, bool) or not isinstance(rounds, int) \
+            or result.get("end_reason") not in END_REASONS or not isinstance(places, list) \
+            or not all(isinstance(p, list) and all(isinstance(n, str) for n in p) for p in places) \
+            or sorted(n for p in places for n in p) != sorted(names):
+        raise RecordError(f"result must be {{\"rounds\": whole number, \"end_reason\": one of "
+                          f"{', '.join(END_REASONS)}, \"ranking\": places, each a list of names, every "
+                          f"player once}}; got {short(result)}")
     return data
 
 
@@ -129,66 +153,107 @@ class ReplayDecider:
     auto = False
     needs_history = False
 
-    def __init__(self, decisions: list[dict]):
+    def __init__(self, decisions: list[dict], hint: str = ""):
         self.decisions = decisions
         self.i = 0
+        self.hint = hint
 
     def decide(self, req):
         i = self.i
         if i >= len(self.decisions):
             raise RecordError(f"the record diverges: the game asks {req.player} for a "
                               f"{req.kind} ({req.card or req.source}) as decision {i + 1}, but "
-                              f"the record holds only {len(self.decisions)} decisions")
+                              f"the record holds only {len(self.decisions)} decisions{self.hint}")
         d = self.decisions[i]
         self.i = i + 1
         if d.get("kind") != req.kind or d.get("player") != req.player or \
                 d.get("card") != req.card:
             raise RecordError(f"the record diverges at decision {i + 1}: the game asks "
                               f"{req.player} for a {req.kind} ({req.card or req.source}), the "
-                              f"record has {d.get('player')}'s {d.get('kind')} "
-                              f"({d.get('card') or '-'}) = {d.get('value')!r}")
+                              f"record has {cut(str(d.get('player')))}'s {cut(str(d.get('kind')))} "
+                              f"({cut(str(d.get('card') or '-'))}) = {short(d.get('value'))}{self.hint}")
         value = d.get("value")
-        if not req.legal(value):
+        if not _same_type(req, value) or not req.legal(value):
             raise RecordError(f"the record diverges at decision {i + 1}: {req.player}'s "
-                              f"{req.kind} = {value!r} is not legal here; allowed: "
-                              f"{req.describe_options()}")
+                              f"{req.kind} = {short(value)} is not legal here; allowed: "
+                              f"{req.describe_options()}{self.hint}")
         return value
 
 
-def replay(record, trace: bool = True, check: bool = True):
+def _same_type(req, value) -> bool:
+    """A recorded answer has the type of the options (5.0 is not the Witch's 5)."""
+    if value is None:
+        return True
+    if req.kind == "keep":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return any(type(value) is type(option) for option in req.options)
+
+
+class _CheckedBot:
+    """Answers from the record, and checks that the seat's labelled bot answers the same."""
+
+    auto = False
+
+    def __init__(self, bot, bot_name: str, record: ReplayDecider):
+        self.bot, self.bot_name, self.record = bot, bot_name, record
+        self.needs_history = getattr(bot, "needs_history", False)
+
+    def decide(self, req):
+        value = self.record.decide(req)
+        own = self.bot.decide(req)
+        if own != value:
+            raise RecordError(f"decision {self.record.i} does not match the record's bots: "
+                              f"{req.player}'s {req.kind} is {short(value)} in the record, but "
+                              f"the {self.bot_name} bot the record names for {req.player} chooses "
+                              f"{short(own)}; the record's `bots` (or `seed`) were changed")
+        return value
+
+
+def replay(record, trace: bool = True, check: bool = True, check_bots: bool = True):
     """Play a record again (a dict from :func:`load`/:func:`to_record`, or a path).
 
     Returns the :class:`~aristofarsa.game.GameResult`; with ``trace`` (default) its trace
     is the full game trace, identical to the original game's. With ``check``, the outcome
-    must match the record's ``result`` and every decision must be used.
+    must match the record's ``result`` and every decision must be used. With
+    ``check_bots``, each seat's bot (seeded as in the original game) is run alongside and
+    must make the recorded decision, so the record's ``bots`` label is verified too.
     """
     from .game import Game, GameError
     if isinstance(record, (str, Path)):
         record = load(record)
     else:
         record = from_json(record)
-    dec = ReplayDecider(record["decisions"])
+    hint = (f" (a changed `seed` is the likely cause: seed {record['seed']} deals other hands; the "
+            "same seed and decisions always give the same game, M10)")
+    dec = ReplayDecider(record["decisions"], hint)
     names = record["names"]
     try:
         game = Game(record["players"], record["seed"], record["bots"],
                     expansion=record.get("expansion", False), variants=record.get("variants", []),
-                    trace=trace, names=names, decider_overrides={n: dec for n in names},
+                    trace=trace, names=names,
+                    decider_overrides=None if check_bots else {n: dec for n in names},
                     record=True, crowns=record.get("crowns"))
+        if check_bots:
+            seats = game.decider.seats
+            for k, name in enumerate(names):
+                seats[name] = _CheckedBot(seats[name], record["bots"][k], dec)
         result = game.run()
     except DecisionError as exc:
-        raise RecordError(f"the record diverges at decision {dec.i}: {exc}") from None
+        raise RecordError(f"the record diverges at decision {dec.i}: {exc}{hint}") from None
     except GameError as exc:
         raise RecordError(str(exc)) from None
     if check:
         if dec.i != len(record["decisions"]):
             raise RecordError(f"the record diverges: the game ended after {dec.i} decisions, the "
-                              f"record holds {len(record['decisions'])}")
-        want = record.get("result")
-        if want:
-            got = {"rounds": result.rounds, "end_reason": result.end_reason,
-                   "ranking": [list(p) for p in result.ranking]}
-            for key in ("rounds", "end_reason", "ranking"):
-                if key in want and want[key] != got[key]:
-                    raise RecordError(f"the replayed game differs from the record: {key} is "
-                                      f"{got[key]!r}, the record says {want[key]!r}")
+                              f"record holds {len(record['decisions'])}{hint}")
+        want = record["result"]
+        got: dict[str, Any] = {"rounds": result.rounds, "end_reason": result.end_reason,
+               "ranking": [list(p) for p in result.ranking]}
+        for key in ("rounds", "end_reason", "ranking"):
+            w, g = want[key], got[key]
+            if key == "ranking":
+                w, g = [sorted(p) for p in w], [sorted(p) for p in g]
+            if w != g:
+                raise RecordError(f"the replayed game differs from the record: {key} is "
+                                  f"{short(got[key])}, the record says {short(want[key])}")
     return result

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import PROVISIONAL_CROWNS
+from .cards import crowns_sum
 from .ranking import rank_entries
 from .trace import Trace
 
@@ -25,7 +25,7 @@ class RoundResult:
     end_reason: str | None
     final_round_next: bool
     oracle_draw: list[str]
-    standings: "Standings"
+    standings: Standings
     trace: Trace
     next_hands: dict[str, list[str]] | None = None
     extra: dict = field(default_factory=dict)
@@ -104,8 +104,7 @@ class Standings:
         self.table = table
 
     def crowns(self) -> dict[str, int]:
-        table = self.table or PROVISIONAL_CROWNS
-        return {name: sum(table[c.name] for c in cards) for _, name, cards in self.scored}
+        return {name: crowns_sum((c.name for c in cards), self.table) for _, name, cards in self.scored}
 
     def ranking(self) -> list[list[str]]:
         return rank_entries(self.scored, self.table)

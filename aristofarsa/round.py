@@ -8,13 +8,18 @@ Balcony effects live in :mod:`aristofarsa.effects`, scoring in :mod:`aristofarsa
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from . import decisions as D
 from .cards import CARDS
 from .decisions import DecisionError, Request
+from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
-from .state import Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
+from .state import Card, Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
 from .trace import Trace, TraceEvent
+
+if TYPE_CHECKING:
+    from .result import RoundResult
 
 PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
 #: Cards whose Garden value follows the Garden as it stands (M4); the Courtisan too under
@@ -35,7 +40,7 @@ class RoundRecords:
         self.oracle: list[int] = []  # players who draw to 5 next round
         self.convoked: list[list[str]] = [[] for _ in range(n)]
 
-    def copy(self) -> "RoundRecords":
+    def copy(self) -> RoundRecords:
         other = RoundRecords(0)
         other.jester = self.jester
         other.merchant = list(self.merchant)
@@ -58,7 +63,8 @@ class Round:
         self.variants = frozenset(variants)
         self.live = "courtisan-live" in self.variants
         self.expansion = expansion
-        self.rng = rng if rng is not None else random.Random(0)
+        self.rng = rng if rng is not None else LazyRandom(0)
+        self.names = [pl.name for pl in players]
         self.trace = trace if trace is not None else Trace(False)
         self.t = self.trace.enabled
         self.final_round = final_round
@@ -68,14 +74,14 @@ class Round:
         self.balcony: list[Entry] = []
         self.entry_of: list[int] = [-1] * self.n
         self.entry_step: list[int] = []
-        self.played_card = [None] * self.n
+        self.played_card: list[Card | None] = [None] * self.n
         self.acts: list[tuple[int, int]] = []  # (Bishop entry, target entry), in order
         self.bishops: dict[int, tuple[int, str]] = {}  # Bishop entry -> (owner, card), kept over replays
         self.cancelled: set[int] = set()
         self.rec = RoundRecords(self.n)
         self.cache: dict = {}
         self.replaying = 0
-        self.step_id = None
+        self.step_id: tuple[str, int] | None = None
         self.phase = "setup"
         self.bishop_mode = False
         self.order: list[int] = []
@@ -85,11 +91,11 @@ class Round:
         self.shown: list[int] = []
         self.dirty = False  # the Garden's make-up or a reveal changed: continuous values may move
         self._snap = None
-        self.result = None
+        self.result: RoundResult | None = None
 
     # ----------------------------------------------------------------- helpers
     def name(self, p: int) -> str:
-        return self.players[p].name
+        return self.names[p]
 
     def index_of(self, name: str) -> int:
         for p in self.players:
@@ -98,7 +104,7 @@ class Round:
         raise KeyError(name)
 
     def who(self, p: int, card) -> str:
-        return f"{self.players[p].name}'s {card if isinstance(card, str) else card.name}"
+        return f"{self.names[p]}'s {card if isinstance(card, str) else card.name}"
 
     def value(self, i: int) -> int:
         return prestige(self.garden, i, self.balcony, self.live)
@@ -146,6 +152,10 @@ class Round:
                      f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
         return value
 
+    def wasted_litter(self, p: int) -> str:
+        """P3: the Litter's +2 counts only towards a Convoke; its holder who Conspires wastes it."""
+        return WASTED_LITTER if p == self.litter else ""
+
     # -------------------------------------------------------------- the round
     def play(self):
         self.phase1()
@@ -184,9 +194,8 @@ class Round:
             i = len(self.garden) - 1
             if self.t:
                 self.shown.append(card.prestige)
-                self.log("play", "P1", f"{pl.name} plays {name} into the Garden "
-                         f"(position {i + 1}, printed Prestige {card.prestige}).",
-                         actor=pl.name, card=name, after=card.prestige,
+                self.log("play", "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
+                         after=card.prestige,
                          see=["X1"] if name in ("Elder", "Oracle") else None)
             effect = ENTRY_EFFECTS.get(name)
             if effect is not None:
@@ -211,10 +220,10 @@ class Round:
         self.litter = order[0]
         self.bishop_mode = any(s.card.name == "Bishop" for s in self.garden)
         if self.t:
-            self.log("order", "P2", f"Highest Prestige after Phase 1: {self.who(top, self.garden[best].card)}"
-                     f" ({vals[best]}); Phase 2 starts at its owner's left: "
-                     f"{', '.join(self.name(p) for p in order)}"
-                     + (" (Oracle owners moved to the end)" if oracles else "") + ".",
+            names = self.names
+            self.log("order", "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
+                                                   bool(oracles))),
+                     actor=names[top], card=self.garden[best].card.name,
                      see=["X6"] if oracles else None)
             self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
                      "(+2 to a Convoke total this round).", actor=self.name(order[0]))
@@ -245,7 +254,7 @@ class Round:
         if not options:
             if self.t:
                 self.log("pass", "P8", f"{pl.name} has no card to conspire and cannot afford a Noble: "
-                         "passes.", actor=pl.name, see=["P5"])
+                         f"passes{self.wasted_litter(p)}.", actor=pl.name, see=["P5"])
             return
         action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
         if action == "conspire":
@@ -258,15 +267,15 @@ class Round:
             if self.bishop_mode:
                 if self.t:
                     self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
-                             f"(Balcony card {e.index + 1}); it resolves at once.",
-                             actor=pl.name, card=name)
+                             f"(Balcony card {e.index + 1}){self.wasted_litter(p)}; it resolves at "
+                             "once.", actor=pl.name, card=name,
+                             see=["P3"] if p == self.litter else None)
                 self.resolve_entry(e.index)
             elif self.t:
-                self.log("conspire", "P4", f"{pl.name} puts a card face down on the Balcony "
-                         f"(Balcony card {e.index + 1}).", actor=pl.name)
-                self.log("conspire-secret", "P4", f"{pl.name}'s face-down Balcony card "
-                         f"{e.index + 1} is {name}.", actor=pl.name, card=name,
-                         visible_to=[pl.name])
+                self.log("conspire", "P4", (_face_down_text, (e.index + 1, p == self.litter)),
+                         actor=pl.name, see=["P3"] if p == self.litter else None)
+                self.log("conspire-secret", "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
+                         card=name, visible_to=[pl.name])
         else:
             self.convoke_action(p, total, affordable)
 
@@ -295,16 +304,16 @@ class Round:
         litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
-                self.log("convoke", "P5", f"{pl.name} Convokes, discarding {', '.join(discarded) or 'nothing'}"
-                         f" (total {total}{litter}): no Noble is affordable, so nothing is taken "
-                         "(variant convoke-nothing).", actor=pl.name)
+                self.log("convoke", "P5", f"{pl.name} Convokes, discarding "
+                         f"{', '.join(discarded) or 'nothing'}"
+                         f" ({convoke_sum(discarded, p == self.litter)}): no Noble is affordable, so "
+                         "nothing is taken (variant convoke-nothing).", actor=pl.name)
             return
         take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
                         prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
         if self.t:
             self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
-                     f"(total {total}{'; Servants count 3' if 'Servant' in discarded else ''}"
-                     f"{litter}) and takes the {take} "
+                     f"({convoke_sum(discarded, p == self.litter)}) and takes the {take} "
                      "from the Parlor to the discard pile.", actor=pl.name, card=take)
         self.convoke_noble(p, take, "P5", quiet=True)
 
@@ -317,8 +326,8 @@ class Round:
         if not e.revealed:
             e.revealed = True
             if self.t:
-                self.log("reveal", "B1", f"Balcony card {i + 1} is revealed: {self.who(p, e.card)}.",
-                         actor=self.name(p), card=e.card.name)
+                self.log("reveal", "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
+                         card=e.card.name)
         if i in self.cancelled:
             if self.t:
                 owner, bishop = self.bishops[self.canceller(i)]
@@ -338,7 +347,7 @@ class Round:
 
     def restore(self, snap) -> None:
         players, garden, balcony, entry_of, entry_step, rec, emptied = snap
-        for mine, saved in zip(self.players, players):
+        for mine, saved in zip(self.players, players, strict=True):
             for zone in PlayerState.ZONES:
                 setattr(mine, zone, list(getattr(saved, zone)))
         self.garden = [s.copy() for s in garden]
@@ -399,31 +408,36 @@ class Round:
         self.cancelled = cancelled
 
     # ------------------------------------------------------ shared mechanics
-    def convoke_noble(self, p: int, name: str | None, rule: str, quiet: bool = False) -> str | None:
-        """Move a Noble from the Parlor to the discard pile (``None``: the cheapest)."""
+    def convoke_noble(self, p: int, name: str | None, rule: str, quiet: bool = False,
+                      by: str = "") -> str | None:
+        """Move a Noble from the Parlor to the discard pile (``None``: the cheapest); ``by``
+        names the card whose text made the free Convoke ("Ana's Rogue")."""
         pl = self.players[p]
+        by = f"{by}: " if by else ""
         if not pl.parlor:
             if self.t:
-                self.log("convoke", rule, f"{pl.name}'s Parlor is empty: nothing to Convoke.",
+                self.log("convoke", rule, f"{by}{pl.name}'s Parlor is empty: nothing to Convoke.",
                          actor=pl.name)
             return None
+        card: Card | None
         if name is None:
             card = min(pl.parlor, key=lambda c: c.prestige)
         else:
             card = next((c for c in pl.parlor if c.name == name), None)
             if card is None:
                 if self.t:
-                    self.log("convoke", rule, f"{pl.name} has no {name} in the Parlor: nothing to "
-                             "Convoke.", actor=pl.name)
+                    self.log("convoke", rule, f"{by}{pl.name} has no {name} in the Parlor: nothing "
+                             "to Convoke.", actor=pl.name)
                 return None
         pl.parlor.remove(card)
         pl.discard.append(card)
         self.rec.convoked[p].append(card.name)
         if not quiet:
             if self.t:
-                self.log("convoke", rule, f"{pl.name} Convokes the {card.name} from the Parlor "
-                         "(free, and it counts like any Convoke).", actor=pl.name, card=card.name,
-                         see=["B12"])
+                cheapest = "Convoke your cheapest Noble — " if name is None else ""
+                self.log("convoke", rule, f"{by}{cheapest}{pl.name} Convokes the {card.name} from the "
+                         "Parlor, for free (it counts like any Convoke).", actor=pl.name,
+                         card=card.name, see=["B12"])
         if not pl.parlor and p not in self.parlor_emptied:
             self.parlor_emptied.append(p)
             if self.t:
@@ -508,12 +522,24 @@ class Round:
             why = ("its owner's other Servant is revealed on the Balcony (it is 11)" if gv == 11
                    else "its pair is not revealed on the Balcony")
         elif name == "Courtisan" and self.live:
-            why = "its bonus follows the Peasant before it (variant courtisan-live)"
+            why = ("its bonus follows the Peasant it was played after (variant courtisan-live)"
+                   if slot.follows is not None else "the Peasant it followed has left the Garden, "
+                   "so its bonus is gone for the round (M5, variant courtisan-live)")
         else:
             why = "its Garden value changed"
         if slot.ledger:
             why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
         return why
+
+
+def convoke_sum(discarded: list[str], litter: bool) -> str:
+    """P5: 'Servant 3 + Jester 3 + Litter 2 = 8' (a Servant counts 3 in a Convoke)."""
+    parts = [(n, 3 if n == "Servant" else PRESTIGE_ORDER[n]) for n in discarded]
+    if litter:
+        parts.append(("Litter", 2))
+    if not parts:
+        return "total 0"
+    return " + ".join(f"{n} {v}" for n, v in parts) + f" = {sum(v for _, v in parts)}"
 
 
 def _show(value) -> str:
@@ -523,6 +549,37 @@ def _show(value) -> str:
 # ------------------------------------------------------- sentences from facts
 # Each renders one event's sentence from its facts (and the few extra words in its args);
 # TraceEvent.text calls it when the sentence is first read.
+WASTED_LITTER = "; the Litter is wasted (its +2 counts only towards a Convoke)"
+
+
+def _play_text(e: TraceEvent, position: int) -> str:
+    """P1: a card played into the Garden."""
+    return (f"{e.actor} plays {e.card} into the Garden (position {position}, printed Prestige "
+            f"{e.after}).")
+
+
+def _order_text(e: TraceEvent, value: int, order: tuple[str, ...], oracles: bool) -> str:
+    """P2: the Phase-2 order from the highest Garden card (actor, card)."""
+    return (f"Highest Prestige after Phase 1: {e.actor}'s {e.card} ({value}); Phase 2 starts at "
+            f"its owner's left: {', '.join(order)}"
+            + (" (Oracle owners moved to the end)" if oracles else "") + ".")
+
+
+def _face_down_text(e: TraceEvent, position: int, litter: bool) -> str:
+    """P4: a card conspired face down (and P3: the Litter holder wastes the Litter)."""
+    return (f"{e.actor} puts a card face down on the Balcony (Balcony card {position})"
+            f"{WASTED_LITTER if litter else ''}.")
+
+
+def _secret_text(e: TraceEvent, position: int) -> str:
+    """P4: what the face-down card is (seen by its owner only)."""
+    return f"{e.actor}'s face-down Balcony card {position} is {e.card}."
+
+
+def _reveal_text(e: TraceEvent, position: int) -> str:
+    """B1: a Balcony card is revealed."""
+    return f"Balcony card {position} is revealed: {e.actor}'s {e.card}."
+
 def _adjust_text(e: TraceEvent, note: str) -> str:
     """B2-B9, X3, X4: 'Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18).'"""
     by = f"{e.actor}'s {e.card}{note}"

@@ -25,6 +25,9 @@ RULINGS: dict[str, str] = {
     "X7": "Exile's worst is over all Garden cards; a scored worst card is skipped (project)",
 }
 
+#: Ruling M8: a game, and a one-round scenario, seats 3 to 6 players.
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
 PROJECT_RULINGS = [k for k, v in RULINGS.items() if v.endswith("(project)")]
 
 #: How a game ends: the contract's end reasons, each with the ruling that ends it and what

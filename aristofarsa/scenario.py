@@ -17,9 +17,9 @@ Everything a caller needs is importable from here (``from aristofarsa import sce
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+from . import files
 from .scenario_decide import AutoForMissing, MissingChoice, ScenarioDecider
 from .scenario_layout import build_players, layout
 from .scenario_model import (
@@ -45,26 +45,26 @@ __all__ = ["CONSPIRE_CHOICES", "EXPECT_KEYS", "GARDEN_CHOICES", "MULTISET_FIELDS
 
 
 def load(path: str | Path) -> Scenario:
-    """Read and validate a scenario file; :class:`ScenarioError` says what is wrong."""
-    path = str(path)
-    if Path(path).is_dir():
-        raise ScenarioError(f"{path}: is a folder, not a scenario file (to run every scenario "
-                            f"in a folder: aristofarsa check {path})")
+    """Read and validate a scenario file; :class:`ScenarioError` says what is wrong.
+
+    Only a regular file of at most ``files.MAX_TEXT_BYTES`` bytes of UTF-8 text is read.
+    """
+    name = str(path)
+    if Path(name).is_dir():
+        raise ScenarioError(f"{name}: is a folder, not a scenario file (to run every scenario "
+                            f"in a folder: aristofarsa check {name})")
     try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: not a text file (a scenario is UTF-8 TOML)") from None
-    return loads(text, path)
+        text = files.read_text(name, "scenario file")
+    except files.FileInputError as exc:
+        raise ScenarioError(str(exc)) from None
+    return loads(text, name)
 
 
 def loads(text: str, path: str = "<scenario>") -> Scenario:
     """Validate a scenario given as TOML text; ``path`` names it in messages."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
+        files.check_text_size(text, path, "scenario file")
+        data = files.parse_toml(text.removeprefix("\ufeff"), path)
+    except files.FileInputError as exc:
+        raise ScenarioError(str(exc)) from None
     return validate(data, path)

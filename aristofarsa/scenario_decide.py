@@ -42,9 +42,10 @@ class ScenarioDecider:
         if kind == D.CONSPIRE:
             return spec.conspire
         if kind == D.TAKE:
-            if spec.convoke["take"] is None:
+            take = (spec.convoke or {}).get("take")
+            if take is None:
                 self.miss(req, "`convoke.take` is missing (the Noble taken)")
-            return spec.convoke["take"]
+            return take
         table = spec.garden_choices if req.source == "garden" else spec.conspire_choices
         if req.replay:
             if kind not in table.get("replay", {}):
@@ -68,9 +69,10 @@ class ScenarioDecider:
         if spec.conspire:
             return "conspire"
         hand = sorted(req.context or [])
-        if sorted(spec.convoke["discard"]) != hand:
+        discard = (spec.convoke or {}).get("discard", [])
+        if sorted(discard) != hand:
             raise DecisionError(req, f"player {spec.name!r}: `convoke.discard` = "
-                                     f"{spec.convoke['discard']} but Convoke discards every card "
+                                     f"{discard} but Convoke discards every card "
                                      f"left in hand, which is {hand or 'nothing'} (P5)")
         if "convoke" not in req.options:
             raise DecisionError(req, f"player {spec.name!r}: cannot Convoke: no Noble in the Parlor "

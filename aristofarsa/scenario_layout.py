@@ -15,6 +15,7 @@ import itertools
 import random
 
 from .cards import canonical
+from .draw import LazyRandom
 from .scenario_model import Scenario, ScenarioError
 from .state import Card, PlayerState
 
@@ -92,4 +93,4 @@ def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
         pl.scored = list(zones["scored"])
         pl.exiled = list(zones["exiled"])
         players.append(pl)
-    return players, random.Random(sc.seed)
+    return players, LazyRandom(sc.seed)  # type: ignore[return-value]  # made on first shuffle

@@ -8,6 +8,7 @@ steps and turns every :class:`~aristofarsa.decisions.DecisionError` into a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .cards import canonical
 from .decisions import AutoDecider, DecisionError
@@ -54,7 +55,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
                                     "write `passes = true` (P8)")
         if sc.next_draw and not result.game_over:
             r.phase = "draw"
-            r.step_id = ("draw", 0)
+            r.step_id = ("draw", 0)  # type: ignore[assignment]
             r.log("phase", "D1", "The next round's Draw step (next_draw = true).")
             short = draw_step(r, names.index(result.next_first),
                               [names.index(n) for n in result.oracle_draw])
@@ -67,7 +68,9 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
         if r.t:
             r.phase = "end"
-            if not sc.next_draw:
+            if not sc.next_draw and "M11" in sc.rulings:
+                # a note on the file format, not a rule of the game: shown only in the
+                # lessons about it (docs/scenario-format.md says it for every file)
                 r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
                       "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
                       "next Draw step can refill every hand (E2) is checked only with next_draw.",
@@ -110,10 +113,14 @@ def check_expect(sc: Scenario, result: RoundResult) -> list[str]:
                 elif w != g:
                     problems.append(f"{key}.{player}: expected {w!r}, got {g!r}")
         elif key == "ranking":
-            norm = lambda places: [sorted(p) for p in places] if isinstance(places, list) else places
-            if norm(want) != norm(got):
+            if _places(want) != _places(got):
                 problems.append(f"ranking: expected {want!r}, got {got!r}")
         elif want != got:
             problems.append(f"{key}: expected {want!r}, got {got!r}")
     return problems
 
+
+
+def _places(places: Any) -> Any:
+    """A ranking with each place's names sorted (a shared place has no order)."""
+    return [sorted(p) for p in places] if isinstance(places, list) else places

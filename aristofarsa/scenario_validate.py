@@ -6,10 +6,12 @@ key at fault, and what is allowed (see docs/scenario-format.md#errors).
 """
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from typing import Any, NoReturn
 
 from .cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
+from .files import cut, short
 from .rulings import RULINGS
 from .scenario_layout import layout
 from .scenario_model import (
@@ -23,67 +25,140 @@ from .scenario_model import (
     Scenario,
     ScenarioError,
 )
-from .variants import VariantError, check_variants
+from .variants import VARIANTS, VariantError, check_variants
+
+#: Longest player name, title and description (characters).
+MAX_NAME, MAX_TITLE, MAX_DESCRIPTION = 40, 200, 20_000
+#: What each choice key holds: a player's name, a card name, a whole number, ...
+CHOICE_TYPES = {"target": "player", "peek": "player", "delta": "number", "reveal": "card",
+                "discard": "card", "give": "card", "also_score": "card", "exchange": "card-or-false",
+                "keep": "cards"}
+CHOICE_ALLOWED = {"player": "a player's name", "number": "a whole number (-5 or 5)",
+                  "card": "a card name", "card-or-false": "a card name or false",
+                  "cards": "a list of card names"}
+#: What each `[expect]` key holds (the same shapes as `resolve --json`).
+EXPECT_TYPES = {"winners": "names", "phase2_order": "names", "oracle_draw": "names",
+                "scored": "cards-by-player", "convoked": "cards-by-player",
+                "exiled": "cards-by-player", "next_hands": "cards-by-player",
+                "prestige": "number-by-player", "crowns": "number-by-player",
+                "lowest_wins": "bool", "game_over": "bool", "final_round_next": "bool",
+                "next_first": "name", "litter": "name", "end_reason": "text",
+                "ranking": "places", "garden": "garden", "balcony": "balcony"}
+EXPECT_ALLOWED = {"names": "a list of player names", "cards-by-player": "a table of player = [cards]",
+                  "number-by-player": "a table of player = whole number", "bool": "true or false",
+                  "name": "a player's name", "text": "text", "ranking": "a list of places, each a "
+                  "list of player names", "places": "a list of places, each a list of player names",
+                  "garden": "a list of { player, card, prestige } tables",
+                  "balcony": "a list of { player, card, cancelled } tables"}
+#: Whole numbers in a scenario are small: Prestige, crowns, seeds.
+MAX_NUMBER = 2**63
 
 
 def validate(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
     """The scenario described by ``data`` (a parsed TOML document)."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a TOML document (a table of keys)")
     return Validator(path, data).scenario()
 
 
+def text_problem(value: str, multiline: bool = False) -> str | None:
+    """Why ``value`` cannot be shown as it is (control or format characters), or None."""
+    for ch in value:
+        if multiline and ch in "\n\t":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            return (f"holds the control character {ascii(ch)}"
+                    + ("" if multiline else " (a line break or escape code)"))
+    return None
+
+
+def name_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a player's name, or None."""
+    if len(value) > MAX_NAME:
+        return f"is {len(value)} characters long; a name has at most {MAX_NAME}"
+    problem = text_problem(value)
+    if problem:
+        return problem
+    bad = [ch for ch in "|<>`" if ch in value]
+    if bad:
+        return f"holds {' '.join(bad)}, which would change Markdown or HTML output"
+    return None
+
+
 class Validator:
-    def __init__(self, path: str, data: dict):
+    """Checks one parsed scenario document; :meth:`scenario` builds the result."""
+
+    def __init__(self, path: str, data: dict[str, Any]) -> None:
         self.path = path
         self.data = data
+        self.expansion = False
+        self.names: list[str] = []
 
     def fail(self, msg: str, player: str | None = None) -> NoReturn:
         where = f"player {player!r}: " if player else ""
         raise ScenarioError(f"{self.path}: {where}{msg}")
 
-    def typed(self, table, key, kind, what, player=None, default=None):
+    def typed(self, table: dict[str, Any], key: str, kind: type, what: str,
+              player: str | None = None, default: Any = None) -> Any:
         if key not in table:
             return default
         value = table[key]
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            self.fail(f"`{key}` must be {what}, not {value!r}", player)
+            self.fail(f"`{key}` must be {what}, not {short(value)}", player)
         if kind is not int and not isinstance(value, kind):
-            self.fail(f"`{key}` must be {what}, not {value!r}", player)
+            self.fail(f"`{key}` must be {what}, not {short(value)}", player)
+        if kind is int and abs(value) >= MAX_NUMBER:
+            self.fail(f"`{key}` must be {what} below 2**63, not {short(value)}", player)
         return value
 
-    def card(self, value, where: str, player=None) -> str:
+    def text(self, key: str, limit: int, multiline: bool) -> str:
+        value = self.typed(self.data, key, str, "text", default="")
+        if len(value) > limit:
+            self.fail(f"`{key}` is {len(value):,} characters long; at most {limit:,}")
+        problem = text_problem(value, multiline)
+        if problem:
+            allowed = "only line breaks and tabs are" if multiline else "no control character is"
+            self.fail(f"`{key}` {problem}; {allowed} allowed")
+        return value
+
+    def card(self, value: Any, where: str, player: str | None = None) -> str:
         name = canonical(value, expansion=True)
         if name is None:
             allowed = ", ".join(n for n in CARDS if self.expansion or not CARDS[n].expansion)
-            self.fail(f"`{where}`: {value!r} is not a card name; cards are {allowed}", player)
+            self.fail(f"`{where}`: {short(value)} is not a card name; cards are {allowed}", player)
         if CARDS[name].expansion and not self.expansion:
             self.fail(f"`{where}`: {name} is an Exiled expansion card; set `expansion = true` to "
                       "use it", player)
         return name
 
-    def cards(self, table, key, player) -> list[str] | None:
+    def cards(self, table: dict[str, Any], key: str, player: str) -> list[str] | None:
         if key not in table:
             return None
         value = table[key]
         if not isinstance(value, list):
-            self.fail(f"`{key}` must be a list of card names, not {value!r}", player)
+            self.fail(f"`{key}` must be a list of card names, not {short(value)}", player)
         return [self.card(v, key, player) for v in value]
 
     def scenario(self) -> Scenario:
         d = self.data
         for key in d:
             if key not in TOP_KEYS:
-                self.fail(f"unknown key `{key}`; allowed top-level keys: {', '.join(TOP_KEYS)}")
-        title = self.typed(d, "title", str, "text", default="")
-        description = self.typed(d, "description", str, "text", default="")
+                self.fail(f"unknown key `{cut(key)}`; allowed top-level keys: {', '.join(TOP_KEYS)}")
+        title = self.text("title", MAX_TITLE, multiline=False)
+        description = self.text("description", MAX_DESCRIPTION, multiline=True)
         self.expansion = self.typed(d, "expansion", bool, "true or false", default=False)
+        raw_variants = d.get("variants", [])
+        if not isinstance(raw_variants, list) or not all(isinstance(v, str) for v in raw_variants):
+            self.fail(f"`variants` must be a list of variant names, not {short(raw_variants)}; "
+                      f"allowed: {', '.join(VARIANTS)}")
         try:
-            variants = check_variants(d.get("variants", []))
+            variants = check_variants([v if len(v) <= MAX_NAME else short(v) for v in raw_variants])
         except VariantError as exc:
             self.fail(f"`variants`: {exc}")
         rulings = self.typed(d, "rulings", list, "a list of ruling IDs", default=[])
         for r in rulings:
-            if r not in RULINGS:
-                self.fail(f"`rulings`: unknown ruling ID {r!r}; known: {', '.join(RULINGS)}")
+            if not isinstance(r, str) or r not in RULINGS:
+                self.fail(f"`rulings`: unknown ruling ID {short(r)}; known: {', '.join(RULINGS)}")
         seed = self.typed(d, "seed", int, "a whole number", default=0)
         if seed < 0:  # Python's generator treats -n like n
             self.fail(f"`seed` must be a whole number >= 0, not {seed}")
@@ -93,6 +168,8 @@ class Validator:
                 crowns = merge_crowns(crowns)
             except CrownsError as exc:
                 self.fail(str(exc))
+            if any(v >= MAX_NUMBER for v in crowns.values()):
+                self.fail("`crowns`: crowns must be whole numbers below 2**63")
         final_round = self.typed(d, "final_round", bool, "true or false", default=False)
         next_draw = self.typed(d, "next_draw", bool, "true or false", default=False)
         raw_players = d.get("player")
@@ -105,19 +182,19 @@ class Validator:
         lower = [n.lower() for n in names]
         for n in names:
             if lower.count(n.lower()) > 1:
-                self.fail(f"two players are named {n!r}; names must be unique")
+                self.fail(f"two players are named {n!r}; names must be unique (ignoring case)")
         self.names = names
+        for p in players:
+            self.check_choices(p)
         first = d.get("first", names[0])
-        if not isinstance(first, str) or self.player_name(first) is None:
-            self.fail(f"`first` = {first!r} is not a player; players are {', '.join(names)}")
-        first = self.player_name(first)
+        first_name = self.player_name(first)
+        if first_name is None:
+            self.fail(f"`first` = {short(first)} is not a player; players are {', '.join(names)}")
         places = [self.zone_places(p) for p in players]
         expect = self.typed(d, "expect", dict, "a table", default=None)
         if expect is not None:
-            for key in expect:
-                if key not in EXPECT_KEYS:
-                    self.fail(f"[expect]: unknown key `{key}`; allowed: {', '.join(EXPECT_KEYS)}")
-        sc = Scenario(self.path, title, description, self.expansion, first, variants, players,
+            self.check_expect_types(expect)
+        sc = Scenario(self.path, title, description, self.expansion, first_name, variants, players,
                       rulings, seed, crowns, final_round, next_draw, expect)
         zones, drawn = layout(sc)
         for k, p in enumerate(players):
@@ -128,13 +205,92 @@ class Validator:
                     f"{'' if held == 1 else 's'} (garden + Phase-2 cards + `hand`"
                     f"{' + Scribe discard - drawn card' if p.garden == 'Scribe' else ''}); after "
                     "a Draw step every hand holds exactly 3 — is a card missing from `hand`?")
-            if drawn[k] is not None:  # the Scribe's draw moved it out of the deck / discard pile
-                where = places[k][drawn[k]]
+            card_drawn = drawn[k]
+            if card_drawn is not None:  # the Scribe's draw moved it out of the deck / discard pile
+                where = places[k][card_drawn]
                 where.remove("deck" if "deck" in where else "discard_pile")
             self.count(p, places[k])
         return sc
 
-    def player_name(self, value):
+    # ------------------------------------------------------------- value types
+    def check_choices(self, p: PlayerSpec) -> None:
+        """Every choice value has the type its key needs (names and cards, not numbers...)."""
+        for where, table in (("garden", p.garden_choices), ("conspire", p.conspire_choices)):
+            for key, value in table.items():
+                if key == "replay":
+                    for rkey, rvalue in value.items():
+                        self.choice_value(f"{where}.replay.{rkey}", rkey, rvalue, p.name)
+                else:
+                    table[key] = self.choice_value(f"{where}.{key}", key, value, p.name)
+
+    def choice_value(self, where: str, key: str, value: Any, player: str) -> Any:
+        kind = CHOICE_TYPES.get(key)
+        ok = True
+        if kind == "player":  # a name that is no player: the engine lists the legal ones
+            ok = isinstance(value, str)
+            if ok and len(value) > MAX_NAME and self.player_name(value) is None:
+                self.fail(f"`{where}` = {short(value)} is not a player; players are "
+                          f"{', '.join(self.names)}", player)
+        elif kind == "number":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            if ok and abs(value) > 1000:
+                self.fail(f"`{where}` = {short(value)}; allowed: -5, +5", player)
+        elif kind == "card" or (kind == "card-or-false" and not isinstance(value, bool)):
+            if isinstance(value, str):
+                return self.card(value, where, player)
+            ok = False
+        elif kind == "cards":
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                return [self.card(v, where, player) for v in value]
+            ok = False
+        if not ok:
+            self.fail(f"`{where}` must be {CHOICE_ALLOWED[kind or 'card']}, not {short(value)}", player)
+        return value
+
+    def check_expect_types(self, expect: dict[str, Any]) -> None:
+        for key, value in expect.items():
+            if key not in EXPECT_KEYS:
+                self.fail(f"[expect]: unknown key `{cut(key)}`; allowed: {', '.join(EXPECT_KEYS)}")
+            kind = EXPECT_TYPES.get(key, "text")
+            if not self.expect_ok(kind, value):
+                self.fail(f"[expect]: `{key}` must be {EXPECT_ALLOWED[kind]}, not {short(value)}")
+
+    @staticmethod
+    def expect_ok(kind: str, value: Any) -> bool:
+        def is_int(v: Any) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        def str_list(v: Any) -> bool:
+            return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+        def tables(v: Any, fields: dict[str, Any]) -> bool:
+            return isinstance(v, list) and all(
+                isinstance(t, dict) and set(t) <= set(fields) and all(fields[f](x) for f, x in t.items())
+                for t in v)
+
+        def is_str(v: Any) -> bool:
+            return isinstance(v, str)
+
+        if kind in ("name", "text"):
+            return is_str(value)
+        if kind == "bool":
+            return isinstance(value, bool)
+        if kind == "names":
+            return str_list(value)
+        if kind == "places":
+            return isinstance(value, list) and all(str_list(p) for p in value)
+        if kind == "cards-by-player":
+            return isinstance(value, dict) and all(str_list(v) for v in value.values())
+        if kind == "number-by-player":
+            return isinstance(value, dict) and all(is_int(v) for v in value.values())
+        if kind == "garden":
+            return tables(value, {"player": is_str, "card": is_str, "prestige": is_int})
+        if kind == "balcony":
+            return tables(value, {"player": is_str, "card": is_str,
+                                  "cancelled": lambda v: isinstance(v, bool)})
+        return False
+
+    def player_name(self, value: Any) -> str | None:
         if not isinstance(value, str):
             return None
         for n in self.names:
@@ -142,16 +298,19 @@ class Validator:
                 return n
         return None
 
-    def player(self, t: dict, k: int) -> PlayerSpec:
+    def player(self, t: dict[str, Any], k: int) -> PlayerSpec:
         name = t.get("name")
         if not isinstance(name, str) or not name.strip():
-            self.fail(f"[[player]] number {k + 1} needs a `name` (text)")
+            self.fail(f"[[player]] number {k + 1} needs a `name` (text), not {short(name)}")
         name = name.strip()
+        problem = name_problem(name)
+        if problem:
+            self.fail(f"[[player]] number {k + 1}: the name {short(name)} {problem}")
         for key in t:
             if key not in PLAYER_KEYS:
                 hint = (f" (`{key}` is a top-level key: write it before the first [[player]], "
                         "or TOML puts it inside that player's table)" if key in TOP_KEYS else "")
-                self.fail(f"unknown key `{key}`; allowed player keys: {', '.join(PLAYER_KEYS)}{hint}",
+                self.fail(f"unknown key `{cut(key)}`; allowed player keys: {', '.join(PLAYER_KEYS)}{hint}",
                           name)
         if "garden" not in t:
             self.fail("missing `garden` (the card played in the Ball Garden)", name)
@@ -171,7 +330,7 @@ class Validator:
                 self.fail("`convoke` must be a table { discard = [cards], take = noble }", name)
             for key in c:
                 if key not in ("discard", "take"):
-                    self.fail(f"`convoke`: unknown key `{key}`; allowed: discard, take", name)
+                    self.fail(f"`convoke`: unknown key `{cut(key)}`; allowed: discard, take", name)
             discard = self.cards(c, "discard", name)
             if discard is None:
                 self.fail("`convoke.discard` is required: every card left in hand (P5)", name)
@@ -192,7 +351,8 @@ class Validator:
             self.fail("`exiled` needs the Exiled expansion (`expansion = true`)", name)
         return spec
 
-    def card_with_choices(self, value, where, table, player, garden=None):
+    def card_with_choices(self, value: Any, where: str, table: dict[str, tuple[str, ...]], player: str,
+                          garden: str | None = None) -> tuple[str, dict[str, Any]]:
         if isinstance(value, str):
             return self.card(value, where, player), {}
         if not isinstance(value, dict) or "card" not in value:
@@ -203,19 +363,19 @@ class Validator:
             allowed.add("also_score")  # a Scribe exchanged into the Garden may score (M5, X4)
         if card == "Elder" and where == "conspire" and garden is not None:
             allowed |= set(CONSPIRE_CHOICES.get(garden, ()))
-        choices = {}
+        choices: dict[str, Any] = {}
         for key, v in value.items():
             if key == "card":
                 continue
             if key == "replay" and where == "conspire" and isinstance(v, dict):
                 for rk in v:
                     if rk not in allowed:
-                        self.fail(f"`{where}.replay.{rk}` is not a choice of {card}; allowed: "
+                        self.fail(f"`{where}.replay.{cut(rk)}` is not a choice of {card}; allowed: "
                                   f"{', '.join(sorted(allowed)) or 'none'}", player)
                 choices["replay"] = v
                 continue
             if key not in allowed:
-                self.fail(f"`{where}.{key}` is not a choice of {card} ({where}); allowed: "
+                self.fail(f"`{where}.{cut(key)}` is not a choice of {card} ({where}); allowed: "
                           f"{', '.join(sorted(allowed)) or 'none (it takes no choices)'}", player)
             choices[key] = v
         return card, choices
@@ -224,7 +384,7 @@ class Validator:
         """Where each card of the player is said to be; fills the Parlor / Exiled defaults."""
         places: dict[str, list[str]] = {}
 
-        def put(card, where):
+        def put(card: str, where: str) -> None:
             places.setdefault(card, []).append(where)
 
         put(p.garden, "garden")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import decisions as D
 from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
-from .state import distinct
+from .state import Card, distinct
 
 
 def score_round(r) -> RoundResult:
@@ -16,15 +16,14 @@ def score_round(r) -> RoundResult:
     winning = [i for i, v in enumerate(vals) if v == best]
     winner = r.garden[winning[0]].owner
     if r.t:
-        r.log("final", "M3", "Final Prestige (Garden value, then the Balcony adjustments in order): "
-              + "; ".join(_layers(r, i, v) for i, v in enumerate(vals)) + ".", see=["M4"])
-        r.log("winners", "S1", ("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
-              + f"Winning Prestige {best}: "
-              + ", ".join(r.who(r.garden[i].owner, r.garden[i].card) for i in winning)
-              + (". " if len(winning) == 1 else " (tied: every tied card wins). ")
-              + f"{r.name(winner)} is the round's winner (M2).", actor=r.name(winner))
+        r.log("final", "M3", (_final_text, (list(r.garden), list(r.balcony), r.live, r.names, vals)),
+              see=["M4"])
+        names = r.names
+        r.log("winners", "S1", (_winners_text, (lowest, best, tuple(
+            (names[r.garden[i].owner], r.garden[i].card.name) for i in winning))),
+              actor=names[winner])
 
-    scored: list[tuple[int, object]] = []  # (player, card) in the order they were found
+    scored: list[tuple[int, Card]] = []  # (player, card) in the order they were found
     scored_ids: set[int] = set()
 
     def add(p, card, rule, why):
@@ -33,7 +32,7 @@ def score_round(r) -> RoundResult:
         scored_ids.add(id(card))
         scored.append((p, card))
         if r.t:
-            r.log("score", rule, f"{r.who(p, card)} scores: {why}.", actor=r.name(p), card=card.name,
+            r.log("score", rule, (_score_text, (why,)), actor=r.names[p], card=card.name,
                   see=None if rule == "S2" else ["S2"])
 
     damsels = [i for i in r.rec.damsel if r.balcony[i].owner == winner]
@@ -49,7 +48,7 @@ def score_round(r) -> RoundResult:
                       see=["S4"] if len(winning) > 1 else None)
             add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
                 + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
-            r.convoke_noble(p, "Knight", "B4")
+            r.convoke_noble(p, "Knight", "B4", by=r.who(p, d.card))
             continue
         if r.t and p != winner and any(r.balcony[x].owner == p for x in r.rec.damsel):
             r.log("score", "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
@@ -79,12 +78,12 @@ def score_round(r) -> RoundResult:
             if r.t:
                 r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
                       "happens (B6).", actor=r.name(slot.owner), card=name, see=["M6"])
-            r.convoke_noble(slot.owner, None, "B6")
+            r.convoke_noble(slot.owner, None, "B6", by=r.who(slot.owner, slot.card))
         elif name == "Damsel":
             if r.t:
                 r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
                       "Knight.", actor=r.name(slot.owner), card=name)
-            r.convoke_noble(slot.owner, "Knight", "S2")
+            r.convoke_noble(slot.owner, "Knight", "S2", by=r.who(slot.owner, slot.card))
         elif name == "Scribe":
             pl = r.players[slot.owner]
             peasants = [c.name for c in pl.hand if not c.noble]
@@ -101,11 +100,12 @@ def score_round(r) -> RoundResult:
                         r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.",
                               actor=pl.name)
 
-    exiled: list[tuple[int, object]] = []
+    exiled: list[tuple[int, Card]] = []
     aristocrat_worst = False
     if r.expansion:
         aristocrat_worst = _exile(r, vals, lowest, scored_ids, exiled)
         exiled_ids = {id(c) for _, c in exiled}
+        r.phase = "score"
         for ei, card in r.rec.scribe:
             if id(card) in exiled_ids:
                 s = r.balcony[ei]
@@ -133,13 +133,17 @@ def score_round(r) -> RoundResult:
             r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
                   "then the game ends.")
     if r.t:
-        r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
+        if end_reason is None:
+            r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
+        else:
+            r.log("next", "M2", f"{r.name(winner)} won the round; the game is over, so no next "
+                  "round starts.", actor=r.name(winner))
 
     names = [pl.name for pl in r.players]
-    by_player = {n: [] for n in names}
+    by_player: dict[str, list[str]] = {n: [] for n in names}
     for p, c in scored:
         by_player[names[p]].append(c.name)
-    ex = {n: [] for n in names}
+    ex: dict[str, list[str]] = {n: [] for n in names}
     for p, c in exiled:
         ex[names[p]].append(c.name)
     return RoundResult(
@@ -198,10 +202,11 @@ def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
 
 def _move_cards(r, scored, exiled) -> None:
     """S3: scoring cards to the scored area, exiles to the Exiled deck, the rest discarded."""
-    r.phase = "score"
     gone = {id(c) for _, c in scored} | {id(c) for _, c in exiled}
     for p, card in scored:
         r.players[p].scored.append(card)
+    if exiled:
+        r.phase = "exile"
     for p, card in exiled:
         pl = r.players[p]
         pl.exiled.append(card)
@@ -217,16 +222,38 @@ def _move_cards(r, scored, exiled) -> None:
     for e in r.balcony:
         if id(e.card) not in gone:
             r.players[e.owner].discard.append(e.card)
+    r.phase = "score"
     if r.t:
         r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
 
 
-def _layers(r, i: int, value: int) -> str:
+# ------------------------------------------------------- sentences from facts
+def _score_text(e, why: str) -> str:
+    """S1, S2, B4, B5, X4: a card scores, and why."""
+    return f"{e.actor}'s {e.card} scores: {why}."
+
+
+def _winners_text(e, lowest: bool, best: int, cards: tuple[tuple[str, str], ...]) -> str:
+    """S1, B3, M2: the winning Prestige, the winning cards and the round's winner (actor)."""
+    return (("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
+            + f"Winning Prestige {best}: " + ", ".join(f"{p}'s {c}" for p, c in cards)
+            + (". " if len(cards) == 1 else " (tied: every tied card wins). ")
+            + f"{e.actor} is the round's winner (M2).")
+
+
+def _final_text(e, garden: list, balcony: list, live: bool, names: list[str], vals: list[int]) -> str:
+    """M3: every final Prestige, layer by layer (the Garden and Balcony as at the Score step,
+    which nothing changes afterwards)."""
+    return ("Final Prestige (Garden value, then the Balcony adjustments in order): "
+            + "; ".join(_layers(garden, balcony, live, names, i, v) for i, v in enumerate(vals)) + ".")
+
+
+def _layers(garden: list, balcony: list, live: bool, names: list[str], i: int, value: int) -> str:
     """'Ana's Knight 13 = 5 [Aristocrat mark], +8' — the layers of one final Prestige (M3)."""
-    slot = r.garden[i]
-    gv = garden_value(r.garden, i, r.balcony, r.live)
+    slot = garden[i]
+    gv = garden_value(garden, i, balcony, live)
     why = " [Aristocrat mark]" if slot.marked else ("" if gv == slot.card.prestige else
                                                      f" [printed {slot.card.prestige}, M4]")
     tail = f", {ledger_text(slot.ledger)}" if slot.ledger else ""
-    return f"{r.who(slot.owner, slot.card)} {value} = {gv}{why}{tail}"
+    return f"{names[slot.owner]}'s {slot.card.name} {value} = {gv}{why}{tail}"

@@ -41,6 +41,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aristofarsa.bots import BOTS
+from aristofarsa.bots import normalize_bots as _normalize_bots
+from aristofarsa.rulings import MAX_PLAYERS, MIN_PLAYERS
 from aristofarsa.stats import Stats
 
 __all__ = [
@@ -53,10 +56,8 @@ __all__ = [
     "simulate",
 ]
 
-#: Bot names the game runner accepts.
-ALLOWED_BOTS = ("random", "greedy", "search")
-#: Player counts allowed by ruling M8.
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+#: Bot names the game runner accepts (the registry's, :data:`aristofarsa.bots.BOTS`).
+ALLOWED_BOTS = tuple(BOTS)
 #: Largest default chunk (games per task).
 MAX_CHUNK = 200
 
@@ -84,30 +85,7 @@ def normalize_bots(bots: str | Iterable[str], players: int) -> tuple[str, ...]:
     (``"random,greedy,random"``). Raises ``ValueError`` naming the allowed bots
     and the allowed counts.
     """
-    allowed = ", ".join(ALLOWED_BOTS)
-    if isinstance(bots, str):
-        names = [b.strip() for b in bots.split(",")]
-    else:
-        try:
-            names = list(bots)
-        except TypeError:
-            raise ValueError(f"bots must be a bot name or a list of bot names ({allowed}), got {bots!r}") from None
-    if not names or names == [""]:
-        raise ValueError(
-            f"bots: give 1 bot name (for every seat) or {players} (one per seat); got none. "
-            f"Allowed bots: {allowed}"
-        )
-    for name in names:
-        if not isinstance(name, str) or name not in ALLOWED_BOTS:
-            raise ValueError(f"unknown bot {name!r}: allowed bots are {allowed}")
-    if len(names) == 1:
-        return tuple(names) * players
-    if len(names) != players:
-        raise ValueError(
-            f"bots: give 1 bot name (for every seat) or {players} (one per seat, {players} players); "
-            f"got {len(names)}: {','.join(names)}"
-        )
-    return tuple(names)
+    return tuple(_normalize_bots(bots, players))
 
 
 def _check_int(name: str, value: Any, low: int | None = None, high: int | None = None, note: str = "") -> int:
@@ -165,13 +143,15 @@ def play_one(
     if not isinstance(summary, Mapping):
         raise TypeError(f"the game summary must be a dict, got {type(summary).__name__}")
     if "seed" in summary and summary["seed"] != seed:
-        raise RuntimeError(f"the game runner reports seed {summary['seed']!r} for a game played with seed {seed}")
+        raise RuntimeError(f"the game runner reports seed {summary['seed']!r} for a game played "
+                           f"with seed {seed}")
     seats = summary.get("seats")
     played = summary.get("bots")
     if isinstance(seats, list) and isinstance(played, Mapping) and len(seats) == len(bots):
-        asked = dict(zip(seats, bots))
+        asked = dict(zip(seats, bots, strict=True))
         if any(played.get(name) != bot for name, bot in asked.items()):
-            raise RuntimeError(f"the game runner reports bots {dict(played)} for a game played with bots {asked}")
+            raise RuntimeError(f"the game runner reports bots {dict(played)} for a game played "
+                               f"with bots {asked}")
     return dict(summary)
 
 
@@ -390,7 +370,8 @@ def simulate(
             target = 8 * parallelism if parallelism > 1 else 50
             chunk_size = max(1, min(MAX_CHUNK, math.ceil(games / target))) if games else 1
         chunks = [
-            _Chunk(start, min(start + chunk_size, games), seed, players, seat_bots, expansion, variants, game_fn)
+            _Chunk(start, min(start + chunk_size, games), seed, players, seat_bots, expansion, variants,
+                   game_fn)
             for start in range(0, games, chunk_size)
         ]
         bar = _progress_bar(progress, games)
@@ -407,7 +388,7 @@ def simulate(
         finally:
             bar.close()
     finally:
-        if own_client:
+        if own_client and client is not None:
             client.close()
 
     stats = sink.stats

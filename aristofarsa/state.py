@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from .cards import CARDS
 
-
 _FACTS = {name: (spec.prestige, spec.is_noble) for name, spec in CARDS.items()}
 
 
@@ -48,7 +47,7 @@ class PlayerState:
 
     ZONES = ("hand", "deck", "discard", "parlor", "scored", "exiled")
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         other = PlayerState(self.index, self.name)
         for zone in self.ZONES:
             setattr(other, zone, list(getattr(self, zone)))
@@ -78,7 +77,7 @@ class Slot:
         self.bonus = 0  # Courtisan / Bard fixed-when-played bonus
         self.follows = None  # courtisan-live: the Peasant card it followed when played
 
-    def copy(self) -> "Slot":
+    def copy(self) -> Slot:
         other = Slot(self.owner, self.card, self.played)
         other.ledger = list(self.ledger)
         other.marked = self.marked
@@ -100,7 +99,7 @@ class Entry:
         self.revealed = face_up
         self.applied = False  # its effect resolved (and has not been undone by B10)
 
-    def copy(self) -> "Entry":
+    def copy(self) -> Entry:
         other = Entry(self.index, self.owner, self.card, self.face_up)
         other.revealed = self.revealed
         other.applied = self.applied

@@ -185,7 +185,7 @@ class Stats:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def from_summaries(cls, summaries: Iterable[Mapping[str, Any]]) -> "Stats":
+    def from_summaries(cls, summaries: Iterable[Mapping[str, Any]]) -> Stats:
         stats = cls()
         for summary in summaries:
             stats.add(summary)
@@ -198,7 +198,7 @@ class Stats:
             self.seat_crowns.append(0)
             self.seat_bots.append(Counter())
 
-    def add(self, summary: Mapping[str, Any]) -> "Stats":
+    def add(self, summary: Mapping[str, Any]) -> Stats:
         """Add one game summary (in place) and return ``self``.
 
         Raises ``ValueError`` naming the fault when the summary lacks a field
@@ -245,7 +245,7 @@ class Stats:
             for event, count in events.items():
                 counter[str(event)] += count
 
-    def merge(self, other: "Stats") -> "Stats":
+    def merge(self, other: Stats) -> Stats:
         """A new Stats holding the games of ``self`` and ``other``.
 
         ``meta`` is kept when both sides agree (or one side is empty); it
@@ -259,7 +259,7 @@ class Stats:
 
     __add__ = merge
 
-    def _absorb(self, other: "Stats") -> None:
+    def _absorb(self, other: Stats) -> None:
         if other.games == 0 and other.meta is None:
             return
         if self.games == 0 and self.meta is None:
@@ -306,11 +306,11 @@ class Stats:
 
     @property
     def win_rate_by_seat(self) -> list[float]:
-        return [_ratio(w, g) for w, g in zip(self.seat_wins, self.seat_games)]
+        return [_ratio(w, g) for w, g in zip(self.seat_wins, self.seat_games, strict=True)]
 
     @property
     def mean_crowns_by_seat(self) -> list[float]:
-        return [_ratio(c, g) for c, g in zip(self.seat_crowns, self.seat_games)]
+        return [_ratio(c, g) for c, g in zip(self.seat_crowns, self.seat_games, strict=True)]
 
     @property
     def wins_by_bot(self) -> dict[str, float]:
@@ -397,7 +397,8 @@ class Stats:
             "cards": {
                 card: {
                     **{event: count for event, count in self._card_events(card)},
-                    "per_game": {event: _ratio(count, self.games) for event, count in self._card_events(card)},
+                    "per_game": {event: _ratio(count, self.games)
+                                 for event, count in self._card_events(card)},
                 }
                 for card in sorted(self.cards)
             },

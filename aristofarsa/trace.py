@@ -52,8 +52,8 @@ class TraceEvent:
         """The sentence, rendered from the facts when first read."""
         t = self._text
         if t.__class__ is not str:
-            render, args = t  # type: ignore[misc]
-            t = self._text = render(self, *args)
+            render, args = t  # type: ignore[misc,str-unpack,unused-ignore]
+            t = self._text = render(self, *args)  # type: ignore[operator,unused-ignore]
         return t  # type: ignore[return-value]
 
     @text.setter

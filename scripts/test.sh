@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
 bash scripts/chromium.sh
+# lint and types first (rules in pyproject.toml: [tool.ruff], [tool.mypy])
+.venv/bin/python -m ruff check aristofarsa tests
+.venv/bin/python -m mypy aristofarsa
 .venv/bin/python -m pytest "$@"
 # nbval on every app notebook (stored outputs, sanitised); skipped when pytest got arguments
 if [ "$#" -eq 0 ]; then .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-sanitize-with tests/nbval_sanitize.cfg; fi

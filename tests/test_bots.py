@@ -34,13 +34,15 @@ def test_random_bot_is_uniform_over_legal_options():
     counts = Counter(bot.decide(opt) for _ in range(6000))
     assert set(counts) == {"Rogue", "Witch", None}
     assert all(1800 < c < 2200 for c in counts.values())
-    keep = Request(D.KEEP, "Ana", "Oracle", "conspire", "Ana", [["Rogue", "Witch", "Servant", "Servant", "Bard"], 3])
+    keep = Request(D.KEEP, "Ana", "Oracle", "conspire", "Ana",
+                   [["Rogue", "Witch", "Servant", "Servant", "Bard"], 3])
     for _ in range(200):
         assert keep.legal(bot.decide(keep))
 
 
 def test_keep_best_keeps_the_most_valuable():
-    assert keep_best(["Servant", "Aristocrat", "Witch", "Rogue", "Knight"], 3) == ["Aristocrat", "Knight", "Rogue"]
+    assert keep_best(["Servant", "Aristocrat", "Witch", "Rogue", "Knight"], 3) == \
+        ["Aristocrat", "Knight", "Rogue"]
 
 
 # ------------------------------------------------------------------ every request kind

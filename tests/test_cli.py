@@ -162,7 +162,8 @@ def test_warnings_and_hints(tmp_path, run_cli, example):
 
 def test_check_reports_invalid_files_without_expect(tmp_path, run_cli, example):
     src = open(example).read().split("[expect]")[0]
-    (tmp_path / "bad.toml").write_text(src.replace('target = "Caio", delta = -5', 'target = "Zed", delta = -5'))
+    (tmp_path / "bad.toml").write_text(src.replace('target = "Caio", delta = -5',
+                                                   'target = "Zed", delta = -5'))
     proc = run_cli("check", str(tmp_path))
     assert proc.returncode == 2
     assert "INVALID" in proc.stderr and "'Zed'" in proc.stderr

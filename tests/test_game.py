@@ -204,7 +204,8 @@ def test_e1_aristocrat_scored_ends_the_game():
         ("Caio", D.GARDEN): "Servant",
         ("Ana", D.ACTION): "convoke", ("Bruno", D.ACTION): "convoke", ("Caio", D.ACTION): "convoke"})
     ana, bruno, caio = game.players
-    arrange(ana, hand=["Aristocrat", "Witch", "Jester"], deck=["Rogue", "Servant", "Servant", "Damsel", "Merchant"],
+    arrange(ana, hand=["Aristocrat", "Witch", "Jester"],
+            deck=["Rogue", "Servant", "Servant", "Damsel", "Merchant"],
             parlor=["Squire", "Courtisan", "Bishop", "Knight"])
     for pl in (bruno, caio):
         arrange(pl, hand=["Servant", "Witch", "Damsel"], deck=["Rogue", "Servant", "Jester", "Merchant"],
@@ -296,7 +297,8 @@ def test_x2_aristocrat_worst_ends_the_game():
         ("Ana", D.GARDEN): "Aristocrat", ("Bruno", D.GARDEN): "Rogue", ("Caio", D.GARDEN): "Rogue",
         ("Ana", D.ACTION): "convoke", ("Bruno", D.ACTION): "convoke", ("Caio", D.ACTION): "convoke"})
     ana, bruno, caio = game.players
-    arrange(ana, hand=["Aristocrat", "Witch", "Jester"], deck=["Rogue", "Servant", "Servant", "Damsel", "Merchant"],
+    arrange(ana, hand=["Aristocrat", "Witch", "Jester"],
+            deck=["Rogue", "Servant", "Servant", "Damsel", "Merchant"],
             parlor=["Squire", "Courtisan", "Bishop", "Knight"],
             exiled=["Bard", "Scribe", "Elder", "Oracle"])
     for pl in (bruno, caio):
@@ -493,7 +495,8 @@ def test_cli_play_text_record_and_replay(tmp_path, run_cli):
     rep = run_cli("replay", str(rec), "--trace")
     assert rep.returncode == 0, rep.stderr
     assert rep.stdout == proc.stdout
-    j1 = run_cli("play", "--players", "3", "--seed", "5", "--bots", "greedy,random,random", "--json", "--trace")
+    j1 = run_cli("play", "--players", "3", "--seed", "5", "--bots", "greedy,random,random", "--json",
+                 "--trace")
     j2 = run_cli("replay", str(rec), "--json", "--trace")
     assert json.loads(j1.stdout)["trace"] == json.loads(j2.stdout)["trace"]
 
@@ -524,7 +527,9 @@ def test_cli_replay_of_a_bad_record(tmp_path, run_cli):
     bad = tmp_path / "r.json"
     bad.write_text(json.dumps({"version": 1, "seed": 1, "players": 3, "names": ["A", "B", "C"],
                                "bots": ["random"] * 3, "decisions": [
-                                   {"kind": "garden", "player": "A", "card": None, "value": "Aristocrat"}]}))
+                                   {"kind": "garden", "player": "A", "card": None, "value": "Aristocrat"}],
+                               "result": {"rounds": 1, "end_reason": "parlor-empty",
+                                          "ranking": [["A"], ["B"], ["C"]]}}))
     proc = run_cli("replay", str(bad))
     assert proc.returncode == 2
     assert "diverges" in proc.stderr and str(bad) in proc.stderr

@@ -27,7 +27,7 @@ WHERE: tuple[tuple[str, str], ...] = (
     ("widgets", "widgets"), ("widgets.*", "widgets"),
     ("cli", "cli"), ("cli.*", "cli"),
     ("scenario", "formats"), ("scenario_*", "formats"), ("records", "formats"),
-    ("share", "formats"), ("files", "formats"),
+    ("share", "formats"),  # files (the safe reader, stdlib only) is engine: cards reads crowns with it
     ("*", "engine"),
 )
 

@@ -5,7 +5,7 @@ from aristofarsa.state import Card, Entry, Slot
 
 def garden(*names, owners=None):
     owners = owners or list(range(len(names)))
-    return [Slot(o, Card(i, n, o)) for i, (n, o) in enumerate(zip(names, owners))]
+    return [Slot(o, Card(i, n, o)) for i, (n, o) in enumerate(zip(names, owners, strict=True))]
 
 
 def test_ledger_applies_in_order():

@@ -47,7 +47,7 @@ def rounds(draw):
         scored_n = draw(st.integers(0, 2))
         pl = PlayerState(p, NAMES[p])
 
-        def make(names):
+        def make(names, p=p):
             nonlocal uid
             out = []
             for name in names:

@@ -48,7 +48,7 @@ def fake_game(players, seed, bots, expansion=False, variants=(), trace=False):
         "end_reason": rng.choice(END_REASONS),
         "ranking": ranking,
         "seats": seats,
-        "bots": dict(zip(seats, bots)),
+        "bots": dict(zip(seats, bots, strict=True)),
         "players": {
             name: {"crowns": crowns[name], "scored": [], "hand": [], "deck": [],
                    "discard_pile": [], "parlor": [], "exiled": []}
@@ -216,7 +216,8 @@ def test_stats_arithmetic_and_shared_wins():
 
     data = stats.to_json()
     assert json.loads(json.dumps(data)) == data
-    assert [s["wins"] for s in data["seats"]] == [float(1 + third), float(Fraction(5, 6)), float(Fraction(5, 6))]
+    assert [s["wins"] for s in data["seats"]] == \
+        [float(1 + third), float(Fraction(5, 6)), float(Fraction(5, 6))]
     assert list(data["bots"]) == ["greedy", "random"]
     assert list(data["end_reasons"])[:4] == list(END_REASONS)
     assert data["end_reasons"]["parlor-empty"] == 0
@@ -278,7 +279,8 @@ def test_table_contains_the_numbers():
     assert "Rounds: mean 13.50, min 10, max 17" in table
     rogue = next(line.split() for line in lines if line.startswith("Rogue"))
     assert rogue == ["Rogue", "4", "3", "4", "1", "2.000", "1.500", "2.000", "0.500"]
-    reasons = {line.split()[0]: line.split()[1:] for line in lines if line.split()[:1] and line.split()[0] in END_REASONS}
+    reasons = {line.split()[0]: line.split()[1:] for line in lines
+               if line.split()[:1] and line.split()[0] in END_REASONS}
     assert reasons["parlor-empty"] == ["1", "50.0%"]
     assert reasons["cannot-refill"] == ["0", "0.0%"]
     assert "Shared first places: 1 game" in table
@@ -341,8 +343,8 @@ def test_local_dask_cluster_matches_serial():
 # ---------------------------------------------------------------- the real runner
 
 def test_real_game_runner():
-    """Against aristofarsa.game.play_game; skipped only while it cannot be imported."""
-    game = pytest.importorskip("aristofarsa.game", reason="aristofarsa.game (the game runner) is not there yet")
+    """Against aristofarsa.game.play_game, the default game runner."""
+    from aristofarsa import game
     one = game.play_game(4, game_seed(0, 0), ["random"] * 4, trace=False)
     s = one.summary()
     assert json.loads(json.dumps(s)) == s

@@ -248,7 +248,7 @@ def _dumps(data: dict[str, Any]) -> str:
     try:
         from ..scenario_toml import dumps  # type: ignore[import-not-found,unused-ignore]
     except ImportError:  # until the Lab's writer lands
-        from ._toml import dumps
+        from ._toml import dumps  # type: ignore[assignment,unused-ignore]
     return dumps(data)
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from ..variants import VARIANTS
+from ..variants import Variant, VariantError, parse_variant
 
 EXIT_OK, EXIT_MISMATCH, EXIT_INVALID = 0, 1, 2
 
@@ -15,12 +16,12 @@ class UsageError(Exception):
     """Invalid input found by a command: ``main`` prints the message and exits 2."""
 
 
-def variant(value: str) -> str:
+def variant(value: str) -> Variant:
     """An argparse type: a house-rule variant name (case-insensitive)."""
-    name = value.strip().lower()
-    if name not in VARIANTS:
-        raise argparse.ArgumentTypeError(f"unknown variant {value!r}; allowed: {', '.join(VARIANTS)}")
-    return name
+    try:
+        return parse_variant(value)
+    except VariantError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def whole_number(what: str) -> Callable[[str], int]:

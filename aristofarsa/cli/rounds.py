@@ -1,6 +1,7 @@
 """`aristofarsa resolve`, `check`, `cards` and `scenarios` (one round at a time)."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -64,18 +65,34 @@ def cmd_resolve(args) -> int:
     if args.json:
         write_json(result.to_json())
     elif args.markdown:
-        title = f"## {sc.title}\n\n" if sc.title else ""
-        about = f"{sc.description.strip()}\n\n" if sc.description else ""
+        # the file's text is Markdown, but no HTML of its own and no table cell breaks
+        title = f"## {_md_escape(sc.title, '|')}\n\n" if sc.title else ""
+        about = f"{_md_escape(sc.description.strip())}\n\n" if sc.description else ""
         sys.stdout.write(title + about + result.to_markdown())
     else:
         if sc.title:
             print(sc.title)
             print("=" * len(sc.title))
         if sc.description:
-            print(sc.description.strip())
+            print(_plain(sc.description.strip()))
             print()
         print(result.to_text())
     return EXIT_OK
+
+
+def _plain(markdown: str) -> str:
+    """A lesson description as plain text: no **bold**, *emphasis* or `code` marks."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown, flags=re.S)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text, flags=re.S)
+    return re.sub(r"`([^`]*)`", r"\1", text)
+
+
+def _md_escape(text: str, also: str = "") -> str:
+    """``text`` for Markdown output: ``<`` and ``&`` cannot start HTML, ``also`` is escaped."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;")
+    for ch in also:
+        text = text.replace(ch, "\\" + ch)
+    return text
 
 
 def scenario_files(paths: list[str]) -> list[Path]:

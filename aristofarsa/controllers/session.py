@@ -205,7 +205,7 @@ def _play(sc: Scenario, decider: _FileThenAnswers, extra: frozenset[str], trace:
         elif sc.next_draw:
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
         r.phase = "end"
-        if not sc.next_draw:
+        if not sc.next_draw and "M11" in sc.rulings:  # as scenario_run: a note, not a rule step
             r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
                   "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
                   "next Draw step can refill every hand (E2) is checked only with next_draw.",

@@ -1,8 +1,9 @@
 """The render layer: pure functions from results, traces and statistics to text.
 
 One module per output format: :mod:`.text` (plain text logs and tables), :mod:`.markdown`,
-:mod:`.html` (tables for notebooks), :mod:`.plot` (matplotlib charts). Later: ``dot`` and
-``svg`` for graphs, and HTML boards and cards.
+:mod:`.html` (trace tables, boards and cards for notebooks), :mod:`.dot` and :mod:`.svg`
+(effect graphs), :mod:`.seats`, :mod:`.explain`, :mod:`.analysis`, :mod:`.plot` (matplotlib
+charts).
 
 Rules of this layer (``tests/test_layers.py`` checks them): a renderer takes data and
 returns a string (a plot draws on the Axes it is given); it imports the engine, formats

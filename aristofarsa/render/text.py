@@ -87,7 +87,7 @@ def _game_heading(g: GameResult) -> list[str]:
             + (", Exiled expansion" if g.expansion else "")
             + (f", variants: {', '.join(g.variants)}" if g.variants else "")
             + f", seed {g.seed}.",
-            "Seats: " + ", ".join(f"{n} ({b})" for n, b in zip(g.names, g.bots))
+            "Seats: " + ", ".join(f"{n} ({b})" for n, b in zip(g.names, g.bots, strict=True))
             + f". {g.first} starts.", ""]
 
 
@@ -140,6 +140,7 @@ def game_result(g: GameResult, with_trace: bool = False) -> str:
     if len(g.round_results) < g.rounds:
         lines.append(f"({g.rounds} rounds played; round details were not recorded.)")
     lines.append("")
+    assert g.end_reason is not None, "a finished game has an end reason"
     lines.append(f"The game ends after {g.rounds} {_plural(g.rounds, 'round')}: {end_text(g.end_reason)}.")
     lines += _game_ranking(g)
     if with_trace and g.trace.enabled:
@@ -170,11 +171,11 @@ def table(headers: list[str], rows: list[list[str]], align: str) -> list[str]:
     """An aligned text table; ``align`` has one 'l' or 'r' per column."""
     widths = [len(h) for h in headers]
     for row in rows:
-        widths = [max(w, len(cell)) for w, cell in zip(widths, row)]
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
 
     def line(cells: list[str]) -> str:
         out = []
-        for cell, width, how in zip(cells, widths, align):
+        for cell, width, how in zip(cells, widths, align, strict=True):
             out.append(cell.ljust(width) if how == "l" else cell.rjust(width))
         return "  ".join(out).rstrip()
 

@@ -31,7 +31,7 @@ def graph_svg(result: Any, step: int) -> str:
     except ImportError:
         return ""
     try:
-        make = graph_mod.build if hasattr(graph_mod, "build") else graph_mod.graph
+        make = graph_mod.build if hasattr(graph_mod, "build") else graph_mod.graph  # type: ignore[attr-defined,unused-ignore]
         g = make(result, step=step)
         for name in ("graph_svg", "svg", "render"):
             if hasattr(svg_mod, name):

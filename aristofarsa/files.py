@@ -1,0 +1,228 @@
+"""Reading files and texts written by other people: bounded, strict, never a traceback.
+
+Every command that reads a file (``resolve``, ``check``, ``replay``, ``--crowns``,
+``cards --crowns``) and every upload in the apps goes through this module:
+
+* :func:`read_text` reads only a **regular file** (a folder, FIFO, device or socket is
+  refused at once, before it is opened for reading, so nothing blocks or streams without
+  end) of at most ``max_bytes`` bytes, and decodes it as UTF-8;
+* :func:`decode_text` / :func:`check_text_size` do the same for bytes or text that arrive
+  another way (an upload, a share code);
+* :func:`parse_toml` / :func:`parse_json` parse with Python's limits turned into messages:
+  nesting deeper than :data:`MAX_DEPTH`, integers too long to convert, a JSON ``NaN``.
+
+A UTF-8 byte-order mark at the start is accepted and ignored; UTF-16 text and invalid
+UTF-8 are refused with the line of the first bad byte. Every error is a
+:class:`FileInputError` (a ``ValueError``) whose message starts with the file's name.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import tomllib
+from typing import Any
+
+__all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES", "FileInputError", "check_depth",
+           "check_text_size", "cut", "decode_text", "parse_json", "parse_toml", "read_bytes", "read_text",
+           "short"]
+
+#: Largest scenario or crowns file (bytes): the longest bundled lesson is about 3 kB.
+MAX_TEXT_BYTES = 1_000_000
+#: Largest game record (bytes): a 6-player game with the expansion is about 15 kB.
+MAX_RECORD_BYTES = 4_000_000
+#: Deepest nesting of tables and lists accepted in a parsed file (a scenario needs 4).
+MAX_DEPTH = 32
+#: Longest value shown in a message before it is cut with "…".
+SHORT = 60
+
+_BOM = b"\xef\xbb\xbf"
+
+
+class FileInputError(ValueError):
+    """A file or text that cannot be read or parsed; the message names it and says why."""
+
+
+def short(value: Any, limit: int = SHORT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, safe for any parsed value."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"<a whole number of {len(format(value, 'x')) * 4} bits>"
+    try:
+        text = _REPR.repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def cut(text: str, limit: int = SHORT) -> str:
+    """``text`` for a message: cut to about ``limit`` characters with "…", and with any
+    control character escaped (so a key or name cannot break or colour the output)."""
+    if not text.isprintable():
+        text = repr(text)[1:-1]
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _make_repr() -> Any:
+    import reprlib
+    r = reprlib.Repr()
+    r.maxlevel, r.maxstring, r.maxother, r.maxlong = 3, 4 * SHORT, 4 * SHORT, 4 * SHORT
+    r.maxlist = r.maxdict = r.maxtuple = r.maxset = 6
+    return r
+
+
+_REPR = _make_repr()
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes`` bytes, or :class:`FileInputError`."""
+    name = os.fspath(path)
+    try:
+        st = os.stat(name)
+    except FileNotFoundError:
+        raise FileInputError(f"{name}: cannot read the {what}: no such file") from None
+    except OSError as exc:  # permission, a symlink loop, a name too long, ...
+        raise FileInputError(f"{name}: cannot read the {what} ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise FileInputError(f"{name}: is {_kind(st.st_mode)}, not a {what}; only regular files "
+                             "are read")
+    if st.st_size > max_bytes:
+        raise FileInputError(f"{name}: is {st.st_size:,} bytes; a {what} may be at most "
+                             f"{max_bytes:,} bytes")
+    try:
+        # O_NONBLOCK: if the file was swapped for a FIFO since stat(), opening cannot hang
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise FileInputError(f"{name}: cannot read the {what} ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileInputError(f"{name}: is {_kind(st.st_mode)}, not a {what}; only regular "
+                                 "files are read")
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise FileInputError(f"{name}: cannot read the {what} ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if total > max_bytes:  # it grew while being read
+        raise FileInputError(f"{name}: is more than {max_bytes:,} bytes; a {what} may be at most "
+                             f"{max_bytes:,} bytes")
+    return b"".join(chunks)
+
+
+def check_text_size(data: bytes | str, name: str = "<upload>", what: str = "file",
+                    max_bytes: int = MAX_TEXT_BYTES) -> None:
+    """Refuse ``data`` (bytes, or text counted in UTF-8 bytes) longer than ``max_bytes``."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise FileInputError(f"{name}: is {size:,} bytes; a {what} may be at most {max_bytes:,} bytes")
+
+
+def decode_text(data: bytes, name: str = "<upload>", what: str = "file",
+                max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """UTF-8 text from ``data``; a leading byte-order mark is dropped."""
+    check_text_size(data, name, what, max_bytes)
+    if data.startswith(_BOM):
+        data = data[len(_BOM):]
+    elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise FileInputError(f"{name}: is UTF-16 text; a {what} is UTF-8 text (save it as UTF-8)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise FileInputError(f"{name}: line {line}: not a text file (byte 0x{data[exc.start]:02x} is "
+                             f"not UTF-8); a {what} is UTF-8 text") from None
+    nul = text.find("\0")
+    if nul >= 0:
+        raise FileInputError(f"{name}: line {text.count(chr(10), 0, nul) + 1}: not a text file (it "
+                             f"holds a NUL character); a {what} is UTF-8 text")
+    return text
+
+
+def read_text(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """The UTF-8 text of a regular file of at most ``max_bytes`` bytes."""
+    return decode_text(read_bytes(path, what, max_bytes), os.fspath(path), what, max_bytes)
+
+
+def _long_number_line(text: str) -> str:
+    match = re.search(r"[0-9a-fA-F_]{1000,}", text)
+    return f"line {text.count(chr(10), 0, match.start()) + 1}: " if match else ""
+
+
+def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse lists and tables nested deeper than ``limit``, and text that is not Unicode."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            items: Any = list(value.keys()) + list(value.values())
+        elif isinstance(value, list):
+            items = value
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise FileInputError(f"{name}: text {short(value)} holds a lone surrogate "
+                                     "(\\ud800-\\udfff), which is not a character") from None
+            continue
+        else:
+            continue
+        if depth >= limit:
+            raise FileInputError(f"{name}: lists or tables nested more than {limit} levels deep")
+        stack.extend((v, depth + 1) for v in items)
+
+
+def parse_toml(text: str, name: str = "<toml>") -> dict[str, Any]:
+    """A TOML document; its syntax errors keep tomllib's line and column."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FileInputError(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise FileInputError(f"{name}: not valid TOML here: lists or tables nested too deep "
+                             f"(at most {MAX_DEPTH} levels)") from None
+    except ValueError:  # int("9" * 5000): Python's integer string conversion limit
+        raise FileInputError(f"{name}: {_long_number_line(text)}a number with thousands of digits; "
+                             "numbers here are small whole numbers") from None
+    check_depth(data, name)
+    return data
+
+
+def _no_constant(token: str) -> Any:
+    raise ValueError(f"{token} is not a JSON number")
+
+
+def parse_json(text: str, name: str = "<json>", what: str = "JSON document") -> Any:
+    """A JSON document (no NaN or Infinity); errors say the text is not a ``what``."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise FileInputError(f"{name}: not a {what} ({exc})") from None
+    except RecursionError:
+        raise FileInputError(f"{name}: not valid JSON here: lists or objects nested too deep "
+                             f"(at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:
+        if "not a JSON number" in str(exc):
+            raise FileInputError(f"{name}: not a {what} ({exc})") from None
+        raise FileInputError(f"{name}: {_long_number_line(text)}a number with thousands of digits; "
+                             "numbers here are small whole numbers") from None
+    check_depth(data, name)
+    return data

@@ -1,0 +1,231 @@
+"""Hostile and careless input through the command line and the Python API (issue 9).
+
+Every case ends with exit 2, no traceback and a message naming the thing at fault; each
+CLI run has a timeout (a hang fails the test) and a memory cap (RLIMIT_AS), so reading a
+device or a bomb until memory runs out fails too.
+"""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR, files, scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
+MEMORY = 600 * 2**20  # bytes of address space a command may use
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def cli(*args: str, cwd: str | Path | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "aristofarsa.cli", *args], capture_output=True,
+                          text=True, timeout=timeout, env=env, cwd=cwd, preexec_fn=_limit_memory)
+
+
+def refused(proc: subprocess.CompletedProcess, *needles: str) -> None:
+    assert proc.returncode == 2, (proc.returncode, proc.stdout[-500:], proc.stderr[-2000:])
+    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    for needle in needles:
+        assert needle in proc.stderr, (needle, proc.stderr[-2000:])
+    assert len(proc.stderr) < 3000, proc.stderr[:500]
+
+
+def good_text() -> str:
+    return EXAMPLE.read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------ 1. only regular files
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "pipe.toml"
+    os.mkfifo(path)
+    return path
+
+
+FILE_COMMANDS = [
+    (["resolve"], "scenario file"),
+    (["check"], "scenario file"),
+    (["replay"], "record"),
+    (["cards", "--crowns"], "crowns file"),
+    (["resolve", str(EXAMPLE), "--crowns"], "crowns file"),
+]
+
+
+@pytest.mark.parametrize("command,what", FILE_COMMANDS)
+def test_fifo_is_refused_at_once(command, what, fifo):
+    refused(cli(*command, str(fifo), timeout=30), str(fifo), "FIFO", what)
+
+
+@pytest.mark.parametrize("command,what", FILE_COMMANDS)
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_device_is_refused_at_once(command, what, device):
+    refused(cli(*command, device, timeout=30), device, "a device", what)
+
+
+@pytest.mark.parametrize("command,what", [c for c in FILE_COMMANDS if c[0] != ["check"]])
+def test_folder_is_refused(command, what, tmp_path):
+    refused(cli(*command, str(tmp_path)), str(tmp_path), "folder")
+
+
+@pytest.mark.parametrize("command,what", FILE_COMMANDS)
+def test_too_large_file_is_refused_before_reading(command, what, tmp_path):
+    path = tmp_path / "big.toml"
+    with open(path, "wb") as f:  # sparse: large on paper, cheap on disk
+        f.truncate(50 * files.MAX_RECORD_BYTES)
+    refused(cli(*command, str(path)), str(path), "bytes", "at most")
+
+
+@pytest.mark.parametrize("command,what", FILE_COMMANDS)
+def test_missing_and_unreadable_files(command, what, tmp_path):
+    refused(cli(*command, str(tmp_path / "nope.toml")), "nope.toml", "no such file")
+    locked = tmp_path / "locked.toml"
+    locked.write_text("x = 1")
+    locked.chmod(0)
+    if os.access(locked, os.R_OK):  # root reads anything
+        pytest.skip("running as root: a mode-0 file is readable")
+    refused(cli(*command, str(locked)), "locked.toml", "cannot read", "Permission denied")
+
+
+def test_symlink_loop_is_refused(tmp_path):
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    refused(cli("resolve", str(loop)), "loop.toml", "cannot read", "symbolic links")
+
+
+def test_safe_reader_api(tmp_path, fifo):
+    for path, needle in ((fifo, "FIFO"), ("/dev/zero", "device"), (tmp_path, "folder")):
+        with pytest.raises(files.FileInputError, match=needle):
+            files.read_text(path, "scenario file")
+    with pytest.raises(ValueError, match="at most 10 bytes"):  # FileInputError is a ValueError
+        files.check_text_size("x" * 11, "upload.toml", "scenario file", max_bytes=10)
+    with pytest.raises(files.FileInputError, match="upload.toml: is 5 bytes; a scenario file may be at most"):
+        files.decode_text(b"12345", "upload.toml", "scenario file", max_bytes=4)
+    assert files.decode_text(b"\xef\xbb\xbfa = 1", "u.toml") == "a = 1"
+
+
+# ------------------------------------------------------------ 2. parsers within limits
+def test_deep_toml_nesting(tmp_path):
+    path = tmp_path / "deep.toml"
+    path.write_text("title = " + "[" * 50_000 + "]" * 50_000)
+    refused(cli("resolve", str(path)), "deep.toml", "nested too deep")
+    path.write_text("a = " + "{b = " * 3000 + "1" + "}" * 3000)
+    refused(cli("check", str(path)), "deep.toml", "nested too deep")
+    path.write_text("title = " + "[" * 40 + "]" * 40)  # parses, but deeper than a scenario needs
+    refused(cli("resolve", str(path)), "deep.toml", "nested more than 32 levels")
+
+
+def test_deep_json_record(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000 + "]" * 200_000)
+    refused(cli("replay", str(path)), "deep.json", "nested too deep")
+
+
+def test_integer_with_thousands_of_digits(tmp_path):
+    path = tmp_path / "long.toml"
+    path.write_text(f'title = "x"\nseed = {"9" * 5000}\n')
+    refused(cli("resolve", str(path)), "long.toml", "line 2", "thousands of digits")
+    path.write_text(f'seed = 0x{"f" * 5000}\n' + good_text())  # hex converts: too large, said short
+    refused(cli("resolve", str(path)), "long.toml", "`seed`", "below 2**63", "20000 bits")
+    path = tmp_path / "long.json"
+    path.write_text('{"version": 1, "seed": ' + "9" * 5000 + "}")
+    refused(cli("replay", str(path)), "long.json", "thousands of digits")
+
+
+def test_huge_but_convertible_numbers_are_cut_in_messages(tmp_path):
+    path = tmp_path / "big.toml"
+    path.write_text("seed = " + "9" * 4000 + "\n" + good_text())
+    refused(cli("resolve", str(path)), "big.toml", "`seed`", "bits>")
+    path.write_text(good_text().replace("delta = -5", "delta = " + "9" * 4000))
+    refused(cli("resolve", str(path)), "big.toml", "delta", "bits>", "allowed: -5, +5")
+
+
+def test_utf8_bom_is_accepted(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + good_text().encode("utf-8"))
+    proc = cli("resolve", str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["winners"]
+    sc = scenario.loads("\ufeff" + good_text(), "bom.toml")
+    assert sc.players
+
+
+def test_utf16_and_invalid_utf8(tmp_path):
+    path = tmp_path / "u16.toml"
+    path.write_bytes(good_text().encode("utf-16"))
+    refused(cli("resolve", str(path)), "u16.toml", "UTF-16", "UTF-8")
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b'title = "ok"\ndescription = "caf\xe9"\n')
+    refused(cli("resolve", str(path)), "bad.toml", "line 2", "not a text file", "0xe9")
+    path.write_bytes(b'title = "ok"\n\x00\n')
+    refused(cli("check", str(path)), "bad.toml", "NUL")
+
+
+def test_json_nan_and_lone_surrogates(tmp_path):
+    path = tmp_path / "nan.json"
+    path.write_text('{"version": 1, "seed": NaN}')
+    refused(cli("replay", str(path)), "nan.json", "NaN")
+    path.write_text('{"version": 1, "names": ["\\ud800"]}')
+    refused(cli("replay", str(path)), "nan.json", "surrogate")
+
+
+# ------------------------------------------------------------ 4. names that cannot forge output
+def with_name(text: str, old: str, new: str) -> str:
+    return text.replace(f'name = "{old}"', f"name = {json.dumps(new)}")
+
+
+@pytest.mark.parametrize("name,needle", [
+    ("Ana\nWinner: Eve", "control character"), ("An\ra", "control character"),
+    ("\x1b[31mAna", "control character"), ("Ana\u202e", "control character"),
+    ("A|na", "Markdown or HTML"), ("<b>Ana</b>", "Markdown or HTML"), ("A" * 41, "at most 40"),
+])
+def test_player_names_that_could_forge_output(name, needle, tmp_path):
+    path = tmp_path / "names.toml"
+    path.write_text(with_name(good_text(), "Ana", name), encoding="utf-8")
+    proc = cli("resolve", str(path))
+    refused(proc, "names.toml", "[[player]] number", needle)
+    assert "\x1b" not in proc.stderr and "\nWinner" not in proc.stderr and "\r" not in proc.stderr
+
+
+@pytest.mark.parametrize("key,value,needle", [
+    ("title", "Round\n=====\nFAKE", "control character"), ("title", "x\x1b[2J", "control character"),
+    ("title", "t" * 201, "at most 200"), ("description", "ok\x07", "control character"),
+])
+def test_titles_and_descriptions(key, value, needle, tmp_path):
+    path = tmp_path / "t.toml"
+    body = "\n".join(line for line in good_text().splitlines() if not line.startswith(f"{key} ="))
+    path.write_text(f"{key} = {json.dumps(value)}\n" + body, encoding="utf-8")
+    proc = cli("resolve", str(path))
+    refused(proc, "t.toml", f"`{key}`", needle)
+    assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr
+
+
+def test_markdown_output_escapes_title_and_description(tmp_path):
+    path = tmp_path / "md.toml"
+    body = "\n".join(line for line in good_text().splitlines()
+                     if not line.startswith(("title =", "description =")))
+    path.write_text('title = "<script>x</script> | y"\ndescription = "a <img src=x> b"\n' + body,
+                    encoding="utf-8")
+    proc = cli("resolve", str(path), "--markdown")
+    assert proc.returncode == 0, proc.stderr
+    assert "<script>" not in proc.stdout and "<img" not in proc.stdout
+    assert "&lt;script>" in proc.stdout and "\\|" in proc.stdout
+
+
+def test_long_values_are_cut_in_messages(tmp_path):
+    path = tmp_path / "long.toml"
+    text = good_text().replace('garden = "', 'garden = "' + "Q" * 100_000, 1)
+    path.write_text(text, encoding="utf-8")
+    proc = cli("resolve", str(path))
+    refused(proc, "long.toml", "is not a card name", "…")
+    path.write_text(f'{"k" * 100_000} = 1\n' + good_text(), encoding="utf-8")
+    refused(cli("resolve", str(path)), "long.toml", "unknown key", "…")

@@ -1,0 +1,69 @@
+"""Each fact has one definition, and every place that states it uses that one."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from aristofarsa import game, rulings, simulate
+from aristofarsa.bots import BOTS, normalize_bots
+from aristofarsa.cards import CARD_EVENTS, PROVISIONAL_CROWNS, crowns_sum
+from aristofarsa.game_result import END_REASONS
+from aristofarsa.variants import VARIANTS, Variant, VariantError, check_variants, parse_variant
+
+
+def test_player_counts_come_from_ruling_m8():
+    assert (rulings.MIN_PLAYERS, rulings.MAX_PLAYERS) == (3, 6)
+    for module in (game, simulate):
+        assert (module.MIN_PLAYERS, module.MAX_PLAYERS) == (rulings.MIN_PLAYERS, rulings.MAX_PLAYERS)
+    with pytest.raises(game.GameError, match="3 to 6"):
+        game.Game(rulings.MAX_PLAYERS + 1)
+
+
+def test_bot_names_come_from_the_registry():
+    assert simulate.ALLOWED_BOTS == tuple(BOTS)
+    assert simulate.normalize_bots("greedy", 3) == ("greedy",) * 3
+    with pytest.raises(ValueError, match="allowed bots are random, greedy, search"):
+        normalize_bots("clever", 3)
+    with pytest.raises(game.GameError, match="allowed bots are random, greedy, search"):
+        game.Game(3, bots="clever")
+    with pytest.raises(game.GameError, match="a list of bot names"):
+        game.Game(3, bots=5)
+
+
+def test_end_reasons_and_their_rulings_are_one_table():
+    assert END_REASONS == rulings.END_REASONS == tuple(rulings.END_RULES)
+    assert [rule for rule, _ in rulings.END_RULES.values()] == ["E1", "E2", "E3", "X2"]
+    assert all(rule in rulings.RULINGS for rule, _ in rulings.END_RULES.values())
+    g = game.play_game(3, seed=4, trace=True)
+    rule = rulings.END_RULES[g.end_reason][0]
+    assert any(e.kind == "end" and e.rule == rule for e in g.trace)
+    assert rulings.END_RULES[g.end_reason][1] in g.to_text()
+
+
+def test_crowns_are_added_up_in_one_place():
+    g = game.play_game(4, seed=11)
+    s = g.summary()
+    for name, data in s["players"].items():
+        assert data["crowns"] == crowns_sum(data["scored"]) == g.crowns[name]
+    assert crowns_sum(["Rogue", "Rogue"]) == 2 * PROVISIONAL_CROWNS["Rogue"]
+    assert crowns_sum(["Rogue"], {**PROVISIONAL_CROWNS, "Rogue": 9}) == 9
+    assert g.round_results[-1].crowns == g.crowns
+    assert set(next(iter(s["card_stats"].values()))) == set(CARD_EVENTS)
+
+
+def test_variants_are_typed_values_that_read_as_their_names():
+    assert set(VARIANTS) == set(Variant)
+    assert check_variants(["Witch-Own ", "courtisan-live"]) == {Variant.WITCH_OWN, Variant.COURTISAN_LIVE}
+    assert all(type(v) is Variant for v in check_variants(["witch-own"]))
+    assert "witch-own" in check_variants(["witch-own"])            # a member equals its name
+    assert json.dumps(sorted(check_variants(["witch-own", "bishop-no-undo"]))) == \
+        '["bishop-no-undo", "witch-own"]'
+    assert f"{Variant.WITCH_OWN}" == "witch-own"
+    with pytest.raises(VariantError, match="unknown variant 'witch-owm'; allowed: courtisan-live"):
+        parse_variant("witch-owm")
+    with pytest.raises(VariantError, match="a list of names"):
+        check_variants("witch-own")
+    with pytest.raises(AttributeError):
+        Variant.WITCH_ONW  # noqa: B018 - a typo in code is an error, not a variant left off
+    assert game.Game(3, variants=["witch-own"]).variants == {Variant.WITCH_OWN}
