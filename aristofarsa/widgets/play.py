@@ -75,7 +75,7 @@ class PlayApp(ipw.VBox):
         self._seats(s.human)
         start = _button("Start a new game", self._start, "af-new-game")
         for w in (self._players, self._human, self._bot, self._seed):
-            w.layout = ipw.Layout(width="100%", max_width="26em")
+            w.layout = ipw.Layout(width="auto", max_width="26em")
         form = ipw.VBox([self._players, self._human, self._bot, self._expansion, self._seed, start])
         acc = ipw.Accordion(children=[form], layout=ipw.Layout(width="100%"))
         acc.set_title(0, "New game…")
