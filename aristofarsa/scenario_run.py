@@ -7,11 +7,11 @@ steps and turns every :class:`~aristofarsa.decisions.DecisionError` into a
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .cards import canonical
-from .decisions import AutoDecider, DecisionError
+from .decisions import AutoDecider, Decider, DecisionError
 from .draw import draw_step
 from .result import RoundResult
 from .round import Round
@@ -22,12 +22,16 @@ from .trace import Trace
 from .variants import VariantError, check_variants
 
 
-def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: bool = True,
-        crowns: dict[str, int] | None = None) -> RoundResult:
+def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: bool | Trace = True,
+        crowns: dict[str, int] | None = None,
+        wrap: Callable[[ScenarioDecider], Decider] | None = None) -> RoundResult:
     """Resolve the scenario's round. Raises ScenarioError for anything invalid.
 
     ``variants`` add to the file's; ``crowns`` (a full table, e.g. from a crowns file)
-    replaces the file's and the provisional values.
+    replaces the file's and the provisional values. ``trace`` may be a :class:`Trace` to
+    fill (a caller that stops the round early keeps the events so far). ``wrap`` builds the
+    round's decider around the file's (the click-driven ``RoundSession`` asks a person
+    what the file leaves out); it replaces ``auto``.
     """
     try:
         extra = check_variants(list(variants))
@@ -35,11 +39,12 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
         raise ScenarioError(f"{sc.path}: --variant: {exc}") from None
     players, rng = build_players(sc)
     base = ScenarioDecider(sc)
-    decider = AutoForMissing(base, AutoDecider()) if auto else base
+    decider = wrap(base) if wrap is not None else AutoForMissing(base, AutoDecider()) if auto else base
     names = [p.name for p in sc.players]
     r = Round(players, names.index(sc.first), decider,
               variants=sc.variants | extra, expansion=sc.expansion, rng=rng,
-              trace=Trace(trace), final_round=sc.final_round, crowns=crowns or sc.crowns)
+              trace=trace if isinstance(trace, Trace) else Trace(trace), final_round=sc.final_round,
+              crowns=crowns or sc.crowns)
     if r.t:
         r.log("setup", "M1", f"Seats: {', '.join(names)} ({len(names)} players, M8); {sc.first} "
               "plays first this round."

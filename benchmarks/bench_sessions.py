@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, too
 
-from aristofarsa import SCENARIOS_DIR, scenario  # noqa: E402
-from aristofarsa.controllers.game_session import GameSession  # noqa: E402
-from aristofarsa.controllers.session import RoundSession, ask_of  # noqa: E402
-from aristofarsa.decisions import AutoDecider, Request  # noqa: E402
-from aristofarsa.game import play_game  # noqa: E402
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.controllers.game_session import GameSession
+from aristofarsa.controllers.session import RoundSession, ask_of
+from aristofarsa.decisions import AutoDecider, Request
+from aristofarsa.game import play_game
 
 
 def drive_round(sc: scenario.Scenario) -> int:

@@ -21,6 +21,7 @@ from aristofarsa.analysis.whatif import what_if  # noqa: E402
 
 def main() -> None:
     rows = []
+    garden_rows = []
     for path in sorted(SCENARIOS_DIR.glob("*.toml")):
         text = path.read_text(encoding="utf-8")
         sc = scenario.loads(text, str(path))
@@ -33,6 +34,9 @@ def main() -> None:
             t0 = time.perf_counter()
             w = what_if(text, sc, spec.name)
             rows.append((path.stem, spec.name, len(w.alternatives), time.perf_counter() - t0, plain))
+            t0 = time.perf_counter()
+            w = what_if(text, sc, spec.name, garden=True)
+            garden_rows.append((path.stem, spec.name, len(w.alternatives), time.perf_counter() - t0))
     times = [r[3] for r in rows]
     worst = max(rows, key=lambda r: r[3])
     print(f"{len(rows)} what-ifs (every player of {len({r[0] for r in rows})} four-player lessons)")
@@ -41,6 +45,11 @@ def main() -> None:
     ratios = [r[3] / r[4] for r in rows if r[4] > 0]
     print(f"what-if / one plain resolution: median ×{statistics.median(ratios):.0f}")
     print("under a second each:", all(t < 1.0 for t in times))
+    gt = [r[3] for r in garden_rows]
+    gworst = max(garden_rows, key=lambda r: r[3])
+    print(f"with the Garden card too (--garden): median {statistics.median(gt) * 1000:.1f} ms, worst "
+          f"{gworst[3] * 1000:.1f} ms ({gworst[0]}, {gworst[1]}: {gworst[2]} alternatives); "
+          f"under a second each: {all(t < 1.0 for t in gt)}")
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ def test_bishop_replay_graph_labels_and_merging():
     dot = graph_dot(g)
     assert '"26, 36 · swap = 1"' in dot          # the replay's repeat is one drawn edge
     drawn = [line for line in dot.splitlines() if "->" in line and "label=" in line]
-    assert len(drawn) == len({(e.source, e.target, e.kind, e.label, e.cancelled) for e in g.edges})
+    assert len(drawn) == len({(e.source, e.target, e.kind, e.label, e.cancelled) for e in g.edges
+                              if e.kind != "replay"})       # a replay's resets are not drawn
     assert len(drawn) < len(g.edges)
 
 
@@ -317,3 +318,28 @@ def test_cli_whatif_json(capsys):
     assert out["player"] == "Ana"
     assert sum(a["actual"] for a in out["alternatives"]) == 1
     assert all({"summary", "scenario", "actual"} <= set(a) for a in out["alternatives"])
+
+
+@pytest.mark.parametrize("name, player", [("m4-bard-adds-printed-prestige", "Ana"),
+                                          ("b4-damsel-swap", "Caio"), ("p7-oracle-peek", "Bruno")])
+def test_whatif_with_the_garden_card(name, player):
+    path = SCENARIOS_DIR / f"{name}.toml"
+    text = path.read_text(encoding="utf-8")
+    sc = scenario.loads(text, str(path))
+    w = what_if(text, sc, player, garden=True)
+    plain = what_if(text, sc, player)
+    assert len(w.alternatives) > len(plain.alternatives)
+    assert sum(a.actual for a in w.alternatives) == 1
+    gardens = {a.table["garden"] if isinstance(a.table["garden"], str) else a.table["garden"]["card"]
+               for a in w.alternatives}
+    assert sc.spec(player).garden in gardens and len(gardens) > 1
+    for alt in w.alternatives:
+        if alt.error is None:
+            r = scenario.run(scenario.loads(alt.scenario, "alt"), trace=False)
+            assert (r.winners, r.scored) == (alt.winners, alt.scored), alt.summary
+
+
+def test_cli_whatif_garden(capsys):
+    assert main(["whatif", str(SCENARIOS_DIR / "b4-damsel-swap.toml"), "--player", "Caio", "--garden"]) == 0
+    out = capsys.readouterr().out
+    assert "played another Garden card" in out and "Garden Servant, then Conspire Damsel" in out

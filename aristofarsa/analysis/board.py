@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["Board", "BalconyCard", "CardRef", "GardenCard", "boards", "players_of", "public_text"]
+__all__ = ["BalconyCard", "Board", "CardRef", "GardenCard", "boards", "players_of", "public_text"]
 
 GARDEN, BALCONY = "garden", "balcony"
 
@@ -41,7 +41,7 @@ class CardRef:
 @dataclass(frozen=True, slots=True)
 class GardenCard:
     """One place in the Garden queue, as it stands."""
-    position: int                 # 0-based place in the queue
+    position: int                 # place in the queue, 1-based as the trace says ("position 1")
     player: str
     card: str
     prestige: int | None          # Prestige now (None only if the trace never said)
@@ -54,7 +54,7 @@ class GardenCard:
 @dataclass(frozen=True, slots=True)
 class BalconyCard:
     """One card on the Whispers Balcony, as the viewer sees it."""
-    position: int                 # 0-based Balcony order
+    position: int                 # Balcony order, 1-based as the trace says ("Balcony card 1")
     player: str
     card: str | None              # None: face down and hidden from this viewer
     revealed: bool
@@ -338,10 +338,10 @@ class _Table:
             touched = [replace(r, card=None) if r.zone != GARDEN else r for r in touched]
         hot_garden = {r.player for r in touched if r.zone == GARDEN}
         hot_balcony = {r.player for r in touched if r.zone == BALCONY}
-        garden = tuple(GardenCard(i, s.player, s.card, s.prestige, tuple(s.ledger), s.marked,
+        garden = tuple(GardenCard(i + 1, s.player, s.card, s.prestige, tuple(s.ledger), s.marked,
                                   s.played, s.player in hot_garden)
                        for i, s in enumerate(self.garden))
-        balcony = tuple(BalconyCard(i, b.player, b.card if self.sees(viewer, b) else None,
+        balcony = tuple(BalconyCard(i + 1, b.player, b.card if self.sees(viewer, b) else None,
                                     b.revealed, b.cancelled, b.player in hot_balcony)
                         for i, b in enumerate(self.balcony))
         return Board(index, e.step if e.step is not None else index + 1, max(self.round, 1), e.phase,

@@ -131,7 +131,7 @@ def effect_label(event: Mapping[str, Any]) -> tuple[str, str]:
     kind, rule = event.get("kind"), event.get("rule")
     change = event.get("change")
     before, after = event.get("before"), event.get("after")
-    if kind in ("effect", "cancelled") and rule == "B10":
+    if kind in ("effect", "cancelled") and rule == "B10" or kind == "cancellations":
         return "cancel", "cancel"
     if kind == "prestige" and rule == "B10":      # a Bishop's replay resets the card first
         return "replay", f"replay = {after}" if after is not None else "replay"
@@ -387,3 +387,7 @@ def build_graph(result: Any, step: int | None = None, viewer: str | None = None)
     """The effect graph of a round (``resolve --json`` data or a RoundResult), up to ``step``,
     through ``viewer``'s eyes (None: everyone). Raises :class:`GraphError` for a bad step or viewer."""
     return _Builder(_data(result), step, viewer).build()
+
+
+#: The name the Lab's effect-graph slot looks for (``graph.build(result, step=k)``).
+build = build_graph

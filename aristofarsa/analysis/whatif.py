@@ -61,6 +61,7 @@ class Alternative:
 class WhatIf:
     player: str
     alternatives: list[Alternative] = field(default_factory=list)
+    garden: bool = False      # the Garden card varies too
 
     def groups(self) -> list[list[Alternative]]:
         """Alternatives with the same outcome (winners and scored cards), in first-seen order."""
@@ -89,15 +90,19 @@ class _Forced:
 
     auto = False
 
-    def __init__(self, sc: Scenario, player: str, answers: list[Any]) -> None:
+    def __init__(self, sc: Scenario, player: str, answers: list[Any], garden: bool = False) -> None:
         self.base = ScenarioDecider(sc)
         self.player = player
         self.answers = answers
+        self.garden = garden
         self.asked: list[Request] = []
 
     def ours(self, req: Request) -> bool:
-        return req.owner == self.player and req.kind != D.KEEP and (
-            req.kind in _ACTION_KINDS or req.source == "conspire")
+        if req.owner != self.player or req.kind == D.KEEP:
+            return False
+        if self.garden and (req.kind == D.GARDEN or req.source == "garden"):
+            return True
+        return req.kind in _ACTION_KINDS or req.source == "conspire"
 
     def decide(self, req: Request) -> Any:
         if not self.ours(req):
@@ -130,14 +135,14 @@ def _options(req: Request) -> list[Any]:
     return opts
 
 
-def _leaves(sc: Scenario, player: str) -> list[tuple[list[Request], list[Any], Any]]:
+def _leaves(sc: Scenario, player: str, garden: bool = False) -> list[tuple[list[Request], list[Any], Any]]:
     """Every complete answer list of the player's Phase-2 requests, with its result or error."""
     out: list[tuple[list[Request], list[Any], Any]] = []
     stack: list[list[Any]] = [[]]
     runs = 0
     while stack:
         answers = stack.pop()
-        decider = _Forced(sc, player, answers)
+        decider = _Forced(sc, player, answers, garden)
         runs += 1
         if runs > MAX_ALTERNATIVES * 4:
             raise WhatIfError(f"more than {MAX_ALTERNATIVES} alternatives; not listed")
@@ -157,9 +162,15 @@ def _table(reqs: list[Request], answers: list[Any], hand: list[str]) -> dict[str
     """The player's Phase-2 keys in a scenario file for these answers (None: not writable)."""
     choices: dict[str, Any] = {}
     replay: dict[str, Any] = {}
-    action, card, take = None, None, None
+    garden_choices: dict[str, Any] = {}
+    action, card, take, garden = None, None, None, None
     for req, value in zip(reqs, answers, strict=False):
-        if req.kind == D.ACTION:
+        if req.kind == D.GARDEN:
+            garden = value
+        elif req.source == "garden":
+            if value is not None:
+                garden_choices[req.kind] = value
+        elif req.kind == D.ACTION:
             action = value
         elif req.kind == D.CONSPIRE:
             card = value
@@ -173,20 +184,32 @@ def _table(reqs: list[Request], answers: list[Any], hand: list[str]) -> dict[str
             if value is None:
                 continue
             (replay if req.replay else choices)[req.kind] = value
+    head: dict[str, Any] = {}
+    if garden is not None:
+        head["garden"] = {"card": garden, **garden_choices} if garden_choices else garden
     if action == "convoke":
         out: dict[str, Any] = {"discard": list(hand)}
         if take is not None:
             out["take"] = take
-        return {"convoke": out}
+        return {**head, "convoke": out}
     if card is None:
-        return None
+        return {**head, "passes": True} if head and action is None else None
     conspire = {"card": card, **choices}
     if replay:
         conspire["replay"] = replay
-    return {"conspire": conspire}
+    return {**head, "conspire": conspire}
 
 
 def _summary(table: dict[str, Any]) -> str:
+    if "garden" in table:
+        g = table["garden"]
+        card = g if isinstance(g, str) else g["card"]
+        extra = "" if isinstance(g, str) else " (" + ", ".join(
+            f"{k} {v}" for k, v in g.items() if k != "card") + ")"
+        rest = {k: v for k, v in table.items() if k != "garden"}
+        return f"Garden {card}{extra}, then " + (_summary(rest) if rest else "nothing")
+    if "passes" in table:
+        return "Pass (no legal action, P8)"
     if "convoke" in table:
         c = table["convoke"]
         take = c.get("take")
@@ -210,10 +233,14 @@ def _summary(table: dict[str, Any]) -> str:
     return f"Conspire {card}" + (" " + " ".join(bits) if bits else "")
 
 
-def _held(spec_table: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """(Phase-2 cards, hand) of a player table as written: the cards the action draws from."""
+def _held(spec_table: dict[str, Any], garden: bool = False) -> tuple[list[str], list[str]]:
+    """(Phase-2 cards, hand) of a player table as written: the cards the action draws from
+    (with ``garden``, the Garden card too)."""
     hand = list(spec_table.get("hand") or [])
     phase2: list[str] = []
+    if garden:
+        g = spec_table.get("garden")
+        phase2.append(str(g.get("card")) if isinstance(g, dict) else str(g))
     if isinstance(spec_table.get("conspire"), dict):
         phase2.append(str(spec_table["conspire"].get("card")))
     elif isinstance(spec_table.get("conspire"), str):
@@ -225,7 +252,7 @@ def _held(spec_table: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 def _rewrite(table: dict[str, Any], alt: dict[str, Any], spent: list[str]) -> dict[str, Any]:
     """The player's table with the alternative's Phase-2 keys, and the other cards in `hand`."""
-    phase2, hand = _held(table)
+    phase2, hand = _held(table, "garden" in alt)
     pool = phase2 + hand
     for c in spent:
         for k, have in enumerate(pool):
@@ -235,7 +262,9 @@ def _rewrite(table: dict[str, Any], alt: dict[str, Any], spent: list[str]) -> di
     out: dict[str, Any] = {}
     for key, value in table.items():
         if key in ("conspire", "convoke", "passes"):
-            out.update(alt)
+            out.update({k: v for k, v in alt.items() if k != "garden"})
+        elif key == "garden" and "garden" in alt:
+            out["garden"] = alt["garden"]
         elif key != "hand":
             out[key] = value
     out.update(alt)
@@ -245,15 +274,13 @@ def _rewrite(table: dict[str, Any], alt: dict[str, Any], spent: list[str]) -> di
 
 
 def _dumps(data: dict[str, Any]) -> str:
-    try:
-        from ..scenario_toml import dumps  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # until the Lab's writer lands
-        from ._toml import dumps  # type: ignore[assignment,unused-ignore]
+    from ..scenario_toml import dumps
     return dumps(data)
 
 
-def what_if(text: str, sc: Scenario, player: str) -> WhatIf:
-    """Every legal Phase-2 alternative of ``player`` in the round of scenario ``text``."""
+def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatIf:
+    """Every legal Phase-2 alternative of ``player`` in the round of scenario ``text`` (with
+    ``garden``, also every Garden card they could have played, with its choices)."""
     name = next((p.name for p in sc.players if p.name.lower() == player.strip().lower()), None)
     if name is None:
         raise WhatIfError(f"unknown player {player!r}; players are "
@@ -263,14 +290,15 @@ def what_if(text: str, sc: Scenario, player: str) -> WhatIf:
     index = [p.name for p in sc.players].index(name)
     table = tables[index]
     spec = sc.players[index]
-    actual = _actual(spec)
-    out = WhatIf(name)
+    actual = _actual(spec, garden)
+    out = WhatIf(name, garden=garden)
     try:
-        leaves = _leaves(sc, name)
+        leaves = _leaves(sc, name, garden)
     except ScenarioError as exc:
         raise WhatIfError(str(exc)) from None
     for reqs, answers, result in leaves:
-        hand = [str(c) for c in (reqs[0].context or [])] if reqs and reqs[0].kind == D.ACTION else []
+        action = next((r for r in reqs if r.kind == D.ACTION), None)
+        hand = [str(c) for c in (action.context or [])] if action is not None else []
         alt_table = _table(reqs, answers, hand)
         if alt_table is None:
             if not reqs:   # no Phase-2 action at all (P8): the file's own pass
@@ -279,13 +307,20 @@ def what_if(text: str, sc: Scenario, player: str) -> WhatIf:
                 continue
         spent = ([alt_table["conspire"]["card"]] if "conspire" in alt_table
                  else list(alt_table.get("convoke", {}).get("discard", [])))
+        if "garden" in alt_table:
+            g = alt_table["garden"]
+            spent.insert(0, g if isinstance(g, str) else g["card"])
+            if isinstance(g, dict) and isinstance(g.get("discard"), str):
+                spent.append(g["discard"])     # a Garden Scribe's discard is written there (X4)
         new_table = _rewrite(table, alt_table, spent)
         new_data = dict(data)
         new_data["player"] = [new_table if k == index else t for k, t in enumerate(tables)]
         new_data.pop("expect", None)
-        summary = _summary(alt_table) if "passes" not in alt_table else "Pass (no legal action, P8)"
-        alt = Alternative(summary, alt_table, _dumps(new_data))
-        if isinstance(result, DecisionError):
+        alt = Alternative(_summary(alt_table), alt_table, _dumps(new_data))
+        problem = _unwritable(alt.scenario) if garden else None
+        if problem is not None:
+            alt.error = problem
+        elif isinstance(result, DecisionError):
             alt.error = str(result)
         else:
             alt.winners = list(result.winners)
@@ -295,12 +330,28 @@ def what_if(text: str, sc: Scenario, player: str) -> WhatIf:
     return out
 
 
-def _actual(spec: Any) -> dict[str, Any]:
+def _unwritable(text: str) -> str | None:
+    """The validator's message when an alternative cannot be written as a scenario file (a Garden
+    Scribe's draw must be listed, X4), else None."""
+    from ..scenario import loads
+    try:
+        loads(text, "alternative")
+    except ScenarioError as exc:
+        return str(exc)
+    return None
+
+
+def _actual(spec: Any, garden: bool = False) -> dict[str, Any]:
+    head: dict[str, Any] = {}
+    if garden:
+        head["garden"] = ({"card": spec.garden, **spec.garden_choices} if spec.garden_choices
+                          else spec.garden)
     if spec.passes:
-        return {"passes": True}
+        return {**head, "passes": True}
     if spec.convoke:
-        return {"convoke": {"discard": sorted(spec.convoke["discard"]), "take": spec.convoke["take"]}}
-    return {"conspire": {"card": spec.conspire, **spec.conspire_choices}}
+        return {**head, "convoke": {"discard": sorted(spec.convoke["discard"]),
+                                    "take": spec.convoke["take"]}}
+    return {**head, "conspire": {"card": spec.conspire, **spec.conspire_choices}}
 
 
 def _norm(value: Any) -> Any:
@@ -314,6 +365,17 @@ def _norm(value: Any) -> Any:
 
 
 def _same_action(alt: dict[str, Any], actual: dict[str, Any]) -> bool:
+    if "garden" in alt or "garden" in actual:
+        ga, gb = alt.get("garden"), actual.get("garden")
+        ga = {"card": ga} if isinstance(ga, str) else dict(ga or {})
+        gb = {"card": gb} if isinstance(gb, str) else dict(gb or {})
+        for d in (ga, gb):
+            for key in [k for k, v in d.items() if v is None]:
+                d.pop(key)
+        if _norm(ga) != _norm(gb):
+            return False
+        alt = {k: v for k, v in alt.items() if k != "garden"}
+        actual = {k: v for k, v in actual.items() if k != "garden"}
     if "convoke" in alt and "convoke" in actual:
         return _norm(alt["convoke"].get("take")) == _norm(actual["convoke"].get("take"))
     if "conspire" in alt and "conspire" in actual:

@@ -51,6 +51,8 @@ def add_commands(sub: Any) -> None:
                                    "scores.")
     p.add_argument("file", help="scenario TOML file")
     p.add_argument("--player", required=True, metavar="NAME", help="the player whose choices vary")
+    p.add_argument("--garden", action="store_true",
+                   help="also vary the card that player played in the Garden (with its choices)")
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
     p.set_defaults(func=cmd_whatif)
 
@@ -163,7 +165,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     sc, text = _load(args.file)
     _run(sc)   # the round as written must be valid first
     try:
-        w = what_if(text, sc, args.player)
+        w = what_if(text, sc, args.player, garden=args.garden)
     except WhatIfError as exc:
         raise UsageError(str(exc)) from None
     if args.json:

@@ -75,7 +75,7 @@ class DisputeController:
         self.data: dict[str, Any] | None = None
         self.index = 0
         self._variants: VariantTable | None = None
-        self._whatif: dict[str, WhatIf] = {}
+        self._whatif: dict[tuple[str, bool], WhatIf] = {}
         self._explanation: Explanation | None = None
 
     # ---------------------------------------------------------------- opening
@@ -225,17 +225,19 @@ class DisputeController:
             self._variants = compare_variants(self.scenario)
         return self._variants
 
-    def whatif(self, player: str) -> WhatIf | None:
-        """Every Phase-2 alternative of ``player`` (None, with ``error`` set, if impossible)."""
+    def whatif(self, player: str, garden: bool = False) -> WhatIf | None:
+        """Every Phase-2 alternative of ``player`` (with ``garden``, every Garden card too);
+        None, with ``error`` set, if impossible."""
         if not (self.scenario and self.text is not None):
             return None
-        if player not in self._whatif:
+        key = (player, garden)
+        if key not in self._whatif:
             try:
-                self._whatif[player] = what_if(self.text, self.scenario, player)
+                self._whatif[key] = what_if(self.text, self.scenario, player, garden=garden)
             except WhatIfError as exc:
                 self.error = str(exc)
                 return None
-        return self._whatif[player]
+        return self._whatif[key]
 
     # ------------------------------------------------------------------ share
     def share_code(self) -> str | None:

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..analysis.board import Board, boards
 from ..decisions import Request
 from ..game import Game, GameError, GameResult
 from ..result import RoundResult
@@ -118,8 +119,9 @@ class GameSession:
             it = iter(bot_list)
             human_idx = {h for h in humans_given if isinstance(h, int)}
             probe_bots = ["random" if k in human_idx else next(it) for k in range(players)]
-        self._args: dict[str, Any] = dict(players=players, seed=seed, bots=probe_bots, expansion=expansion,
-                          variants=tuple(variants), names=seats, crowns=crowns)
+        self._args: dict[str, Any] = {"players": players, "seed": seed, "bots": probe_bots,
+                                      "expansion": expansion, "variants": tuple(variants),
+                                      "names": seats, "crowns": crowns}
         probe = Game(players, seed, probe_bots, expansion=expansion, variants=tuple(variants),
                      names=seats, crowns=crowns)
         self.names: list[str] = list(probe.names)
@@ -317,6 +319,11 @@ class GameSession:
         end = game.round_starts[k + 1] - 1 if k + 1 < len(game.round_starts) else len(events)
         return list(events[start:end])
 
+    def boards(self, k: int, viewer: int | str | None = None) -> list[Board]:
+        """Round ``k``'s boards, step by step, through ``viewer``'s eyes (None: everyone)."""
+        who = None if viewer is None else self._seat_name(viewer)
+        return boards(self.round_events(k), who)
+
     def view(self, seat: int | str) -> SeatView:
         """What ``seat`` (index or name) may see now."""
         name = self._seat_name(seat)
@@ -339,6 +346,19 @@ class GameSession:
             exiled={n: names(p.exiled) for n, p in pls.items()},
             crowns={n: sum(table[c.name] for c in p.scored) for n, p in pls.items()},
             to_answer=self.pending is not None and self.pending.player == name)
+
+    def hand(self, seat: int | str) -> list[str]:
+        """That seat's hand now (for the seat itself; others see only its size)."""
+        return list(self.view(seat).hand)
+
+    def crowns(self) -> dict[str, int]:
+        """Everyone's crowns so far (scored areas are public)."""
+        return dict(self.view(self.names[0]).crowns)
+
+    @property
+    def answers(self) -> list[Any]:
+        """The human seats' answers so far, in order."""
+        return [d.value for d in self.decisions if d.human]
 
     def record(self) -> list[dict[str, Any]]:
         """The decisions so far in the ``records`` format (``{kind, player, card, value}``)."""

@@ -91,10 +91,12 @@ class GraphsController:
             params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
         except ValueError:
             params = {}
-        if params.get("ruling"):
-            c.set_ruling(params["ruling"][-1])
-        if params.get("card"):
-            c.set_card(params["card"][-1])
+        errors = []
+        if params.get("ruling") and not c.set_ruling(params["ruling"][-1]):
+            errors.append(c.error)
+        if params.get("card") and not c.set_card(params["card"][-1]):
+            errors.append(c.error)
+        c.error = "; ".join(errors)
         return c
 
     @property

@@ -12,6 +12,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote
 
 from .. import scenario as S
+from .. import share
+from ..analysis.graph import Graph, GraphError, build_graph
 from ..result import RoundResult
 from .builder import Builder, Check
 from .stepper import Frame, Stepper
@@ -39,15 +41,6 @@ def lessons() -> list[Lesson]:
         out.append(Lesson(path.stem, str(data.get("title", path.stem)),
                           tuple(str(r) for r in data.get("rulings", []))))
     return out
-
-
-def _share_module():   # infra's aristofarsa/share.py; a stand-in until it lands in main
-    try:
-        from .. import share  # type: ignore[attr-defined,unused-ignore]
-        return share
-    except ImportError:
-        from . import _share_fallback
-        return _share_fallback
 
 
 class LabController:
@@ -88,7 +81,6 @@ class LabController:
         return self.open_toml(text, f"lesson {stem}")
 
     def open_code(self, code: str) -> bool:
-        share = _share_module()
         try:
             text = share.decode(code.strip())
         except share.ShareCodeError as exc:
@@ -167,11 +159,20 @@ class LabController:
     def frame(self) -> Frame | None:
         return self.stepper.frame() if self.stepper is not None else None
 
+    def graph(self) -> Graph | None:
+        """The effect graph up to the current step, through the current viewer's eyes."""
+        if self.stepper is None:
+            return None
+        try:
+            return build_graph(self.stepper.result, step=self.stepper.frame().step, viewer=self.viewer)
+        except GraphError:
+            return None
+
     # ------------------------------------------------------------- share / download
     def share_code(self) -> str | None:
         if self.stepper is None:
             return None
-        return _share_module().encode(self.builder.toml())
+        return share.encode(self.builder.toml())
 
     def share_link(self, base: str = "") -> str | None:
         code = self.share_code()

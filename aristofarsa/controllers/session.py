@@ -12,9 +12,11 @@ out, and stops at the first request nobody has answered yet::
     s.answer("Bruno")               # illegal: raises the engine's DecisionError message
     s.undo()                        # back to the previous open choice
 
-A scenario whose choices are all written resolves at once, with the same trace as
-``scenario.run`` (and ``resolve --json``). B10 replays stay consistent because the round
-caches its answers per step, and the replay of the answers is deterministic.
+The round is ``scenario.run`` itself (its ``wrap`` hook puts the session's decider around
+the file's, its ``trace`` argument keeps the events so far), so a scenario whose choices
+are all written resolves at once with exactly ``run``'s result (and ``resolve --json``).
+B10 replays stay consistent because the round caches its answers per step, and the replay
+of the answers is deterministic.
 """
 from __future__ import annotations
 
@@ -22,14 +24,12 @@ import itertools
 from dataclasses import dataclass, field
 
 from .. import decisions as D
+from ..analysis.board import Board, boards
 from ..cards import CARDS
-from ..decisions import DecisionError, Request
-from ..draw import draw_step
+from ..decisions import Request
 from ..result import RoundResult
-from ..round import Round
-from ..scenario import MissingChoice, Scenario, ScenarioDecider, ScenarioError, build_players
+from ..scenario import MissingChoice, Scenario, ScenarioDecider, run
 from ..trace import Trace
-from ..variants import VariantError, check_variants
 
 __all__ = ["Ask", "Option", "RoundSession", "SessionError", "ask_of", "option_label"]
 
@@ -150,8 +150,11 @@ class _FileThenAnswers:
 
     auto = False
 
-    def __init__(self, sc: Scenario, answers: list[object], written: bool) -> None:
-        self.file = ScenarioDecider(sc) if written else None
+    def __init__(self, file: ScenarioDecider, answers: list[object], written: bool,
+                 players: list[str]) -> None:
+        self.file = file if written else None
+        if not written:            # every action is asked: run()'s check of written actions is moot
+            file.asked_action.update(players)
         self.answers = answers
         self.used = 0
         self.asked: list[Request] = []
@@ -167,60 +170,6 @@ class _FileThenAnswers:
         self.used += 1
         self.asked.append(request)
         return self.answers[self.used - 1]
-
-
-def _play(sc: Scenario, decider: _FileThenAnswers, extra: frozenset[str], trace: Trace) -> RoundResult:
-    """The scenario's round, framed exactly as ``scenario.run`` frames it (set-up line,
-    optional next Draw step, scope and standings lines), with the session's decider."""
-    players, rng = build_players(sc)
-    names = [p.name for p in sc.players]
-    variants = sc.variants | extra
-    r = Round(players, names.index(sc.first), decider, variants=variants,
-              expansion=sc.expansion, rng=rng, trace=trace, final_round=sc.final_round,
-              crowns=sc.crowns)
-    r.log("setup", "M1", f"Seats: {', '.join(names)} ({len(names)} players, M8); {sc.first} "
-          "plays first this round."
-          + (f" Variants: {', '.join(sorted(variants))}." if variants else "")
-          + (" Exiled expansion in play." if sc.expansion else ""), see=["M8"])
-    try:
-        result = r.play()
-        asked_action: set[str] = decider.file.asked_action if decider.file is not None else set()
-        for spec in sc.players if decider.file is not None else ():
-            if (spec.conspire or spec.convoke) and spec.name not in asked_action:
-                raise ScenarioError(f"{sc.path}: player {spec.name!r}: has no legal Phase-2 "
-                                    f"action (no card to conspire, no affordable Noble), so "
-                                    f"`{'conspire' if spec.conspire else 'convoke'}` cannot happen; "
-                                    "write `passes = true` (P8)")
-        if sc.next_draw and not result.game_over:
-            r.phase = "draw"
-            r.step_id = ("draw", 0)  # type: ignore[assignment]  # Round leaves it untyped
-            r.log("phase", "D1", "The next round's Draw step (next_draw = true).")
-            short = draw_step(r, names.index(result.next_first),
-                              [names.index(n) for n in result.oracle_draw])
-            result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
-            if short:
-                result.game_over = True
-                result.end_reason = "cannot-refill"
-                result.final_round_next = False
-        elif sc.next_draw:
-            result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
-        r.phase = "end"
-        if not sc.next_draw and "M11" in sc.rulings:  # as scenario_run: a note, not a rule step
-            r.log("scope", "M11", "A scenario is one round: game_over reports what this round "
-                  "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
-                  "next Draw step can refill every hand (E2) is checked only with next_draw.",
-                  see=["E2"])
-        table = "crowns as given" if sc.crowns else "provisional crowns, M9"
-        totals = result.crowns
-        r.log("standings", "E4", f"Standings after this round ({table}): "
-              + "; ".join(", ".join(f"{n} {totals[n]}" for n in place)
-                          for place in result.ranking) + ".", see=["M9"])
-    except DecisionError as exc:
-        note = f" (variants in play: {', '.join(sorted(variants))})" if variants else ""
-        raise ScenarioError(f"{sc.path}: {exc}{note}") from None
-    result.extra["crowns_provisional"] = sc.crowns is None
-    result.extra["players"] = r.players
-    return result
 
 
 # ------------------------------------------------------------------ the session
@@ -245,22 +194,26 @@ class RoundSession:
     trace: Trace = field(default_factory=Trace, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        try:
-            self._extra = check_variants(list(self.variants))
-        except VariantError as exc:
-            raise ScenarioError(f"{self.scenario.path}: variants: {exc}") from None
+        self.variants = tuple(self.variants)
         self.answers = list(self.answers)
         self.advance()
 
     def advance(self) -> Request | RoundResult:
         """Replay the answers; the next open choice, or the result once every choice is made."""
-        decider = _FileThenAnswers(self.scenario, self.answers, self.written)
+        names = [p.name for p in self.scenario.players]
+        deciders: list[_FileThenAnswers] = []
+
+        def wrap(file: ScenarioDecider) -> _FileThenAnswers:
+            deciders.append(_FileThenAnswers(file, self.answers, self.written, names))
+            return deciders[0]
+
         self.pending = self.result = None
         self.trace = Trace(True)      # the events so far, also while a choice is open
         try:
-            self.result = _play(self.scenario, decider, self._extra, self.trace)
+            self.result = run(self.scenario, self.variants, trace=self.trace, wrap=wrap)
         except _Pending as stop:
             self.pending = stop.request
+        decider = deciders[0]
         self.asked = decider.asked
         if decider.used < len(self.answers):       # answers left over: the round ended first
             del self.answers[decider.used:]
@@ -273,6 +226,15 @@ class RoundSession:
     def ask(self) -> Ask | None:
         """The open choice described for buttons (None once the round is resolved)."""
         return None if self.pending is None else ask_of(self.pending)
+
+    @property
+    def players(self) -> list[str]:
+        """The seats, in order (for a viewer dropdown)."""
+        return [p.name for p in self.scenario.players]
+
+    def boards(self, viewer: str | None = None) -> list[Board]:
+        """The board after each trace step so far, through ``viewer``'s eyes (None: everyone)."""
+        return boards(self.trace, viewer)
 
     @property
     def done(self) -> bool:

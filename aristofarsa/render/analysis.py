@@ -60,7 +60,9 @@ def _outcome(a: Alternative) -> str:
 
 
 def whatif_text(w: WhatIf) -> str:
-    lines = [f"What if {w.player} had done something else in Phase 2 (others as in the file):"]
+    what = "played another Garden card or done something else in Phase 2" if w.garden else \
+        "done something else in Phase 2"
+    lines = [f"What if {w.player} had {what} (others as in the file):"]
     for group in w.groups():
         names = " | ".join(a.summary + (" [actual]" if a.actual else "") for a in group)
         lines.append(f"- {names}\n    → {_outcome(group[0])}")
@@ -69,8 +71,10 @@ def whatif_text(w: WhatIf) -> str:
 
 def whatif_html(w: WhatIf) -> str:
     e = html.escape
-    out = [f"<table class='af-whatif-table'><caption>What if {e(w.player)} had done something else "
-           "in Phase 2 (everyone else as in the file)</caption>"
+    what = "played another Garden card or done something else in Phase 2" if w.garden else \
+        "done something else in Phase 2"
+    out = [f"<table class='af-whatif-table'><caption>What if {e(w.player)} had {what} "
+           "(everyone else as in the file)</caption>"
            "<tr><th>alternatives</th><th>outcome</th></tr>"]
     for group in w.groups():
         actual = any(a.actual for a in group)

@@ -24,6 +24,9 @@ FAMILY_COLOURS = [
 ]
 EDGE_COLOURS = {"cancel": "#c53030", "peek": "#6b46c1", "exchange": "#2c7a7b",
                 "swap": "#2c7a7b", "mark": "#975a16", "copy": "#4a5568", "entry": "#2f855a"}
+#: Edges kept in the data but not drawn: a Bishop's replay first resets the cards (B10), which
+#: is bookkeeping, not an effect; the effects replayed after it are drawn.
+HIDDEN_KINDS = ("replay",)
 _IDS_ESCAPE = str.maketrans({"\\": "\\\\", '"': '\\"'})
 
 
@@ -79,7 +82,7 @@ def _node_line(n: Node, ids: dict[str, str]) -> str:
     else:
         attrs.append('shape="box"')
     attrs.append(f'style="{",".join(style)}"')
-    attrs.append(f'class="af-node af-{n.zone}"')
+    attrs.append(f'class="graph-node graph-{n.zone}"')
     return f"  {ids[n.id]} [{', '.join(attrs)}];"
 
 
@@ -135,7 +138,7 @@ def graph_dot(g: Graph) -> str:
     rows = [r for r in rows if r]
     for upper, lower in zip(rows, rows[1:], strict=False):
         lines.append(f"  {ids[upper[0].id]} -> {ids[lower[0].id]} [style=invis, weight=5];")
-    for e, steps in merged_edges(g.edges):
+    for e, steps in merged_edges([e for e in g.edges if e.kind not in HIDDEN_KINDS]):
         same_row = zone_of.get(e.source) == zone_of.get(e.target)
         lines.append(_edge_line(e, steps, ids, same_row))
     lines.append("}")

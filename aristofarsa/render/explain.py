@@ -71,9 +71,14 @@ def explanation_markdown(x: Explanation, rulings: str = "rulings.md") -> str:
 
 
 def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
+    """HTML with each ruling linked to ``rulings`` (docs/rulings.md's anchors); with
+    ``rulings="#"`` the links point to a list of the cited rulings at the end of the fragment."""
     e = html.escape
+    in_page = rulings == "#"
 
     def link(rule: str, href: str) -> str:
+        if in_page:
+            return f"<a href='#af-ruling-{e(rule)}' title='{e(RULINGS.get(rule, ''))}'>{e(rule)}</a>"
         return (f"<a href='{e(_href(href, rulings))}' title='{e(RULINGS.get(rule, ''))}' "
                 f"target='_blank' rel='noopener'>{e(rule)}</a>")
 
@@ -89,10 +94,26 @@ def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
         mark = "yes" if v.scored else ("no — near miss" if v.near_miss else "no")
         out.append(f"<tr class='{'af-scored' if v.scored else ''}'><td>{e(v.player)}'s {e(v.card)} "
                    f"({v.zone})</td><td>{mark}</td><td>{e(v.reason)}</td></tr>")
-    out.append("</table><h4>Step by step</h4><ol class='af-steps'>")
+    out.append("</table><details class='af-steps-details'><summary><b>Every step, with its ruling"
+               f"</b> ({len(x.steps)} steps)</summary><ol class='af-steps'>")
     for s in x.steps:
         cites = ", ".join(link(r, href) for r, href in s.links)
         secret = " <i>(secret)</i>" if s.hidden else ""
         out.append(f"<li value='{s.step}'>{e(s.text)}{secret} <small>({cites})</small></li>")
-    out.append("</ol></div>")
+    out.append("</ol>")
+    if in_page:
+        cited = list(dict.fromkeys(r for s in x.steps for r, _ in s.links))
+        out.append("<h4>Rulings cited</h4><ul class='af-rulings'>")
+        out += [f"<li id='af-ruling-{e(r)}'><b>{e(r)}</b> {e(RULINGS.get(r, ''))} "
+                f"<small>(docs/rulings.md#{e(_anchor(x, r))})</small></li>" for r in cited]
+        out.append("</ul>")
+    out.append("</details></div>")
     return "".join(out)
+
+
+def _anchor(x: Explanation, rule: str) -> str:
+    for s in x.steps:
+        for r, href in s.links:
+            if r == rule and "#" in href:
+                return href[href.index("#") + 1:]
+    return rule.lower()

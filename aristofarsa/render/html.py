@@ -13,6 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CARDS, PROVISIONAL_CROWNS
+from .dot import family_colour
 from .text import prestige_change, round_summary, secret_note
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ def round_result(r: RoundResult) -> str:
     """The outcome as preformatted text, then the trace table."""
     return "<pre>" + round_summary(r) + "</pre>" + trace(r.trace)
 
-#: One colour per seat (a player's family of cards); the seat order of the round.
-FAMILY_COLOURS = ("#b03a2e", "#1f618d", "#1e8449", "#7d3c98", "#b9770e", "#117a65")
 TYPE_COLOURS = {"Peasant": "#6e5b3c", "Noble": "#5b3c6e"}
 
 CSS = """
@@ -86,7 +85,8 @@ CSS = """
 
 
 def colour(seat: int | None) -> str:
-    return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)] if seat is not None and seat >= 0 else "#555"
+    """A seat's family colour: the same as the effect graph's (render/dot.py)."""
+    return family_colour(seat)[1] if seat is not None and seat >= 0 else "#555"
 
 
 def card(name: str, seat: int | None = None, crowns: dict[str, int] | None = None) -> str:
@@ -152,7 +152,7 @@ def balcony(frame: Any) -> str:
             name, state = "face down", "hidden"
         else:
             name = b.card
-            state = "revealed" if b.revealed else "face down · seen"
+            state = "revealed" if b.revealed else "face down"
         if b.cancelled:
             state += ", cancelled"
         slots.append(f"<div class='{' '.join(classes)}' style='--af-colour:{colour(_seat(frame, b.player))}'>"
@@ -202,9 +202,17 @@ def warning(message: str) -> str:
     return f"<div class='af-warning-box'>{escape(message)}</div>" if message else ""
 
 
-def share(link: str | None) -> str:
+def share(link: str | None, shown: str | None = None) -> str:
+    """The share link: ``link`` (absolute or relative) opens it; ``shown`` (the absolute
+    address when known) is the text to copy."""
     if not link:
         return "<span class='af-muted'>No share link: the round is not valid yet.</span>"
+    text = shown or link
     return (f"<div class='af-share-box'><a href='{escape(link)}' target='_blank'>Link to this round</a>"
-            f" (copy it to share) <input readonly value='{escape(link)}' aria-label='share link' "
+            f" — copy it to share: <input readonly value='{escape(text)}' aria-label='share link' "
             "style='width:100%;max-width:100%;font-size:80%' onfocus='this.select()'></div>")
+
+
+def graph_box(svg: str) -> str:
+    """An inline SVG graph, at most about a laptop column wide, shrinking on a phone."""
+    return f"<div class='af-graph-box' style='max-width:44em;overflow-x:auto'>{svg}</div>"

@@ -4,7 +4,6 @@ The only module of the package that imports pygraphviz.
 """
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,8 +41,7 @@ def dot_to_png(dot: str) -> bytes:
 
 def responsive(svg: str) -> str:
     """The same SVG scaled to its container's width (keeps the aspect ratio)."""
-    return re.sub(r'<svg width="[^"]*" height="[^"]*"', '<svg style="max-width:100%;height:auto"',
-                  svg, count=1)
+    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
 
 
 def graph_svg(g: Graph, fit: bool = False) -> str:

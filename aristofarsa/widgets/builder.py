@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as ipw
+import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder
 from ..render import html

@@ -1,7 +1,7 @@
 """Card views: one readable card (``af-card``), and a row of them."""
 from __future__ import annotations
 
-import ipywidgets as ipw
+import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..cards import card_names
 from ..render import html

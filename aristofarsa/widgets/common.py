@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import ipywidgets as ipw
+import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..render import html
 

@@ -1,8 +1,84 @@
-"""Placeholder for the Effect graphs app (infra); its owner replaces this file."""
+"""The Effect graphs app: a gallery of the bundled lessons' effect graphs, filterable by
+ruling and card, each opening in the Scenario Lab (a thin skin over GraphsController)."""
 from __future__ import annotations
 
-from ._placeholder import PlaceholderApp
+from typing import Any
+
+import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
+
+from ..controllers.graphs import GraphsController
+from ..render import dispute as R
+
+INTRO = ("Every bundled lesson as a picture: the Balcony on top in reveal order, the Garden below "
+         "in queue order, one numbered arrow per effect (dashed when cancelled). The winner's card "
+         "has a gold frame, scoring cards a double frame. Filter by ruling or card; open any lesson "
+         "in the Scenario Lab to step through it.")
 
 
-class GraphsApp(PlaceholderApp):
-    title = "Effect graphs"
+class GraphsApp(ipw.VBox):
+    def __init__(self, controller: GraphsController | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.c = controller if controller is not None else GraphsController()
+        self.add_class("af-app")
+        self.layout.max_width = "100%"
+        self.error = ipw.HTML()
+        self.error.add_class("af-error")
+        self.ruling = ipw.Dropdown(description="Ruling", style={"description_width": "auto"},
+                                   options=[("any", "")] + [(r, r) for r in self.c.ruling_options],
+                                   value=self.c.ruling or "", layout=ipw.Layout(width="auto"))
+        self.ruling.add_class("af-filter-ruling")
+        self.card = ipw.Dropdown(description="Card", style={"description_width": "auto"},
+                                 options=[("any", "")] + [(c, c) for c in self.c.card_options],
+                                 value=self.c.card or "", layout=ipw.Layout(width="auto"))
+        self.card.add_class("af-filter-card")
+        self.ruling.observe(self._on_ruling, names="value")
+        self.card.observe(self._on_card, names="value")
+        self.count = ipw.HTML()
+        self.count.add_class("af-count")
+        self.gallery = ipw.VBox(layout=ipw.Layout(max_width="100%"))
+        self.gallery.add_class("af-gallery")
+        self.more = ipw.Button(description="Show more", layout=ipw.Layout(width="auto"))
+        self.more.add_class("af-more")
+        self.more.on_click(self._on_more)
+        filters = ipw.Box([self.ruling, self.card], layout=ipw.Layout(
+            display="flex", flex_flow="row wrap", max_width="100%"))
+        self.children = [ipw.HTML(R.CSS + f"<div class='af-muted'>{INTRO}</div>"),
+                         filters, self.error, self.count, self.gallery, self.more]
+        self.refresh()
+
+    @classmethod
+    def from_query(cls, query: str) -> GraphsApp:
+        return cls(GraphsController.from_query(query))
+
+    def __repr__(self) -> str:   # stable text/plain for nbval
+        return "GraphsApp()"
+
+    def _on_ruling(self, change: dict[str, Any]) -> None:
+        self.c.set_ruling(change["new"] or None)
+        self.refresh()
+
+    def _on_card(self, change: dict[str, Any]) -> None:
+        self.c.set_card(change["new"] or None)
+        self.refresh()
+
+    def _on_more(self, _: Any) -> None:
+        self.c.more()
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.error.value = R.e(self.c.error)
+        self.error.layout.display = "" if self.c.error else "none"
+        matching = self.c.matching()
+        items = self.c.items()
+        self.count.value = (f"<div class='af-muted'>{len(matching)} lesson"
+                            f"{'' if len(matching) == 1 else 's'}; showing {len(items)}.</div>")
+        boxes = []
+        for item in items:
+            head = ipw.HTML(R.gallery_item_html(item), layout=ipw.Layout(max_width="100%"))
+            graph = ipw.HTML(item.svg(), layout=ipw.Layout(max_width="100%"))
+            graph.add_class("af-graph")
+            box = ipw.VBox([head, graph], layout=ipw.Layout(max_width="100%"))
+            box.add_class("af-gallery-item")
+            boxes.append(box)
+        self.gallery.children = boxes
+        self.more.layout.display = "" if self.c.has_more else "none"

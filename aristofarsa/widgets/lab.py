@@ -6,14 +6,16 @@ lesson / link / file, download it, share it (``af-share``); bad input shows in `
 from __future__ import annotations
 
 import base64
+import os
 from html import escape
 from typing import Any
 
-import ipywidgets as ipw
+import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.lab import MAX_UPLOAD_BYTES, LabController, lessons
 from ..controllers.stepper import Frame
 from ..render import html
+from ..render.svg import graph_svg
 from .builder import BuilderView
 from .common import Guard, styles, wrap_row
 from .stepper import StepperView
@@ -23,30 +25,24 @@ INTRO = ("Set up one round as it was played at the table, then step through it e
          "any card in <b>Build the round</b>.")
 
 
-def graph_svg(result: Any, step: int) -> str:
-    """The effect graph up to ``step`` as inline SVG, when the analysis layer provides it."""
-    try:
-        from ..analysis import graph as graph_mod  # type: ignore[attr-defined,unused-ignore]
-        from ..render import svg as svg_mod  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
+def server_base() -> str:
+    """``http://host:port`` of the page, from the request Voila describes in the kernel's
+    environment (``SERVER_NAME``, ``SERVER_PORT``); "" outside Voila (links stay relative)."""
+    host = os.environ.get("SERVER_NAME", "")
+    port = os.environ.get("SERVER_PORT", "")
+    if not host:
         return ""
-    try:
-        make = graph_mod.build if hasattr(graph_mod, "build") else graph_mod.graph  # type: ignore[attr-defined,unused-ignore]
-        g = make(result, step=step)
-        for name in ("graph_svg", "svg", "render"):
-            if hasattr(svg_mod, name):
-                return str(getattr(svg_mod, name)(g))
-    except Exception:   # noqa: BLE001 - the graph is an extra; the stepper must still work
-        return ""
-    return ""
+    return f"http://{host}{':' + port if port else ''}"
 
 
 class LabApp(ipw.VBox):
     """The Scenario Lab: a thin skin over :class:`LabController`."""
 
-    def __init__(self, controller: LabController | None = None, **kwargs: Any) -> None:
+    def __init__(self, controller: LabController | None = None, base: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lab = controller or LabController()
+        self.base = server_base() if base is None else base
         self.add_class("af-app")
         self.layout.max_width = "100%"
         self._guard = Guard()
@@ -76,7 +72,7 @@ class LabApp(ipw.VBox):
         self.upload.observe(self._on_upload, names="value")
         self.children = [
             styles(),
-            ipw.HTML(f"<h2 style='margin:4px 0'>Scenario Lab</h2><div class='af-muted'>{INTRO}</div>"),
+            ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
             self.error,
             ipw.HTML("<h3 style='margin:8px 0 2px'>Step through the round</h3>"),
             self.stepper_box, self.share,
@@ -88,6 +84,9 @@ class LabApp(ipw.VBox):
             self.builder_view,
         ]
         self.refresh()
+
+    def __repr__(self) -> str:   # stable: the notebook's stored text/plain output (nbval)
+        return "LabApp()"
 
     @classmethod
     def from_query(cls, query: str) -> LabApp:
@@ -115,7 +114,8 @@ class LabApp(ipw.VBox):
             self.stepper_view.viewer.observe(self._on_viewer, names="value")
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
-        self.share.value = html.share(lab.share_link())
+        link = lab.share_link()
+        self.share.value = html.share(link, lab.share_link(self.base) if self.base and link else None)
         name, data = lab.download()
         encoded = base64.b64encode(data).decode("ascii")
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
@@ -125,10 +125,14 @@ class LabApp(ipw.VBox):
         self.lab.viewer = change["new"] or None
 
     def _on_step(self, frame: Frame) -> None:
-        result = self.lab.result
-        svg = graph_svg(result, frame.step) if result is not None else ""
-        self.graph.value = svg or ("<div class='af-muted'>(The effect graph appears here once the "
-                                   "analysis layer is installed.)</div>")
+        graph = self.lab.graph()
+        if graph is None or not graph.edges:
+            self.graph.value = "<div class='af-muted'>No card has acted on another yet.</div>"
+            return
+        try:
+            self.graph.value = html.graph_box(graph_svg(graph, fit=True))
+        except Exception as exc:   # noqa: BLE001 - the graph is an extra: the stepper goes on
+            self.graph.value = html.error(f"the effect graph cannot be drawn here ({exc})")
 
     # ------------------------------------------------------------- input
     def _edited(self) -> None:

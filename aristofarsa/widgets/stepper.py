@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as ipw
+import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.stepper import Frame, Stepper
 from ..render import html
@@ -84,9 +84,10 @@ class StepperView(ipw.VBox):
             self._show()
 
     def _enable(self) -> None:
-        frame = self._stepper.frame()
-        self.buttons["af-first"].disabled = self.buttons["af-prev"].disabled = frame.is_first
-        self.buttons["af-next"].disabled = self.buttons["af-last"].disabled = frame.is_last
+        """Every button stays clickable (a move past either end changes nothing), so a test
+        or a person may press ⏮ at the first step; only a pending update disables them."""
+        for button in self.buttons.values():
+            button.disabled = False
 
     def _show(self) -> None:
         frame = self._stepper.frame()            # pure data, tested without Jupyter

@@ -60,7 +60,9 @@ def test_landing_page_at_laptop_and_phone_width(app_server, page, phone_page):
 
 
 def test_a_closed_page_loses_its_kernel_and_a_page_holds_one(serve, browser, wait_for_app):
-    server = serve("--cull-idle", "5")
+    # 15 s: short for the test, yet longer than a loaded machine takes between the kernel's
+    # last cell and the page's connection (a kernel idle with no page yet is culled too).
+    server = serve("--cull-idle", "15")
     assert server.kernel_pids() == set()
     context = browser.new_context()
     page = context.new_page()
@@ -70,10 +72,38 @@ def test_a_closed_page_loses_its_kernel_and_a_page_holds_one(serve, browser, wai
     assert config["kernelId"]
     kernels = server.kernel_pids()
     assert len(kernels) == 1                               # one tab, one kernel
-    time.sleep(12)                                         # idle, but its page is open: kept
+    time.sleep(20)                                         # idle, but its page is open: kept
     assert server.kernel_pids() == kernels
     context.close()                                        # the tab is closed
     deadline = time.monotonic() + 120
     while server.kernel_pids() and time.monotonic() < deadline:
         time.sleep(1)
     assert server.kernel_pids() == set(), "the closed page's kernel is still running after 120 s"
+
+
+SEND_JS = """async ([kernelId, code]) => {
+  const ws = new WebSocket(`ws://${location.host}/api/kernels/${kernelId}/channels`);
+  await new Promise((ok, fail) => { ws.onopen = ok; ws.onerror = fail; });
+  const seen = [];
+  ws.onmessage = e => { if (typeof e.data === 'string') seen.push(JSON.parse(e.data).header.msg_type); };
+  const msg = (type, content) => JSON.stringify({
+    header: {msg_id: String(Math.random()), msg_type: type, session: 'probe', username: 'probe',
+             version: '5.3', date: new Date().toISOString()},
+    parent_header: {}, metadata: {}, content, channel: 'shell', buffers: []});
+  ws.send(msg('execute_request', {code, silent: false, store_history: false, user_expressions: {},
+                                  allow_stdin: false, stop_on_error: true}));
+  ws.send(msg('kernel_info_request', {}));
+  await new Promise(ok => setTimeout(ok, 3000));
+  ws.close();
+  return seen;
+}"""
+
+
+def test_standalone_voila_refuses_code_sent_by_a_page(app_server, page, wait_for_app, tmp_path):
+    page.goto(f"{app_server}voila/render/lab.ipynb")
+    wait_for_app(page)
+    kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
+    marker = tmp_path / "ran.txt"
+    seen = page.evaluate(SEND_JS, [kernel, f"open({str(marker)!r}, 'w').write('ran')"])
+    assert "kernel_info_reply" in seen          # the channel works: allowed messages are answered
+    assert "execute_reply" not in seen and not marker.exists()

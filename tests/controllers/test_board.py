@@ -73,6 +73,10 @@ def test_face_down_cards_stay_hidden_from_other_viewers(name):
                 may_see = (own or k >= reveal_at.get(b.player, len(events))
                            or k >= peeked.get((viewer, b.player), len(events)))
                 assert (b.card is not None) == may_see, (viewer, k, b)
+            hidden_cards = {b.player for b in frame.balcony if b.card is None}
+            for r in frame.touched:
+                if r.zone == "balcony" and r.player in hidden_cards:
+                    assert r.card is None, (viewer, k, r)
             e = events[k]
             if e.visible_to is not None and viewer not in e.visible_to:
                 assert frame.hidden and frame.text != e.text
@@ -139,3 +143,22 @@ def test_a_whole_game_trace_starts_a_new_board_each_round():
     text, hidden = public_text(hand, other)
     assert hidden and text != hand.text
     assert public_text(hand, hand.actor) == (hand.text, False)
+
+
+def test_positions_are_the_traces_numbers():
+    """Garden places and Balcony cards are numbered as the trace numbers them (1-based)."""
+    checked = 0
+    for result in RESULTS.values():
+        frames = boards(result)
+        for k, e in enumerate(result.trace.events):
+            m = re.search(r"[Bb]alcony card (\d+)", e.text)
+            if e.kind in ("reveal", "conspire") and m and e.actor:
+                entry = next(b for b in frames[k].balcony if b.player == e.actor)
+                assert entry.position == int(m.group(1)), (e.text, entry)
+                checked += 1
+            m = re.search(r"\(position (\d+)", e.text)
+            if e.kind == "play" and m:
+                slot = next(g for g in frames[k].garden if g.player == e.actor)
+                assert slot.position == int(m.group(1))
+                checked += 1
+    assert checked > 500

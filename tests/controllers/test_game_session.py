@@ -43,11 +43,13 @@ def _play_human(session: GameSession, undo_each: bool = False, detour: bool = Fa
     return answered
 
 
-@pytest.mark.parametrize("seed,bots", [(0, "random"), (3, "random"), (1, "greedy,random,random")])
-def test_bots_only_game_is_the_play_commands(seed, bots):
+@pytest.mark.parametrize("seed,bots,expansion", [(0, "random", False), (3, "random", False),
+                                                 (1, "greedy,random,random", False), (2, "random", True)])
+def test_bots_only_game_is_the_play_commands(seed, bots, expansion):
     out = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "play", "--players", "3", "--seed",
-                          str(seed), "--bots", bots, "--json"], capture_output=True, text=True, check=True)
-    session = GameSession(players=3, seed=seed, bots=bots.split(","), human_seats=())
+                          str(seed), "--bots", bots, "--json"] + (["--expansion"] if expansion else []),
+                         capture_output=True, text=True, check=True)
+    session = GameSession(players=3, seed=seed, bots=bots.split(","), human_seats=(), expansion=expansion)
     assert not session.over and session.pending is None and session.bots_to_move
     rounds = 0
     while not session.over:
@@ -162,3 +164,23 @@ def test_bad_arguments_are_game_errors():
 def test_one_bot_name_per_bot_seat():
     session = GameSession(players=3, seed=0, bots=["greedy", "random"], human_seats={0})
     assert session.bot_names == {"Ana": "human", "Bruno": "greedy", "Caio": "random"}
+
+
+def test_two_humans_expansion_random_answers_and_undos():
+    import random
+
+    from aristofarsa.game import check_invariants
+    rng = random.Random(3)
+    kinds = set()
+    for seed in range(4):
+        session = GameSession(players=3, seed=seed, bots="random", human_seats={0, "Bruno"}, expansion=True)
+        while not session.over:
+            kinds.add(session.ask.kind)
+            assert session.pending.player in ("Ana", "Bruno")
+            session.answer(rng.choice(session.ask.options).value)
+            if rng.random() < 0.15:
+                session.undo()
+        assert check_invariants(session.result) == []
+        last = len(session.rounds) - 1
+        assert session.boards(last, "Ana")[-1].round == 1
+    assert {"garden", "action", "conspire"} <= kinds

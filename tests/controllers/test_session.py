@@ -139,3 +139,13 @@ def test_keep_options_are_every_distinct_choice():
     assert ask.value_of(ask.options[0].label) == ask.options[0].value
     with pytest.raises(SessionError):
         ask.value_of("nope")
+
+
+def test_boards_while_a_choice_is_open():
+    session = RoundSession(scenario.load(WITCH), written=False)
+    for card in ("Squire", "Merchant", "Jester", "Servant"):
+        session.answer(card)
+    frames = session.boards("Bruno")
+    assert [g.card for g in frames[-1].garden] == ["Squire", "Merchant", "Jester", "Servant"]
+    assert session.players == ["Ana", "Bruno", "Caio", "Dora"]
+    assert len(frames) == len(session.trace) and frames[-1].viewer == "Bruno"

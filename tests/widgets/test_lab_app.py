@@ -71,3 +71,25 @@ def test_player_count_adds_a_player() -> None:
     count = find(app, "af-players")[0]
     count.value = 4
     assert len(find(app, "af-player-3")) == 1 and app.lab.stepper is not None
+
+
+def test_graph_follows_the_step() -> None:
+    app = LabApp.from_query("lesson=b13-bishop-chain")
+    graph = find(app, "af-graph")[0]
+    assert "<svg" not in graph.value                     # step 1: nothing acted yet
+    find(app, "af-last")[0].click()
+    assert "<svg" in graph.value
+    assert app.lab.graph() is not None and app.lab.graph().edges
+
+
+def test_repr_is_short_and_stable() -> None:
+    assert repr(LabApp.from_query("lesson=b13-bishop-chain")) == repr(LabApp())
+
+
+def test_share_link_is_absolute_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_NAME", "192.168.1.5")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    app = LabApp.from_query("lesson=b13-bishop-chain")
+    share = find(app, "af-share")[0].value
+    assert "value='http://192.168.1.5:8866/voila/render/lab.ipynb?scenario=AF1." in share
+    assert "href='/voila/render/lab.ipynb?scenario=AF1." in share

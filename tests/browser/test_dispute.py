@@ -1,0 +1,82 @@
+"""The Dispute resolver in a real browser: a lesson link, stepping, hooks, errors, phone width."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR, scenario, share
+
+pytestmark = pytest.mark.browser
+SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") else None
+URL = "voila/render/dispute.ipynb"
+
+
+def open_app(page, base: str, query: str) -> None:
+    page.goto(f"{base}{URL}?{query}")
+    page.wait_for_selector(".af-app", state="visible", timeout=60_000)
+
+
+def test_lesson_link_outcome_steps_and_analyses(app_server, page):
+    trace = scenario.run(scenario.load(SCENARIOS_DIR / "b13-bishop-chain.toml")).to_json()["trace"]
+    open_app(page, app_server, "lesson=b13-bishop-chain")
+    page.wait_for_selector(".af-winners b", timeout=60_000)
+    assert page.locator(".af-winners").inner_text().strip() == "Winners: Dora"
+    assert page.locator(".af-graph svg").count() == 1
+    assert "bishop-no-undo" in page.locator(".af-variants").inner_text()
+    assert "What if Ana" in page.locator(".af-whatif").inner_text()
+    assert "scenario=" in page.locator(".af-share a").first.get_attribute("href")
+    page.locator(".af-first").click()
+    page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 1 of')")
+    for k in range(4):
+        assert trace[k]["text"] in page.locator(".af-step").inner_text()
+        page.locator(".af-next").click()
+        page.wait_for_function(f"document.querySelector('.af-step').innerText.includes('Step {k + 2} of')")
+    garden = page.locator(".af-garden").inner_text()
+    assert "Servant" in garden and "Merchant" in garden and "Jester" in garden
+    assert "Dora" not in page.locator(".af-winners").inner_text()
+    assert page.locator(".af-error").is_hidden()
+
+
+def test_balcony_fills_in_phase2_order(app_server, page):
+    open_app(page, app_server, "lesson=b13-bishop-chain")
+    page.locator(".af-first").click()
+    for _ in range(8):                         # step 9: Ana's card goes face down
+        page.locator(".af-next").click()
+    page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 9 of')")
+    assert page.locator(".af-balcony .af-card").count() == 1      # only Ana's card so far
+    assert "Ana" in page.locator(".af-balcony").inner_text()   # the teacher's view sees every card
+    assert "Witch" in page.locator(".af-balcony").inner_text()
+
+
+def test_share_code_link_and_damaged_code(app_server, page):
+    code = share.encode((SCENARIOS_DIR / "b4-damsel-swap.toml").read_text(encoding="utf-8"))
+    open_app(page, app_server, f"scenario={code}")
+    page.wait_for_selector(".af-winners b", timeout=60_000)
+    assert page.locator(".af-winners").inner_text().strip() == "Winners: Bruno"
+    open_app(page, app_server, "scenario=AF1.broken")
+    page.wait_for_selector(".af-error", state="visible", timeout=60_000)
+    assert "cannot be read" in page.locator(".af-error").inner_text()
+    assert "Traceback" not in page.locator("#rendered_cells").inner_text()
+
+
+def test_pasted_scenario_validator_message_inline(app_server, page):
+    open_app(page, app_server, "")
+    text = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_text(encoding="utf-8")
+    text = text.replace('"Witch"', '"Wizard"')
+    page.locator(".af-paste textarea").fill(text)
+    page.locator(".af-resolve").click()
+    page.wait_for_selector(".af-error", state="visible", timeout=30_000)
+    assert "'Wizard' is not a card name" in page.locator(".af-error").inner_text()
+
+
+def test_phone_width(app_server, phone_page):
+    open_app(phone_page, app_server, "lesson=b10-bishop-replay")
+    phone_page.wait_for_selector(".af-winners b", timeout=60_000)
+    for hook in (".af-step", ".af-garden", ".af-next", ".af-winners", ".af-share a"):
+        box = phone_page.locator(hook).first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 392, hook
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        phone_page.screenshot(path=str(SHOTS / "dispute-390.png"), full_page=True)

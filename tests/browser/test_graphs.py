@@ -1,0 +1,29 @@
+"""The Effect graphs gallery in a real browser: graphs inline, filters, links into the Lab."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+URL = "voila/render/graphs.ipynb"
+
+
+def test_gallery_filters_and_lab_links(app_server, page):
+    page.goto(f"{app_server}{URL}?ruling=B13")
+    page.wait_for_selector(".af-graph svg", timeout=60_000)
+    count = page.locator(".af-gallery-item").count()
+    assert count >= 3 and page.locator(".af-graph svg").count() == count
+    hrefs = [page.locator("a.af-open-lab").nth(k).get_attribute("href") for k in range(count)]
+    assert all(h.startswith("/voila/render/lab.ipynb?lesson=") for h in hrefs)
+    assert "/voila/render/lab.ipynb?lesson=b13-bishop-chain" in hrefs
+    page.locator(".af-filter-card select").select_option("Witch")
+    page.wait_for_function(f"document.querySelectorAll('.af-gallery-item').length < {count}")
+    assert page.locator(".af-gallery-item").count() >= 1
+
+
+def test_unknown_filter_is_a_message(app_server, phone_page):
+    phone_page.goto(f"{app_server}{URL}?ruling=Z9")
+    phone_page.wait_for_selector(".af-error", state="visible", timeout=60_000)
+    assert "unknown ruling" in phone_page.locator(".af-error").inner_text()
+    phone_page.wait_for_selector(".af-graph svg", timeout=60_000)
+    box = phone_page.locator(".af-gallery-item").first.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 392

@@ -1,0 +1,89 @@
+"""The Scenario Lab in a real browser (Debian Chromium via Playwright) against
+`aristofarsa serve` (fixtures ``app_server``, ``page``, ``phone_page`` of conftest.py; the
+pages fail on any request that leaves 127.0.0.1)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aristofarsa import scenario
+from aristofarsa.controllers.lab import LabController
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "b13-bishop-chain"
+TIMEOUT_MS = 90_000
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url, timeout=TIMEOUT_MS)
+    page.wait_for_selector(".af-step", timeout=TIMEOUT_MS)
+
+
+def _wait_text(page: Any, selector: str, text: str) -> None:
+    page.wait_for_function(
+        "([sel, text]) => [...document.querySelectorAll(sel)].some(e => e.innerText.includes(text))",
+        arg=[selector, text], timeout=TIMEOUT_MS)
+
+
+def _wait_share(page: Any, link: str | None) -> None:
+    assert link is not None
+    page.wait_for_selector(f".af-share a[href='{link}']", state="attached", timeout=TIMEOUT_MS)
+
+
+def test_build_three_players_by_clicking_and_find_the_winner(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb")
+    want = LabController()
+    want.builder.set_garden(0, "Squire")
+    want.edited()
+    page.select_option(".af-player-0 .af-field-garden select", label="Squire")
+    _wait_share(page, want.share_link())                 # the kernel has taken the edit
+    want.builder.set_choice(0, "conspire", "target", "Bruno")
+    want.edited()
+    page.select_option(".af-player-0 .af-field-conspire-target select", label="Bruno")
+    _wait_share(page, want.share_link())
+    result = want.result
+    assert result is not None and want.builder.names == ["Ana", "Bruno", "Caio"]
+    _wait_text(page, ".af-step", f"Step 1 of {len(result.trace)}")
+    page.click("button.af-last")
+    _wait_text(page, ".af-winners", "Winner")
+    shown = page.inner_text(".af-winners")
+    for name in want.builder.names:
+        assert (name in shown) == (name in result.winners), shown
+
+
+def test_each_next_moves_one_event(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
+    events = list(scenario.run(scenario.load(ROOT / "aristofarsa" / "scenarios" / f"{LESSON}.toml")).trace)
+    page.click("button.af-first")
+    _wait_text(page, ".af-step", events[0].text)
+    for k in range(1, 6):
+        page.click("button.af-next")
+        _wait_text(page, ".af-step", f"Step {k + 1} of {len(events)}")
+        assert events[k].text in page.inner_text(".af-step")
+    page.click("button.af-last")
+    _wait_text(page, ".af-winners", "Dora")
+    garden = page.inner_text(".af-garden")
+    assert "Knight" in garden and "8" in garden
+
+
+def test_bad_lesson_shows_an_error(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson=no-such-lesson")
+    error = page.locator(".af-error").first
+    error.wait_for(state="visible")
+    assert "no bundled lesson named 'no-such-lesson'" in error.inner_text()
+
+
+def test_usable_at_phone_width(app_server: str, phone_page: Any) -> None:
+    page = phone_page
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
+    page.click("button.af-next")
+    _wait_text(page, ".af-step", "Step 2 of")
+    for hook in (".af-next", ".af-last", ".af-viewer select", ".af-garden", ".af-share"):
+        box = page.locator(hook).first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, (hook, box)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, f"the page scrolls sideways on a phone ({width} px)"

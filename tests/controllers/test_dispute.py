@@ -1,0 +1,108 @@
+"""The Dispute resolver and Effect graphs controllers, without Jupyter or a browser."""
+from __future__ import annotations
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR, scenario, share
+from aristofarsa.analysis.compare import compare_variants
+from aristofarsa.analysis.explain import explain
+from aristofarsa.controllers.dispute import DisputeController, lab_link
+from aristofarsa.controllers.graphs import GraphsController
+
+B13 = SCENARIOS_DIR / "b13-bishop-chain.toml"
+
+
+def resolved(name: str) -> dict:
+    sc = scenario.load(SCENARIOS_DIR / f"{name}.toml")
+    return scenario.run(sc).to_json()
+
+
+def test_lesson_link_opens_at_the_outcome_and_steps_exactly():
+    c = DisputeController.from_query("?lesson=b13-bishop-chain")
+    assert c.error == "" and c.loaded
+    d = resolved("b13-bishop-chain")
+    f = c.frame()
+    assert f is not None and f.is_last and f.winners == ("Dora",)
+    c.first()
+    texts = []
+    while True:
+        f = c.frame()
+        texts.append(f.text)
+        assert f.winners is None or f.is_last
+        if f.is_last:
+            break
+        c.next()
+    assert texts == [e["text"] for e in d["trace"]]
+
+
+def test_frame_garden_and_balcony_follow_the_trace():
+    c = DisputeController.from_query("lesson=b13-bishop-chain")
+    c.go(17)                                  # step 18: Ana's Witch -5 on Dora's Knight
+    f = c.frame()
+    assert f.step == 18
+    assert [(n.player, n.card, n.prestige) for n in f.garden] == [
+        ("Ana", "Servant", 1), ("Bruno", "Merchant", 5), ("Caio", "Jester", 3), ("Dora", "Knight", 3)]
+    assert {"balcony:Ana:Witch", "garden:Dora:Knight"} <= set(f.touched)
+    c.go(0)
+    assert c.frame().garden == () and c.frame().balcony == ()
+
+
+def test_analyses_match_the_analysis_layer():
+    c = DisputeController.from_query("lesson=s2-knight-loses-by-4-does-not-score")
+    d = resolved("s2-knight-loses-by-4-does-not-score")
+    assert c.explanation().outcome == explain(d).outcome
+    assert c.variants().to_json() == compare_variants(c.scenario).to_json()
+    w = c.whatif("Bruno")
+    assert w is not None and sum(a.actual for a in w.alternatives) == 1
+    assert c.whatif("Zed") is None and "unknown player" in c.error
+    assert c.graph_svg().lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize("query, message", [
+    ("lesson=nope", "no bundled lesson named 'nope'"),
+    ("scenario=garbage", "cannot be read"),
+    ("scenario=", "cannot be read"),
+])
+def test_bad_links_are_messages(query, message):
+    c = DisputeController.from_query(query)
+    assert message in c.error and not c.loaded and c.frame() is None
+
+
+def test_pasted_and_uploaded_scenarios_use_the_validator():
+    c = DisputeController()
+    assert not c.open_toml("   ") and "paste a scenario" in c.error
+    assert not c.open_toml("title = 'x'\n[[player]]\nname = 'A'\n")
+    assert "3 to 6" in c.error or "player" in c.error
+    assert not c.open_upload(b"\xff\xfe", "x.toml") and "not a text file" in c.error
+    assert not c.open_upload(b"x" * 70_000, "big.toml") and "too big" in c.error
+    assert c.open_upload(B13.read_bytes(), "b13.toml") and c.error == ""
+    assert not c.open_toml("nonsense = = 1") and "not valid TOML" in c.error
+    assert c.loaded and c.scenario.title.startswith("Three Bishops")   # the last good round stays
+
+
+def test_share_link_round_trips():
+    c = DisputeController.from_query("lesson=b13-bishop-chain")
+    link = c.share_link("/")
+    assert link.startswith("/voila/render/dispute.ipynb?scenario=")
+    code = c.share_code()
+    assert share.decode(code) == B13.read_text(encoding="utf-8")
+    again = DisputeController.from_query(f"scenario={code}")
+    assert again.error == "" and again.data["winners"] == ["Dora"]
+
+
+def test_graphs_gallery_filters():
+    g = GraphsController.from_query("")
+    assert len(g.matching()) == len(list(SCENARIOS_DIR.glob("*.toml")))
+    assert len(g.items()) == 12 and g.has_more
+    g.more()
+    assert len(g.items()) == 24
+    assert g.set_ruling("b13") and all("B13" in i.rulings for i in g.matching())
+    assert {i.name for i in g.matching()} >= {"b13-bishop-chain", "b13-bishop-cycle"}
+    assert g.set_card("bishop") and all("Bishop" in i.cards for i in g.matching())
+    assert not g.set_ruling("Z9") and "unknown ruling" in g.error
+    assert not g.set_card("Dragon") and "unknown card" in g.error
+    item = g.matching()[0]
+    assert item.link == lab_link(item.name) == f"/voila/render/lab.ipynb?lesson={item.name}"
+    assert item.svg().lstrip().startswith("<svg")
+    bad = GraphsController.from_query("ruling=nope&card=Witch")
+    assert "unknown ruling" in bad.error and bad.card == "Witch"

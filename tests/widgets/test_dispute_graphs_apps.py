@@ -1,0 +1,70 @@
+"""DisputeApp and GraphsApp without a browser: hooks present, clicks move the controller."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import html  # noqa: E402
+
+import ipywidgets as ipw  # noqa: E402
+
+from aristofarsa import SCENARIOS_DIR  # noqa: E402
+from aristofarsa.widgets.dispute import DisputeApp  # noqa: E402
+from aristofarsa.widgets.graphs import GraphsApp  # noqa: E402
+
+
+def find(widget: ipw.Widget, cls: str) -> list[ipw.Widget]:
+    out = [widget] if cls in getattr(widget, "_dom_classes", ()) else []
+    for child in getattr(widget, "children", ()):
+        out += find(child, cls)
+    return out
+
+
+def test_dispute_hooks_and_stepping():
+    app = DisputeApp.from_query("lesson=b13-bishop-chain")
+    for hook in ("af-error", "af-share", "af-graph", "af-step", "af-garden", "af-balcony", "af-winners",
+                 "af-first", "af-prev", "af-next", "af-last", "af-variants", "af-whatif"):
+        assert find(app, hook), hook
+    assert find(app, "af-error")[0].layout.display == "none"
+    assert "scenario=" in find(app, "af-share")[0].value
+    assert "<svg" in find(app, "af-graph")[0].value
+    assert find(app, "af-winners")[0].value.endswith("<b>Dora</b>")
+    find(app, "af-first")[0].click()
+    assert "Seats: Ana, Bruno, Caio, Dora" in find(app, "af-step")[0].value
+    assert "last step" in find(app, "af-winners")[0].value and "Dora" not in find(app, "af-winners")[0].value
+    find(app, "af-next")[0].click()
+    assert "Step 2 of 57" in find(app, "af-step")[0].value
+    assert "bishop-no-undo" in find(app, "af-variants")[0].value
+    assert "What if Ana" in find(app, "af-whatif")[0].value
+    app.whatif_player.value = "Caio"
+    assert "What if Caio" in find(app, "af-whatif")[0].value
+    find(app, "af-whatif-garden")[0].value = True
+    assert "Garden Jester, then" in find(app, "af-whatif")[0].value
+    assert repr(app) == "DisputeApp()"
+
+
+def test_dispute_errors_inline():
+    app = DisputeApp.from_query("scenario=nope")
+    error = find(app, "af-error")[0]
+    assert "cannot be read" in error.value and error.layout.display != "none"
+    app.paste.value = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_text().replace('"Witch"', '"Wizard"')
+    app.resolve_button.click()
+    assert "'Wizard' is not a card name" in html.unescape(error.value)
+    app.paste.value = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_text()
+    app.resolve_button.click()
+    assert error.layout.display == "none" and "Dora" in find(app, "af-winners")[0].value
+
+
+def test_graphs_gallery_widget():
+    app = GraphsApp.from_query("ruling=B13")
+    graphs = find(app, "af-graph")
+    assert graphs and all("<svg" in g.value for g in graphs)
+    assert "lab.ipynb?lesson=b1" in app.gallery.children[0].children[0].value
+    app.card.value = "Witch"
+    assert all("Witch" in item.cards for item in app.c.items())
+    app.ruling.value = ""
+    app.card.value = ""
+    assert len(find(app, "af-graph")) == 12 and app.more.layout.display == ""
+    bad = GraphsApp.from_query("ruling=Z1")
+    assert "unknown ruling" in find(bad, "af-error")[0].value
