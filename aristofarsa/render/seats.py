@@ -149,7 +149,8 @@ def step_html(frame: Any) -> str:
 def lab_link_html(lesson: str) -> str:
     """``af-open-lab``: open this lesson in the Scenario Lab (a page next to this one)."""
     href = escape(f"lab.ipynb?lesson={quote(lesson)}")
-    return (f'<a class="af-lab-link" href="{href}" target="_blank" rel="noopener">'
+    return (f'<a class="af-lab-link" href="{href}" target="_blank" rel="noopener" '
+            'style="color:#1a5fb4;text-decoration:underline;font-weight:600">'
             "Open this lesson in the Lab</a> <span class='af-note'>(change the cards, the choices, "
             "and see what happens)</span>")
 
