@@ -310,6 +310,7 @@ class Game:
         self.finished = True
         rank = ranking(players, self.crowns)
         if self.t:
+            assert self.end_reason is not None  # the loop above ends only with a reason
             rule = END_RULES[self.end_reason][0]
             self.log("end", rule, f"The game ends after {self.round_no} round"
                      f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")
