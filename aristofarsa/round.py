@@ -122,6 +122,8 @@ class Round:
         self.n = len(players)
         self.first = first
         self.decider = decider
+        # written answers without a Request (decisions.NOT_FAST)
+        self._fast = None if getattr(decider, "auto", False) else getattr(decider, "fast", None)
         self.variants = frozenset(variants)
         self.live = "courtisan-live" in self.variants
         self.expansion = expansion
@@ -197,6 +199,13 @@ class Round:
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):
+        fast = self._fast
+        if fast is not None and not self.replaying:
+            value = fast(kind, self.names[owner])
+            if value is not None and value in options:
+                if self._snap is not None:  # only a B10 replay re-uses choices
+                    self.cache[(self.step_id, kind)] = value
+                return value
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
         if self.replaying and (self.step_id, kind) in self.cache:
