@@ -127,6 +127,8 @@ class Decider(Protocol):
 #: round takes a fast answer only outside B10 replays and only when it is a legal option;
 #: anything else goes the ordinary way (``decide``, then the legality check and its error).
 NOT_FAST: Any = object()
+#: The kinds the round asks ``fast`` about (the ones a player's own data answers directly).
+FAST_KINDS = frozenset((GARDEN, ACTION, CONSPIRE))
 
 
 class AutoDecider:

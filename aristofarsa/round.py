@@ -218,7 +218,7 @@ class Round:
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):
         fast = self._fast
-        if fast is not None and not self.replaying:
+        if fast is not None and kind in D.FAST_KINDS and not self.replaying:
             value = fast(kind, self.names[owner])
             if value is not None and value in options:
                 if self._snap is not None:  # only a B10 replay re-uses choices

@@ -34,7 +34,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
     what the file leaves out); it replaces ``auto``.
     """
     try:
-        extra = check_variants(list(variants))
+        extra = check_variants(list(variants)) if variants else frozenset()
     except VariantError as exc:
         raise ScenarioError(f"{sc.path}: --variant: {exc}") from None
     players, rng = build_players(sc)
