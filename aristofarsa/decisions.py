@@ -121,6 +121,16 @@ class Decider(Protocol):
     def decide(self, request: Request) -> Any: ...
 
 
+#: A decider may also offer ``fast(kind, owner) -> answer``: the answer to a request of
+#: ``kind`` whose answer ``owner``'s data holds, read without a :class:`Request` (a scenario
+#: file's ``garden``/``conspire``), or ``NOT_FAST`` when it needs the whole request. The
+#: round takes a fast answer only outside B10 replays and only when it is a legal option;
+#: anything else goes the ordinary way (``decide``, then the legality check and its error).
+NOT_FAST: Any = object()
+#: The kinds the round asks ``fast`` about (the ones a player's own data answers directly).
+FAST_KINDS = frozenset((GARDEN, ACTION, CONSPIRE))
+
+
 class AutoDecider:
     """The documented ``--auto`` policy: the first legal option in the engine's order.
 

@@ -25,6 +25,7 @@ from .trace import Sentence, Trace, TraceEvent
 if TYPE_CHECKING:
     from .result import RoundResult
 
+_new_event = object.__new__
 PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
 #: Cards whose Garden value follows the Garden as it stands (M4); the Courtisan too under
 #: the variant courtisan-live.
@@ -122,6 +123,8 @@ class Round:
         self.n = len(players)
         self.first = first
         self.decider = decider
+        # written answers without a Request (decisions.NOT_FAST)
+        self._fast = None if getattr(decider, "auto", False) else getattr(decider, "fast", None)
         self.variants = frozenset(variants)
         self.live = "courtisan-live" in self.variants
         self.expansion = expansion
@@ -190,13 +193,37 @@ class Round:
             auto: bool = False, see: Any = None, change: str | None = None,
             incoming: str | None = None) -> None:
         if self.t:
+            # the event's slots filled here: one call per event, not two (the hottest path of
+            # a traced round; the same fields as TraceEvent.__init__)
             events = self.trace.events
-            events.append(TraceEvent(len(events) + 1, "replay" if self.replaying else self.phase,
-                                     kind, actor, card, rule, text, target, target_card, before,
-                                     after, visible_to, auto, see, change, incoming))
+            e = _new_event(TraceEvent)
+            e.step = len(events) + 1
+            e.phase = "replay" if self.replaying else self.phase
+            e.kind = kind
+            e.actor = actor
+            e.card = card
+            e.rule = rule
+            e._text = text
+            e.target = target
+            e.target_card = target_card
+            e.before = before
+            e.after = after
+            e.visible_to = visible_to
+            e.auto = auto
+            e.see = see
+            e.change = change
+            e.incoming = incoming
+            events.append(e)
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):
+        fast = self._fast
+        if fast is not None and kind in D.FAST_KINDS and not self.replaying:
+            value = fast(kind, self.names[owner])
+            if value is not None and value in options:
+                if self._snap is not None:  # only a B10 replay re-uses choices
+                    self.cache[(self.step_id, kind)] = value
+                return value
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
         if self.replaying and (self.step_id, kind) in self.cache:

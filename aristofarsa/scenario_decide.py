@@ -32,6 +32,19 @@ class ScenarioDecider:
         raise MissingChoice(req, f"player {req.owner!r}, {req.source} ({req.card or req.kind}): "
                                  f"{what}; allowed: {req.describe_options()}")
 
+    def fast(self, kind: str, owner: str) -> Any:
+        """The Phase-1 / Phase-2 answers read straight from the file, no Request built
+        (``decisions.NOT_FAST``: ask :meth:`decide`); the same answers as :meth:`decide`."""
+        spec = self.sc.spec(owner)
+        if kind == D.GARDEN:
+            return spec.garden
+        if kind == D.CONSPIRE:
+            return spec.conspire
+        if kind == D.ACTION and spec.conspire and not spec.passes:
+            self.asked_action.add(spec.name)
+            return "conspire"
+        return D.NOT_FAST
+
     def decide(self, req: Request) -> Any:
         spec = self.sc.spec(req.owner)
         kind = req.kind

@@ -84,8 +84,11 @@ def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
         sc._cards = [{zone: [Card(next(uid), n, k) for n in names] for zone, names in zones.items()}
                      for k, zones in enumerate(layout(sc)[0])]
     players = []
+    new = object.__new__  # the zones are filled here: PlayerState() would make six lists to drop
     for k, zones in enumerate(sc._cards):
-        pl = PlayerState(k, sc.players[k].name)
+        pl = new(PlayerState)
+        pl.index = k
+        pl.name = sc.players[k].name
         pl.hand = list(zones["hand"])
         pl.deck = list(zones["deck"])
         pl.discard = list(zones["discard"])

@@ -13,7 +13,7 @@ from typing import Any
 from .cards import canonical
 from .decisions import AutoDecider, Decider, DecisionError
 from .draw import draw_step
-from .result import RoundResult
+from .result import RoundResult, Standings
 from .round import Round
 from .scenario_decide import AutoForMissing, ScenarioDecider
 from .scenario_layout import build_players
@@ -34,7 +34,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
     what the file leaves out); it replaces ``auto``.
     """
     try:
-        extra = check_variants(list(variants))
+        extra = check_variants(list(variants)) if variants else frozenset()
     except VariantError as exc:
         raise ScenarioError(f"{sc.path}: --variant: {exc}") from None
     players, rng = build_players(sc)
@@ -46,10 +46,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
               trace=trace if isinstance(trace, Trace) else Trace(trace), final_round=sc.final_round,
               crowns=crowns or sc.crowns)
     if r.t:
-        r.log("setup", "M1", f"Seats: {', '.join(names)} ({len(names)} players, M8); {sc.first} "
-              "plays first this round."
-              + (f" Variants: {', '.join(sorted(sc.variants | extra))}." if sc.variants | extra else "")
-              + (" Exiled expansion in play." if sc.expansion else ""), see=["M8"])
+        r.log("setup", "M1", (_seats_text, (names, sc.first, r.variants, sc.expansion)), see=["M8"])
     try:
         result = r.play()
         for spec in sc.players:
@@ -81,10 +78,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
                       "next Draw step can refill every hand (E2) is checked only with next_draw.",
                       see=["E2"])
             table = "crowns as given" if sc.crowns or crowns else "provisional crowns, M9"
-            totals = result.crowns
-            r.log("standings", "E4", f"Standings after this round ({table}): "
-                  + "; ".join(", ".join(f"{n} {totals[n]}" for n in place)
-                              for place in result.ranking) + ".", see=["M9"])
+            r.log("standings", "E4", (_standings_text, (table, result.standings)), see=["M9"])
     except DecisionError as exc:
         active = sorted(sc.variants | extra)
         note = f" (variants in play: {', '.join(active)})" if active else ""
@@ -93,6 +87,24 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
     result.extra["players"] = r.players
     return result
 
+
+
+# ------------------------------------------------------- sentences from facts
+# rendered when the trace is read (trace.Sentence): a run nobody reads skips the joins and
+# the E4 ranking; the arguments are plain data (never the round or the result: no cycle)
+def _seats_text(e: Any, names: list[str], first: str, variants: frozenset[str], expansion: bool) -> str:
+    """M1, M8: the seats, who plays first, the variants and the expansion in play."""
+    return (f"Seats: {', '.join(names)} ({len(names)} players, M8); {first} plays first this round."
+            + (f" Variants: {', '.join(sorted(variants))}." if variants else "")
+            + (" Exiled expansion in play." if expansion else ""))
+
+
+def _standings_text(e: Any, table: str, standings: Standings) -> str:
+    """E4: the standings after this round, best place first (computed when first read)."""
+    totals = standings.crowns()
+    return (f"Standings after this round ({table}): "
+            + "; ".join(", ".join(f"{n} {totals[n]}" for n in place) for place in standings.ranking())
+            + ".")
 
 
 # ------------------------------------------------------------------- [expect]

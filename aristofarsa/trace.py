@@ -20,6 +20,8 @@ Sentence = str | tuple[Callable[..., str], tuple[Any, ...]]
 
 
 class TraceEvent:
+    # Round.log fills these slots itself (one call per event on the hot path): keep the two
+    # in step when a field is added
     __slots__ = ("step", "phase", "kind", "actor", "card", "rule", "_text", "target",
                  "target_card", "before", "after", "visible_to", "auto", "see", "change",
                  "incoming")
