@@ -75,6 +75,13 @@ def test_graph_steps_and_viewer():
     g = build_graph(d, step=20)
     assert [e.step for e in g.edges] == [18, 20]
     assert not any(n.winner for n in g.nodes)
+    def cancelled_at(k: int) -> dict[str, bool]:
+        return {n.player: n.cancelled for n in build_graph(d, step=k).nodes if n.zone == "balcony"}
+    assert cancelled_at(19) == {"Ana": False, "Bruno": False, "Caio": False, "Dora": False}
+    assert cancelled_at(20)["Ana"] is True                   # Bruno's Bishop cancels the Witch
+    after_caio = cancelled_at(36)                            # Caio's cancellation replayed
+    assert after_caio["Bruno"] is True and after_caio["Ana"] is False
+    assert cancelled_at(len(d["trace"])) == {"Ana": True, "Bruno": False, "Caio": True, "Dora": False}
     hidden = build_graph(d, step=16, viewer="Ana")
     cards = {n.player: n.card for n in hidden.nodes if n.zone == "balcony"}
     assert cards == {"Ana": "Witch", "Bruno": None, "Caio": None, "Dora": None}
@@ -169,6 +176,21 @@ def test_explain_replay_and_merchant_that_did_not_score():
     assert not merchant.scored and "cancelled" in merchant.reason
     x = explain(data_of("s2-merchant-follows-its-card"))
     assert all(v.reason for v in x.verdicts)
+
+
+def test_courtisan_entry_bonus_names_no_peasant_because_the_trace_has_no_such_fact():
+    """The ledger would say "+ Bruno's Rogue 10 (M4)" if the entry event named the Peasant the
+    Courtisan followed; today its facts point at the Courtisan itself and only the sentence
+    names the Peasant, so the ledger says "entry bonus". When the engine adds the fact, this
+    test fails and the explanation should use it."""
+    data = data_of("m4-rogue-then-courtisan")
+    entry = next(e for e in data["trace"] if e["kind"] == "entry" and e.get("card") == "Courtisan")
+    assert "follows Bruno's Rogue" in entry["text"]
+    facts = {k: v for k, v in entry.items() if k not in ("text", "step", "phase", "kind", "rule", "see")}
+    assert facts == {"actor": "Caio", "card": "Courtisan", "target": "Caio", "target_card": "Courtisan",
+                     "before": 6, "after": 16, "change": "+10"}
+    ledger = next(led for led in explain(data).ledgers if led.card == "Courtisan")
+    assert ledger.sentence() == "Caio's Courtisan: 6; entry bonus +10 (M4) = 16; Ana's Witch −5 (B2) = 11"
 
 
 def test_explain_steps_link_rulings():
@@ -296,8 +318,8 @@ def test_cli_graph_files(tmp_path, capsys):
     (["graph", "{f}", "--step", "-1"], "--step must be from 0 to"),
     (["graph", "{f}", "-o", "out.gif"], "unknown format .gif"),
     (["graph", "{f}", "--viewer", "Zed"], "is not a player"),
-    (["graph", "missing.toml"], "cannot read the file"),
-    (["explain", "missing.toml"], "cannot read the file"),
+    (["graph", "missing.toml"], "missing.toml: cannot read"),
+    (["explain", "missing.toml"], "missing.toml: cannot read"),
     (["variants", "{bad}"], "not valid TOML"),
     (["whatif", "{f}", "--player", "Zed"], "unknown player 'Zed'"),
     (["whatif", "{bad}", "--player", "Ana"], "not valid TOML"),

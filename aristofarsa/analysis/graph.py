@@ -193,6 +193,7 @@ class _Builder:
         self.edges: list[Edge] = []
         self.known: set[str] = set()            # balcony node ids whose card the viewer knows
         self.last_reveal: Node | None = None
+        self.cancelled_now: dict[str, bool] = {}   # Balcony cards cancelled as of the step
 
     def _players(self, garden: list[Mapping[str, Any]]) -> list[str]:
         """Players in queue order (their family colours follow it)."""
@@ -253,6 +254,17 @@ class _Builder:
             return self.last_reveal.player, str(self.last_reveal.card)
         return None
 
+    def _unname_hidden(self) -> None:
+        """A card hidden from the viewer keeps no trace of its name, not even in its id."""
+        renamed = {n.id: _hidden_id(n) for n in self.nodes.values() if n.card is None and n.zone == BALCONY}
+        if not renamed:
+            return
+        for n in self.nodes.values():
+            n.id = renamed.get(n.id, n.id)
+        for edge in self.edges:
+            edge.source = renamed.get(edge.source, edge.source)
+            edge.target = renamed.get(edge.target, edge.target)
+
     def build(self) -> Graph:
         values: dict[str, int] = {}
         for e in self.trace[: self.step]:
@@ -273,6 +285,8 @@ class _Builder:
                 n = self.balcony_node(actor, card)
                 self.known.add(n.id)
                 self.last_reveal = n
+                if e.get("phase") == "replay":    # a replay re-decides it: cancelled only if it says so
+                    self.cancelled_now[n.id] = False
             elif kind == "exchange" and e.get("incoming") and e.get("target"):
                 incoming = self.garden_node(str(e["target"]), str(e["incoming"]), entering=True)
                 if isinstance(e.get("after"), int):
@@ -284,6 +298,10 @@ class _Builder:
                     if isinstance(e.get("after"), int):
                         values[incoming.id] = e["after"]
             self._edge(e, values)
+            target, tcard = e.get("target"), e.get("target_card")
+            if target and tcard and e.get("rule") == "B10" and (
+                    kind == "cancelled" or (kind == "effect" and e.get("phase") != "replay")):
+                self.cancelled_now[self.find(str(target), str(tcard), BALCONY).id] = True
             if kind == "effect" and e.get("rule") == "B3" and actor and card:
                 self.find(actor, card, BALCONY).notes.append(f"{e['step']} · Jester vote")
             if kind == "convoke" and e.get("phase") in ("balcony", "replay", "score") and actor and card:
@@ -346,11 +364,10 @@ class _Builder:
                          if b.get("cancelled")}
         for edge in self.edges:
             edge.cancelled = edge.source in cancelled_end
-        cancel_steps = {ed.target: ed.step for ed in self.edges if ed.kind == "cancel"}
         scored_step = next((e["step"] for e in self.trace[: self.step]
                             if e.get("kind") == "winners"), None)
         for n in self.nodes.values():
-            n.cancelled = n.id in cancelled_end and (done or n.id in cancel_steps)
+            n.cancelled = n.id in cancelled_end if done else self.cancelled_now.get(n.id, False)
             if n.zone == GARDEN:
                 n.prestige = values.get(n.id)
             if done:
@@ -361,6 +378,7 @@ class _Builder:
             if n.zone == BALCONY and self.viewer is not None and n.player != self.viewer \
                     and n.id not in self.known:
                 n.card = None
+        self._unname_hidden()
         winners: list[str] = list(self.data.get("winners") or []) if scored_step else []
         if scored_step is not None:
             for player in winners:
@@ -381,6 +399,10 @@ class _Builder:
         title = str(self.data.get("title") or "")
         return Graph(nodes, self.edges, self.players, self.step, len(self.trace), self.viewer,
                      winners, bool(self.data.get("lowest_wins")) and scored_step is not None, title)
+
+
+def _hidden_id(n: Node) -> str:
+    return f"{n.zone}:{n.player}:face-down-{n.order}"
 
 
 def build_graph(result: Any, step: int | None = None, viewer: str | None = None) -> Graph:

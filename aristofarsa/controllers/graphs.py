@@ -15,7 +15,8 @@ from .. import scenario as S
 from ..analysis.graph import build_graph
 from ..cards import CARDS
 from ..rulings import RULINGS
-from .dispute import LESSONS_DIR, lab_link
+from .dispute import lab_link
+from .sources import LESSONS_DIR
 
 PAGE_SIZE = 12
 

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from pathlib import Path
-from urllib.parse import parse_qs, quote
+from urllib.parse import quote
 
 from .. import scenario as S
 from .. import share
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..result import RoundResult
 from .builder import Builder, Check
+from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, SourceError, code_text, lesson_text, query_source
 from .stepper import Frame, Stepper
 
-LESSONS_DIR = Path(S.__file__).with_name("scenarios")
-MAX_UPLOAD_BYTES = 64_000
 APP_PATH = "/voila/render/lab.ipynb"
 
 
@@ -60,34 +58,24 @@ class LabController:
         """``scenario=CODE`` or ``lesson=NAME`` (a leading ``?`` is fine); anything bad
         gives the default round plus an error message."""
         lab = cls()
-        try:
-            params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
-        except ValueError:
-            params = {}
-        if "scenario" in params:
-            lab.open_code(params["scenario"][0])
-        elif "lesson" in params:
-            lab.open_lesson(params["lesson"][0])
+        source = query_source(query)
+        if source is not None:
+            (lab.open_code if source[0] == "scenario" else lab.open_lesson)(source[1])
         return lab
 
     def open_lesson(self, name: str) -> bool:
-        known = {lesson.name: lesson for lesson in lessons()}
-        stem = name.strip().removesuffix(".toml")
-        if stem not in known:
-            self.error = (f"there is no bundled lesson named {name!r}; lessons are named like "
-                          f"{', '.join(list(known)[:3])} (see the lesson gallery)")
+        try:
+            text, origin = lesson_text(name)
+        except SourceError as exc:
+            self.error = str(exc)
             return False
-        text = (LESSONS_DIR / f"{stem}.toml").read_text(encoding="utf-8")
-        return self.open_toml(text, f"lesson {stem}")
+        return self.open_toml(text, origin)
 
     def open_code(self, code: str) -> bool:
         try:
-            text = share.decode(code.strip())
-        except share.ShareCodeError as exc:
-            self.error = f"this link's scenario code cannot be read: {exc}"
-            return False
-        except Exception:   # noqa: BLE001 - a damaged link is a message, never a traceback
-            self.error = "this link's scenario code cannot be read: damaged share code"
+            text = code_text(code)
+        except SourceError as exc:
+            self.error = str(exc)
             return False
         return self.open_toml(text, "link")
 

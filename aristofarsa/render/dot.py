@@ -65,8 +65,9 @@ def node_label(n: Node) -> str:
 
 def _node_line(n: Node, ids: dict[str, str]) -> str:
     fill, border = family_colour(n.seat)
+    tip = f"{n.player}: {n.card or 'a face-down card'} ({n.zone} {n.order})"   # not the id: no hidden name
     attrs = [f"label={node_label(n)}", f'fillcolor="{fill}"', f'color="{border}"',
-             f"tooltip={_q(n.id)}"]
+             f"tooltip={_q(tip)}"]
     style = ["filled", "rounded"]
     if n.cancelled or n.replaced:
         style.append("dashed")
@@ -98,12 +99,13 @@ def merged_edges(edges: list[Edge]) -> list[tuple[Edge, list[int]]]:
     return list(out.values())
 
 
-def _edge_line(e: Edge, steps: list[int], ids: dict[str, str], same_row: bool) -> str:
+def _edge_line(e: Edge, steps: list[int], ids: dict[str, str], same_row: bool,
+               dashed: bool | None = None) -> str:
     label = f"{', '.join(map(str, steps))} · {e.label}"
     colour = EDGE_COLOURS.get(e.kind, "#1a202c")
     attrs = [f"label={_q(label)}", f'color="{colour}"', f'fontcolor="{colour}"',
              f"tooltip={_q(f'step {steps[0]}: {e.kind} ({e.rule})')}", "penwidth=1.6"]
-    if e.cancelled:
+    if e.cancelled if dashed is None else dashed:
         attrs += ['style="dashed"', "penwidth=1.2"]
     if same_row:
         attrs.append("constraint=false")
@@ -114,6 +116,7 @@ def graph_dot(g: Graph) -> str:
     """DOT text for an effect graph (deterministic: the same graph gives the same text)."""
     ids = {n.id: f"n{k}" for k, n in enumerate(g.nodes)}
     zone_of = {n.id: n.zone for n in g.nodes}
+    cancelled_now = {n.id: n.cancelled for n in g.nodes}   # at the graph's step
     lines = ["digraph effects {",
              '  graph [rankdir="TB", nodesep=0.35, ranksep=0.9, newrank=true, '
              'fontname="Helvetica", bgcolor="white", pad=0.2];',
@@ -140,7 +143,7 @@ def graph_dot(g: Graph) -> str:
         lines.append(f"  {ids[upper[0].id]} -> {ids[lower[0].id]} [style=invis, weight=5];")
     for e, steps in merged_edges([e for e in g.edges if e.kind not in HIDDEN_KINDS]):
         same_row = zone_of.get(e.source) == zone_of.get(e.target)
-        lines.append(_edge_line(e, steps, ids, same_row))
+        lines.append(_edge_line(e, steps, ids, same_row, cancelled_now.get(e.source, e.cancelled)))
     lines.append("}")
     return "\n".join(lines) + "\n"
 

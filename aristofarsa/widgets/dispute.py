@@ -7,25 +7,19 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
-from ..controllers.dispute import DisputeController, lesson_names
+from ..controllers.dispute import DisputeController
+from ..controllers.sources import lesson_names
+from ..controllers.stepper import Frame
 from ..render import dispute as R
+from ..render import html
 from ..render.analysis import variants_html, whatif_html
 from ..render.explain import explanation_html
+from .common import hook, styles, wrap_row
+from .stepper import StepperView
 
 INTRO = ("Two players disagree about a round? Paste it as a scenario (TOML), upload the file, "
          "or open a lesson: see who wins and why, step by step, which card did what to which, "
          "whether a house rule changes anything, and what else a player could have done.")
-
-
-def _hook(widget: Any, *classes: str) -> Any:
-    for name in classes:
-        widget.add_class(name)
-    return widget
-
-
-def _row(children: list[Any]) -> ipw.Box:
-    return ipw.Box(children, layout=ipw.Layout(display="flex", flex_flow="row wrap",
-                                               align_items="center", max_width="100%"))
 
 
 def _title(text: str) -> ipw.HTML:
@@ -40,46 +34,41 @@ class DisputeApp(ipw.VBox):
         self.c = controller if controller is not None else DisputeController()
         self.add_class("af-app")
         self.layout.max_width = "100%"
-        self.error = _hook(ipw.HTML(), "af-error")
+        self.error = hook(ipw.HTML(), "af-error")
         full = ipw.Layout(width="100%", max_width="100%")
-        self.paste = _hook(ipw.Textarea(placeholder="Paste a scenario here (TOML) …",
+        self.paste = hook(ipw.Textarea(placeholder="Paste a scenario here (TOML) …",
                                         layout=ipw.Layout(width="100%", height="9em")), "af-paste")
-        self.resolve_button = _hook(ipw.Button(description="Resolve", button_style="primary",
+        self.resolve_button = hook(ipw.Button(description="Resolve", button_style="primary",
                                                layout=ipw.Layout(width="auto")), "af-resolve")
         self.resolve_button.on_click(lambda _: self._open_pasted())
-        self.upload = _hook(ipw.FileUpload(accept=".toml,text/plain", multiple=False,
+        self.upload = hook(ipw.FileUpload(accept=".toml,text/plain", multiple=False,
                                            description="Upload a file"), "af-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.lessons = _hook(ipw.Dropdown(options=[("open a lesson…", "")] + [(n, n) for n in lesson_names()],
+        self.lessons = hook(ipw.Dropdown(options=[("open a lesson…", "")] + [(n, n) for n in lesson_names()],
                                           value="", layout=ipw.Layout(width="auto", max_width="100%")),
                              "af-lessons")
         self.lessons.observe(self._on_lesson, names="value")
-        self.outcome = _hook(ipw.HTML(), "af-outcome")
-        self.buttons = {hook: self._button(label, tip, hook, action) for label, tip, hook, action in (
-            ("|◀", "first step", "af-first", self.c.first), ("◀", "previous step", "af-prev", self.c.back),
-            ("▶", "next step", "af-next", self.c.next), ("▶|", "last step", "af-last", self.c.last))}
-        self.step = _hook(ipw.HTML(layout=full), "af-step")
-        self.winners = _hook(ipw.HTML(), "af-winners")
-        self.garden = _hook(ipw.HTML(layout=full), "af-garden")
-        self.balcony = _hook(ipw.HTML(layout=full), "af-balcony")
-        self.graph = _hook(ipw.HTML(layout=full), "af-graph")
-        self.explain = _hook(ipw.HTML(layout=full), "af-explanation")
-        self.variants = _hook(ipw.HTML(layout=full), "af-variants")
-        self.whatif_player = _hook(ipw.Dropdown(description="What if", options=[],
+        self.outcome = hook(ipw.HTML(), "af-outcome")
+        self.stepper_box = ipw.VBox(layout=ipw.Layout(max_width="100%"))
+        self.stepper_view: StepperView | None = None   # the Lab's stepper, over the controller's
+        self.graph = hook(ipw.HTML(layout=full), "af-graph")
+        self.explain = hook(ipw.HTML(layout=full), "af-explanation")
+        self.variants = hook(ipw.HTML(layout=full), "af-variants")
+        self.whatif_player = hook(ipw.Dropdown(description="What if", options=[],
                                                 layout=ipw.Layout(width="auto", max_width="100%"),
                                                 style={"description_width": "auto"}), "af-whatif-player")
         self._quiet = False
         self.whatif_player.observe(self._on_whatif_player, names="value")
-        self.whatif_garden = _hook(ipw.Checkbox(description="the Garden card too", value=False,
+        self.whatif_garden = hook(ipw.Checkbox(description="the Garden card too", value=False,
                                                 indent=False, layout=ipw.Layout(width="auto")),
                                    "af-whatif-garden")
         self.whatif_garden.observe(self._on_whatif_player, names="value")
-        self.whatif = _hook(ipw.HTML(layout=full), "af-whatif")
-        self.share = _hook(ipw.HTML(layout=full), "af-share")
+        self.whatif = hook(ipw.HTML(layout=full), "af-whatif")
+        self.share = hook(ipw.HTML(layout=full), "af-share")
         self.body = ipw.VBox(layout=ipw.Layout(max_width="100%"))
         self.children = [
-            ipw.HTML(R.CSS + f"<div class='af-muted'>{INTRO}</div>"),
-            self.paste, _row([self.resolve_button, self.upload, self.lessons]), self.error, self.body]
+            styles(), ipw.HTML(R.CSS + f"<div class='af-muted'>{INTRO}</div>"),
+            self.paste, wrap_row([self.resolve_button, self.upload, self.lessons]), self.error, self.body]
         self.refresh()
 
     @classmethod
@@ -90,15 +79,6 @@ class DisputeApp(ipw.VBox):
         return "DisputeApp()"
 
     # ------------------------------------------------------------- actions
-    def _button(self, label: str, tip: str, hook: str, action: Any) -> ipw.Button:
-        b = _hook(ipw.Button(description=label, tooltip=tip, layout=ipw.Layout(width="3.2em")), hook)
-
-        def clicked(_: Any) -> None:
-            action()
-            self._show_step()
-        b.on_click(clicked)
-        return b
-
     def _open_pasted(self) -> None:
         self.c.open_toml(self.paste.value, "pasted scenario")
         self.refresh()
@@ -124,7 +104,8 @@ class DisputeApp(ipw.VBox):
     def refresh(self) -> None:
         self.error.value = R.e(self.c.error)
         self.error.layout.display = "" if self.c.error else "none"
-        if not self.c.loaded:
+        stepper = self.c.stepper
+        if stepper is None:
             self.body.children = [ipw.HTML("<div class='af-muted'>No round yet: paste one, upload "
                                            "a file or open a lesson.</div>")]
             return
@@ -143,31 +124,25 @@ class DisputeApp(ipw.VBox):
         self.whatif_player.options = players
         self.whatif_player.value = players[0] if players else None
         self._quiet = False
-        self.share.value = R.share_html(self.c.share_link("/"))
+        self.share.value = html.share(self.c.share_link("/"))
         self.body.children = [
             self.outcome, self.share,
-            _title("Step by step"), _row(list(self.buttons.values())), self.step, self.winners,
-            _title("Garden (queue order)"), self.garden,
-            _title("Balcony (reveal order)"), self.balcony,
+            _title("Step by step"), self.stepper_box,
             _title("Effect graph (up to this step)"), self.graph,
             _title("Why: each card's Prestige, and who scores"), self.explain,
             _title("House rules: does a variant change the outcome?"), self.variants,
             _title("What if a player had done something else?"),
-            _row([self.whatif_player, self.whatif_garden]), self.whatif]
-        self._show_step()
+            wrap_row([self.whatif_player, self.whatif_garden]), self.whatif]
+        if self.stepper_view is None or self.stepper_view.stepper is not stepper:
+            self.stepper_view = StepperView(stepper)
+            self.stepper_view.on_step(self._on_step)
+            self.stepper_box.children = [self.stepper_view]
+        self._on_step(stepper.frame())
         self._show_whatif()
 
-    def _show_step(self) -> None:
-        f = self.c.frame()
-        if f is None:
-            return
-        self.step.value = R.step_html(f)
-        self.winners.value = R.winners_html(f)
-        self.garden.value = R.cards_html(f.garden, f.touched, "Nothing in the Garden yet.")
-        self.balcony.value = R.cards_html(f.balcony, f.touched, "Nothing on the Balcony yet.")
+    def _on_step(self, frame: Frame) -> None:
+        """After each move or change of viewer: the graph up to this step, through those eyes."""
         self.graph.value = self.c.graph_svg()
-        self.buttons["af-first"].disabled = self.buttons["af-prev"].disabled = f.is_first
-        self.buttons["af-next"].disabled = self.buttons["af-last"].disabled = f.is_last
 
     def _on_whatif_player(self, _: Any) -> None:
         if not self._quiet:

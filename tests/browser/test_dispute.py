@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario, share
+from aristofarsa.widgets.stepper import EVERYONE
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") else None
@@ -21,9 +22,10 @@ def open_app(page, base: str, query: str) -> None:
 def test_lesson_link_outcome_steps_and_analyses(app_server, page):
     trace = scenario.run(scenario.load(SCENARIOS_DIR / "b13-bishop-chain.toml")).to_json()["trace"]
     open_app(page, app_server, "lesson=b13-bishop-chain")
-    page.wait_for_selector(".af-winners b", timeout=60_000)
-    assert page.locator(".af-winners").inner_text().strip() == "Winners: Dora"
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
+    assert page.locator(".af-winners").inner_text().strip() == "Winner: Dora"
     assert page.locator(".af-graph svg").count() == 1
+    assert page.locator(".af-viewer select").count() == 1
     assert "bishop-no-undo" in page.locator(".af-variants").inner_text()
     assert "What if Ana" in page.locator(".af-whatif").inner_text()
     assert "scenario=" in page.locator(".af-share a").first.get_attribute("href")
@@ -42,19 +44,25 @@ def test_lesson_link_outcome_steps_and_analyses(app_server, page):
 def test_balcony_fills_in_phase2_order(app_server, page):
     open_app(page, app_server, "lesson=b13-bishop-chain")
     page.locator(".af-first").click()
-    for _ in range(8):                         # step 9: Ana's card goes face down
+    for k in range(9):                         # step 10: the secret step naming Ana's face-down card
         page.locator(".af-next").click()
-    page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 9 of')")
+        page.wait_for_function(f"document.querySelector('.af-step').innerText.includes('Step {k + 2} of')")
     assert page.locator(".af-balcony .af-card").count() == 1      # only Ana's card so far
     assert "Ana" in page.locator(".af-balcony").inner_text()   # the teacher's view sees every card
     assert "Witch" in page.locator(".af-balcony").inner_text()
+    page.locator(".af-viewer select").select_option(label="Bruno's eyes")    # not Ana's card
+    page.wait_for_function("!document.querySelector('.af-balcony').innerText.includes('Witch')")
+    assert "face down" in page.locator(".af-balcony").inner_text()
+    assert "Witch" not in page.locator(".af-graph").inner_html()
+    page.locator(".af-viewer select").select_option(label=EVERYONE)
+    page.wait_for_function("document.querySelector('.af-balcony').innerText.includes('Witch')")
 
 
 def test_share_code_link_and_damaged_code(app_server, page):
     code = share.encode((SCENARIOS_DIR / "b4-damsel-swap.toml").read_text(encoding="utf-8"))
     open_app(page, app_server, f"scenario={code}")
-    page.wait_for_selector(".af-winners b", timeout=60_000)
-    assert page.locator(".af-winners").inner_text().strip() == "Winners: Bruno"
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
+    assert page.locator(".af-winners").inner_text().strip() == "Winner: Bruno"
     open_app(page, app_server, "scenario=AF1.broken")
     page.wait_for_selector(".af-error", state="visible", timeout=60_000)
     assert "cannot be read" in page.locator(".af-error").inner_text()
@@ -71,9 +79,33 @@ def test_pasted_scenario_validator_message_inline(app_server, page):
     assert "'Wizard' is not a card name" in page.locator(".af-error").inner_text()
 
 
+def upload(page, path: Path) -> None:
+    """ipywidgets 8's FileUpload keeps its <input type=file> out of the page: clicking the
+    button opens the file chooser, and Playwright sets the files on that input."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".af-upload").click()
+    chooser.value.set_files(str(path))
+
+
+def test_upload_a_file_then_a_bad_one(app_server, page, tmp_path):
+    good = tmp_path / "b4.toml"
+    good.write_bytes((SCENARIOS_DIR / "b4-damsel-swap.toml").read_bytes())
+    bad = tmp_path / "photo.toml"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    open_app(page, app_server, "")
+    upload(page, good)
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
+    assert page.locator(".af-winners").inner_text().strip() == "Winner: Bruno"
+    assert page.locator(".af-error").is_hidden()
+    upload(page, bad)
+    page.wait_for_selector(".af-error", state="visible", timeout=30_000)
+    assert "photo.toml: line 1: not a text file" in page.locator(".af-error").inner_text()
+    assert page.locator(".af-winners").inner_text().strip() == "Winner: Bruno"    # nothing lost
+
+
 def test_phone_width(app_server, phone_page):
     open_app(phone_page, app_server, "lesson=b10-bishop-replay")
-    phone_page.wait_for_selector(".af-winners b", timeout=60_000)
+    phone_page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
     for hook in (".af-step", ".af-garden", ".af-next", ".af-winners", ".af-share a"):
         box = phone_page.locator(hook).first.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 392, hook

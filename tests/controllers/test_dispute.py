@@ -1,13 +1,16 @@
 """The Dispute resolver and Effect graphs controllers, without Jupyter or a browser."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, scenario, share
+from aristofarsa import SCENARIOS_DIR, files, scenario, share
 from aristofarsa.analysis.compare import compare_variants
 from aristofarsa.analysis.explain import explain
-from aristofarsa.controllers.dispute import DisputeController, lab_link
+from aristofarsa.controllers.dispute import MAX_UPLOAD_BYTES, DisputeController, lab_link
 from aristofarsa.controllers.graphs import GraphsController
+from aristofarsa.controllers.stepper import Stepper
 
 B13 = SCENARIOS_DIR / "b13-bishop-chain.toml"
 
@@ -23,7 +26,8 @@ def test_lesson_link_opens_at_the_outcome_and_steps_exactly():
     d = resolved("b13-bishop-chain")
     f = c.frame()
     assert f is not None and f.is_last and f.winners == ("Dora",)
-    c.first()
+    assert isinstance(c.stepper, Stepper) and c.stepper.viewer is None    # the Lab's stepper
+    c.stepper.first()
     texts = []
     while True:
         f = c.frame()
@@ -31,19 +35,19 @@ def test_lesson_link_opens_at_the_outcome_and_steps_exactly():
         assert f.winners is None or f.is_last
         if f.is_last:
             break
-        c.next()
+        c.stepper.next()
     assert texts == [e["text"] for e in d["trace"]]
 
 
 def test_frame_garden_and_balcony_follow_the_trace():
     c = DisputeController.from_query("lesson=b13-bishop-chain")
-    c.go(17)                                  # step 18: Ana's Witch -5 on Dora's Knight
+    c.stepper.go(17)                          # step 18: Ana's Witch -5 on Dora's Knight
     f = c.frame()
     assert f.step == 18
     assert [(n.player, n.card, n.prestige) for n in f.garden] == [
         ("Ana", "Servant", 1), ("Bruno", "Merchant", 5), ("Caio", "Jester", 3), ("Dora", "Knight", 3)]
-    assert {"balcony:Ana:Witch", "garden:Dora:Knight"} <= set(f.touched)
-    c.go(0)
+    assert {("Ana", "Witch"), ("Dora", "Knight")} <= set(f.touched)
+    c.stepper.go(0)
     assert c.frame().garden == () and c.frame().balcony == ()
 
 
@@ -68,16 +72,62 @@ def test_bad_links_are_messages(query, message):
     assert message in c.error and not c.loaded and c.frame() is None
 
 
-def test_pasted_and_uploaded_scenarios_use_the_validator():
+def test_pasted_scenarios_use_the_validator():
     c = DisputeController()
     assert not c.open_toml("   ") and "paste a scenario" in c.error
     assert not c.open_toml("title = 'x'\n[[player]]\nname = 'A'\n")
     assert "3 to 6" in c.error or "player" in c.error
-    assert not c.open_upload(b"\xff\xfe", "x.toml") and "not a text file" in c.error
-    assert not c.open_upload(b"x" * 70_000, "big.toml") and "too big" in c.error
-    assert c.open_upload(B13.read_bytes(), "b13.toml") and c.error == ""
+    assert c.open_toml(B13.read_text(encoding="utf-8")) and c.error == ""
     assert not c.open_toml("nonsense = = 1") and "not valid TOML" in c.error
     assert c.loaded and c.scenario.title.startswith("Three Bishops")   # the last good round stays
+
+
+def validator_message(data: bytes, name: str) -> str:
+    """What `aristofarsa resolve` says about a file holding these bytes."""
+    try:
+        scenario.loads(files.decode_text(data, name, "scenario file", MAX_UPLOAD_BYTES), name)
+    except (files.FileInputError, scenario.ScenarioError) as exc:
+        return str(exc)
+    raise AssertionError("the validator accepted it")
+
+
+def test_uploaded_bytes_resolve_or_give_the_validators_message():
+    c = DisputeController()
+    assert c.open_upload(B13.read_bytes(), "b13.toml") and c.error == "" and c.origin == "b13.toml"
+    assert c.data["winners"] == ["Dora"] and c.frame().winners == ("Dora",)
+    bom = DisputeController()
+    assert bom.open_upload(b"\xef\xbb\xbf" + B13.read_bytes(), "bom.toml") and bom.error == ""
+    bad = {
+        "notes.toml": b"this is not a scenario\n",                       # not TOML
+        "title.toml": b"title = 1",                                      # TOML, not a scenario
+        "latin1.toml": B13.read_bytes().replace(b"Ana", b"An\xe1"),      # not UTF-8
+        "utf16.toml": B13.read_text(encoding="utf-8").encode("utf-16"),
+        "nul.toml": b"title = 'x'\0",
+        "big.toml": b"# " + b"x" * MAX_UPLOAD_BYTES,                     # too large
+    }
+    for name, data in bad.items():
+        assert not c.open_upload(data, name), name
+        assert c.error == validator_message(data, name), name
+        assert c.error.startswith(f"{name}:"), c.error
+        assert c.origin == "b13.toml" and c.data["winners"] == ["Dora"], name   # nothing lost
+        assert c.frame() is not None and c.frame().winners == ("Dora",)
+    assert "not a text file" in validator_message(bad["latin1.toml"], "x")
+    assert f"at most {MAX_UPLOAD_BYTES:,} bytes" in validator_message(bad["big.toml"], "x")
+
+
+def test_viewer_hides_other_players_face_down_cards():
+    c = DisputeController.from_query("lesson=b13-bishop-chain")
+    c.stepper.go(9)                           # step 10: the secret step naming Ana's face-down card
+    assert [(b.player, b.card) for b in c.frame().balcony] == [("Ana", "Witch")]
+    c.set_viewer("Bruno")
+    assert c.stepper.viewer == "Bruno" and c.frame().viewer == "Bruno" and c.frame().hidden
+    assert [(b.player, b.card) for b in c.frame().balcony] == [("Ana", None)]
+    assert c.graph().viewer == "Bruno"
+    assert "Witch" not in json.dumps(c.graph().to_json()) and "Witch" not in c.graph_svg()
+    c.set_viewer("Ana")
+    assert [(b.player, b.card) for b in c.frame().balcony] == [("Ana", "Witch")]
+    c.set_viewer(None)
+    assert c.graph().viewer is None and c.frame().viewer is None
 
 
 def test_share_link_round_trips():

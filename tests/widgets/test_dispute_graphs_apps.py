@@ -6,12 +6,14 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import html  # noqa: E402
+from datetime import UTC, datetime  # noqa: E402
 
 import ipywidgets as ipw  # noqa: E402
 
 from aristofarsa import SCENARIOS_DIR  # noqa: E402
 from aristofarsa.widgets.dispute import DisputeApp  # noqa: E402
 from aristofarsa.widgets.graphs import GraphsApp  # noqa: E402
+from aristofarsa.widgets.stepper import StepperView  # noqa: E402
 
 
 def find(widget: ipw.Widget, cls: str) -> list[ipw.Widget]:
@@ -24,17 +26,19 @@ def find(widget: ipw.Widget, cls: str) -> list[ipw.Widget]:
 def test_dispute_hooks_and_stepping():
     app = DisputeApp.from_query("lesson=b13-bishop-chain")
     for hook in ("af-error", "af-share", "af-graph", "af-step", "af-garden", "af-balcony", "af-winners",
-                 "af-first", "af-prev", "af-next", "af-last", "af-variants", "af-whatif"):
+                 "af-first", "af-prev", "af-next", "af-last", "af-variants", "af-whatif", "af-viewer"):
         assert find(app, hook), hook
+    assert isinstance(app.stepper_view, StepperView) and app.stepper_view.stepper is app.c.stepper
+    assert "af-card" in find(app, "af-garden")[0].value
     assert find(app, "af-error")[0].layout.display == "none"
     assert "scenario=" in find(app, "af-share")[0].value
     assert "<svg" in find(app, "af-graph")[0].value
-    assert find(app, "af-winners")[0].value.endswith("<b>Dora</b>")
+    assert "Winner: Dora" in find(app, "af-winners")[0].value
     find(app, "af-first")[0].click()
     assert "Seats: Ana, Bruno, Caio, Dora" in find(app, "af-step")[0].value
-    assert "last step" in find(app, "af-winners")[0].value and "Dora" not in find(app, "af-winners")[0].value
+    assert "Dora" not in find(app, "af-winners")[0].value
     find(app, "af-next")[0].click()
-    assert "Step 2 of 57" in find(app, "af-step")[0].value
+    assert f"Step 2 of {len(app.c.stepper)}" in find(app, "af-step")[0].value
     assert "bishop-no-undo" in find(app, "af-variants")[0].value
     assert "What if Ana" in find(app, "af-whatif")[0].value
     app.whatif_player.value = "Caio"
@@ -42,6 +46,33 @@ def test_dispute_hooks_and_stepping():
     find(app, "af-whatif-garden")[0].value = True
     assert "Garden Jester, then" in find(app, "af-whatif")[0].value
     assert repr(app) == "DisputeApp()"
+
+
+def test_dispute_viewer_hides_cards_in_board_and_graph():
+    app = DisputeApp.from_query("lesson=b13-bishop-chain")
+    viewer = find(app, "af-viewer")[0]
+    assert viewer.value == "" and "Witch" in find(app, "af-balcony")[0].value
+    viewer.value = "Caio"                      # Caio's eyes: Ana's Witch is revealed at the end anyway
+    assert app.c.stepper.viewer == "Caio"
+    app.stepper_view.slider.value = 10         # step 11: Bruno's card goes face down
+    balcony = find(app, "af-balcony")[0].value
+    assert "Witch" not in balcony and "face down" in balcony
+    assert "Witch" not in app.graph.value
+    viewer.value = ""
+    assert "Witch" in find(app, "af-balcony")[0].value and "Witch" in app.graph.value
+
+
+def test_dispute_upload_widget():
+    app = DisputeApp()
+    data = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_bytes()
+    app.upload.value = ({"name": "b13.toml", "type": "", "size": len(data), "content": memoryview(data),
+                         "last_modified": datetime.now(UTC)},)
+    assert app.c.origin == "b13.toml" and "Dora" in find(app, "af-winners")[0].value
+    app.upload.value = ({"name": "bad.toml", "type": "", "size": 2, "content": memoryview(b"\xff\xfe"),
+                         "last_modified": datetime.now(UTC)},)
+    error = find(app, "af-error")[0]
+    assert "bad.toml: is UTF-16 text" in html.unescape(error.value) and error.layout.display != "none"
+    assert "Dora" in find(app, "af-winners")[0].value
 
 
 def test_dispute_errors_inline():

@@ -1,0 +1,59 @@
+"""Where an app's round comes from: a bundled lesson, a share code, or the page's query string.
+
+Shared by the Scenario Lab and the Dispute resolver, so both read a link the same way and
+say the same thing about a bad one. Every function returns the scenario's TOML text (still
+to be checked by ``scenario.loads``) or raises :class:`SourceError` with a plain message.
+No Jupyter import.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import parse_qs
+
+from .. import scenario as S
+from .. import share
+
+LESSONS_DIR = Path(S.__file__).with_name("scenarios")
+#: Largest uploaded scenario file (bytes): the longest bundled lesson is about 3 kB.
+MAX_UPLOAD_BYTES = 64_000
+
+
+class SourceError(ValueError):
+    """A lesson name or share code that gives no scenario text; the message says why."""
+
+
+def lesson_names() -> list[str]:
+    return sorted(p.stem for p in LESSONS_DIR.glob("*.toml"))
+
+
+def lesson_text(name: str, hint: str = "see the lesson gallery") -> tuple[str, str]:
+    """(TOML text, origin such as "lesson b13-bishop-chain") of a bundled lesson."""
+    stem = name.strip().removesuffix(".toml")
+    names = lesson_names()
+    if stem not in names:
+        raise SourceError(f"there is no bundled lesson named {name!r}; lessons are named like "
+                          f"{', '.join(names[:3])} ({hint})")
+    return (LESSONS_DIR / f"{stem}.toml").read_text(encoding="utf-8"), f"lesson {stem}"
+
+
+def code_text(code: str) -> str:
+    """The TOML text a share code carries."""
+    try:
+        return share.decode(code.strip())
+    except share.ShareCodeError as exc:
+        raise SourceError(f"this link's scenario code cannot be read: {exc}") from None
+    except Exception:   # noqa: BLE001 - a damaged link is a message, never a traceback
+        raise SourceError("this link's scenario code cannot be read: damaged share code") from None
+
+
+def query_source(query: str) -> tuple[str, str] | None:
+    """``("scenario", CODE)`` or ``("lesson", NAME)`` from a query string (a leading ``?``
+    is fine); None when it names neither."""
+    try:
+        params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
+    except ValueError:
+        return None
+    for key in ("scenario", "lesson"):
+        if key in params:
+            return key, params[key][0]
+    return None
