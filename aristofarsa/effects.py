@@ -259,9 +259,9 @@ def _courtisan(r, e, as_card):
 @balcony("Bishop", "B10", "cancel one other Balcony card, revealed or not")
 def _bishop(r, e, as_card):
     p = e.owner
-    mine = next((a for a in r.acts if a[0] == e.index), None)
+    mine = r.cancels.made_by(e.index)
     if mine is not None and r.replaying:
-        t = r.balcony[mine[1]]
+        t = r.balcony[mine]
         if r.t:
             r.log("effect", "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
                   f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name,
@@ -280,10 +280,8 @@ def _bishop(r, e, as_card):
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, [r.name(x.owner) for x in candidates])
     t = r.balcony[r.entry_of[r.index_of(target)]]
-    r.acts.append((e.index, t.index))
-    r.bishops[e.index] = (p, e.card.name)
-    r.recompute_cancelled()
-    if r.t and len(r.acts) > 1:
+    r.cancels.add(e.index, t.index, p, e.card.name)
+    if r.t and len(r.cancels) > 1:
         def label(i):
             x = r.balcony[i]
             return f"{r.name(x.owner)}'s card {i + 1}"

@@ -44,7 +44,7 @@ from .game_result import END_REASONS, MAX_ROUNDS, GameResult, check_invariants  
 from .game_view import GameView
 from .ranking import ranking
 from .round import Round
-from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS
+from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
 from .state import Card, PlayerState
 from .trace import Trace
 from .variants import check_variants
@@ -280,7 +280,7 @@ class Game:
             short = draw_step(self, first, self.oracle)
             if short:
                 self.round_no -= 1  # the round is not played (D2)
-                self.end_reason = "cannot-refill"
+                self.end_reason = EndReason.CANNOT_REFILL
                 self.phase = "end"
                 self.log("end", "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
                          "ends before this round is played.", actor=names[short[0]])
@@ -310,6 +310,7 @@ class Game:
         self.finished = True
         rank = ranking(players, self.crowns)
         if self.t:
+            assert self.end_reason is not None  # the loop above ends only with a reason
             rule = END_RULES[self.end_reason][0]
             self.log("end", rule, f"The game ends after {self.round_no} round"
                      f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")

@@ -205,7 +205,7 @@ class _CheckedBot:
             raise RecordError(f"decision {self.record.i} does not match the record's bots: "
                               f"{req.player}'s {req.kind} is {short(value)} in the record, but "
                               f"the {self.bot_name} bot the record names for {req.player} chooses "
-                              f"{short(own)}; the record's `bots` (or `seed`) were changed")
+                              f"{short(own)}; the record's `bots`, `variants` or `seed` were changed")
         return value
 
 

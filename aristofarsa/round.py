@@ -2,13 +2,17 @@
 
 The :class:`Round` works on real :class:`~aristofarsa.state.PlayerState` zones, asks a
 decider for every choice (:mod:`aristofarsa.decisions`) and records every step in a
-:class:`~aristofarsa.trace.Trace`, each citing the ruling that decided it.
-Balcony effects live in :mod:`aristofarsa.effects`, scoring in :mod:`aristofarsa.scoring`.
+:class:`~aristofarsa.trace.Trace`, each citing the ruling that decided it. It reads as the
+round is played: :meth:`Round.play` calls Phase 1 (P1, entry effects M4), Phase 2 (order
+P2, Litter P3, each turn P4-P8), the Balcony (B1; Bishop mode P6) and the Score step; each
+step is a method or function named after what it does, citing its ruling. B10/B13
+bookkeeping is in :class:`Cancellations` and :class:`BalconyStart`. Balcony effects live
+in :mod:`aristofarsa.effects`, scoring in :mod:`aristofarsa.scoring`.
 """
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import decisions as D
 from .cards import CARDS
@@ -16,7 +20,7 @@ from .decisions import DecisionError, Request
 from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
 from .state import Card, Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
-from .trace import Trace, TraceEvent
+from .trace import Sentence, Trace, TraceEvent
 
 if TYPE_CHECKING:
     from .result import RoundResult
@@ -34,8 +38,8 @@ class RoundRecords:
 
     def __init__(self, n: int):
         self.jester = 0
-        self.merchant: list[tuple[int, object]] = []  # (entry index, Garden card it doubled)
-        self.scribe: list[tuple[int, object]] = []  # (entry index, Garden card it hit)
+        self.merchant: list[tuple[int, Card]] = []  # (entry index, Garden card it doubled)
+        self.scribe: list[tuple[int, Card]] = []  # (entry index, Garden card it hit)
         self.damsel: list[int] = []  # entry indices of Damsel effects (own or Elder copy)
         self.oracle: list[int] = []  # players who draw to 5 next round
         self.convoked: list[list[str]] = [[] for _ in range(n)]
@@ -49,6 +53,64 @@ class RoundRecords:
         other.oracle = list(self.oracle)
         other.convoked = [list(c) for c in self.convoked]
         return other
+
+
+class Cancellations:
+    """B10 + B13: which Bishop cancelled which Balcony card, and which cancellations count.
+
+    Working back from the most recent cancellation (it always stands), a cancellation counts
+    only if its Bishop is not cancelled by one that counts. Kept over B10 replays."""
+
+    __slots__ = ("acts", "bishops", "now")
+
+    def __init__(self) -> None:
+        self.acts: list[tuple[int, int]] = []  # (Bishop entry, target entry), in order
+        self.bishops: dict[int, tuple[int, str]] = {}  # Bishop entry -> (owner, card)
+        self.now: set[int] = set()  # the entries cancelled as things stand
+
+    def add(self, bishop: int, target: int, owner: int, card: str) -> None:
+        self.acts.append((bishop, target))
+        self.bishops[bishop] = (owner, card)
+        self.now = self._counted()
+
+    def made_by(self, bishop: int) -> int | None:
+        """The entry this Bishop cancelled, if it already did (B10: a replay re-uses it)."""
+        return next((t for b, t in self.acts if b == bishop), None)
+
+    def canceller(self, i: int) -> tuple[int, str]:
+        """(owner, card) of the Bishop whose cancellation of entry ``i`` counts."""
+        cancelled: set[int] = set()
+        for bishop, target in reversed(self.acts):
+            if bishop not in cancelled:
+                if target == i:
+                    return self.bishops[bishop]
+                cancelled.add(target)
+        raise ValueError(f"Balcony card {i + 1} is not cancelled")
+
+    def _counted(self) -> set[int]:
+        cancelled: set[int] = set()
+        for bishop, target in reversed(self.acts):
+            if bishop not in cancelled:
+                cancelled.add(target)
+        return cancelled
+
+    def __contains__(self, i: int) -> bool:
+        return i in self.now
+
+    def __len__(self) -> int:
+        return len(self.acts)
+
+
+class BalconyStart(NamedTuple):
+    """B10: the position the Balcony is resolved again from (taken before its first card)."""
+
+    players: list[PlayerState]
+    garden: list[Slot]
+    balcony: list[Entry]
+    entry_of: list[int]
+    entry_step: list[int]
+    rec: RoundRecords
+    parlor_emptied: list[int]
 
 
 class Round:
@@ -75,11 +137,9 @@ class Round:
         self.entry_of: list[int] = [-1] * self.n
         self.entry_step: list[int] = []
         self.played_card: list[Card | None] = [None] * self.n
-        self.acts: list[tuple[int, int]] = []  # (Bishop entry, target entry), in order
-        self.bishops: dict[int, tuple[int, str]] = {}  # Bishop entry -> (owner, card), kept over replays
-        self.cancelled: set[int] = set()
+        self.cancels = Cancellations()
         self.rec = RoundRecords(self.n)
-        self.cache: dict = {}
+        self.cache: dict[tuple[Any, str], Any] = {}
         self.replaying = 0
         self.step_id: tuple[str, int] | None = None
         self.phase = "setup"
@@ -90,8 +150,13 @@ class Round:
         self.parlor_emptied: list[int] = []
         self.shown: list[int] = []
         self.dirty = False  # the Garden's make-up or a reveal changed: continuous values may move
-        self._snap = None
+        self._snap: BalconyStart | None = None
         self.result: RoundResult | None = None
+
+    @property
+    def cancelled(self) -> set[int]:
+        """The Balcony entries cancelled as things stand (B10, B13)."""
+        return self.cancels.now
 
     # ----------------------------------------------------------------- helpers
     def name(self, p: int) -> str:
@@ -119,9 +184,11 @@ class Round:
     def others(self, p: int) -> list[int]:
         return [(p + k) % self.n for k in range(1, self.n)]
 
-    def log(self, kind, rule, text, actor=None, card=None, target=None, target_card=None,
-            before=None, after=None, visible_to=None, auto=False, see=None, change=None,
-            incoming=None) -> None:
+    def log(self, kind: str, rule: str, text: Sentence, actor: str | None = None,
+            card: str | None = None, target: str | None = None, target_card: str | None = None,
+            before: int | None = None, after: int | None = None, visible_to: Any = None,
+            auto: bool = False, see: Any = None, change: str | None = None,
+            incoming: str | None = None) -> None:
         if self.t:
             events = self.trace.events
             events.append(TraceEvent(len(events) + 1, "replay" if self.replaying else self.phase,
@@ -157,64 +224,69 @@ class Round:
         return WASTED_LITTER if p == self.litter else ""
 
     # -------------------------------------------------------------- the round
-    def play(self):
-        self.phase1()
-        self.phase2()
+    def play(self) -> RoundResult:
+        self.phase1()                      # P1, entry effects (M4, X3, X4)
+        self.phase2()                      # P2-P8; in Bishop mode (P6) every card resolves at once
         if not self.bishop_mode:
-            self.phase = "balcony"
-            if any(e.card.name == "Bishop" for e in self.balcony):
-                # only a Bishop replays (an Elder copying a Bishop implies Bishop mode, P6)
-                self._snap = self.snapshot()
-            for i in range(len(self.balcony)):
-                self.step_id = ("b", i)
-                self.resolve_entry(i)
-        self.result = _scoring.score_round(self)
+            self.resolve_balcony()         # B1-B13, one card at a time
+        self.result = _scoring.score_round(self)   # S1-S4, B4, B5, X2, E1, E3, M2
         return self.result
+
+    def resolve_balcony(self) -> None:
+        """B1: the Balcony cards are revealed and resolved one by one, in the order played."""
+        self.phase = "balcony"
+        if any(e.card.name == "Bishop" for e in self.balcony):
+            # only a Bishop replays (an Elder copying a Bishop implies Bishop mode, P6)
+            self._snap = self.snapshot()
+        for i in range(len(self.balcony)):
+            self.step_id = ("b", i)
+            self.resolve_entry(i)
 
     # ---------------------------------------------------------------- Phase 1
     def phase1(self) -> None:
-        ENTRY_EFFECTS = _effects.ENTRY_EFFECTS
         self.phase = "phase1"
         if self.t:
             self.log("phase", "P1", f"Phase 1 — Ball Garden: {self.name(self.first)} plays first, "
                      "then round the table to the left.")
         for k in range(self.n):
-            p = (self.first + k) % self.n
-            pl = self.players[p]
-            self.step_id = ("p1", p)
-            if not pl.hand:
-                raise DecisionError(Request(D.GARDEN, pl.name, None, "garden", pl.name, []),
-                                    f"player {pl.name!r} has no card to play in the Garden")
-            name = self.ask(D.GARDEN, p, None, "garden", p, distinct(pl.hand_names()))
-            card = pl.take_from_hand(name)
-            self.played_card[p] = card
-            self.slot_of[p] = len(self.garden)
-            self.garden.append(Slot(p, card))
-            self.dirty = True
-            i = len(self.garden) - 1
-            if self.t:
-                self.shown.append(card.prestige)
-                self.log("play", "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
-                         after=card.prestige,
-                         see=["X1"] if name in ("Elder", "Oracle") else None)
-            effect = ENTRY_EFFECTS.get(name)
-            if effect is not None:
-                effect.apply(self, p, i)
-            self.sync("M4", p, name)
+            self.play_into_garden((self.first + k) % self.n)
+
+    def play_into_garden(self, p: int) -> None:
+        """P1: player ``p`` plays a card at the end of the Garden queue; its entry effect
+        (M4 Courtisan and Aristocrat, X3 Bard, X4 Scribe) applies at once."""
+        pl = self.players[p]
+        self.step_id = ("p1", p)
+        if not pl.hand:
+            raise DecisionError(Request(D.GARDEN, pl.name, None, "garden", pl.name, []),
+                                f"player {pl.name!r} has no card to play in the Garden")
+        name = self.ask(D.GARDEN, p, None, "garden", p, distinct(pl.hand_names()))
+        card = pl.take_from_hand(name)
+        self.played_card[p] = card
+        self.slot_of[p] = len(self.garden)
+        self.garden.append(Slot(p, card))
+        self.dirty = True
+        i = len(self.garden) - 1
+        if self.t:
+            self.shown.append(card.prestige)
+            self.log("play", "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
+                     after=card.prestige,
+                     see=["X1"] if name in ("Elder", "Oracle") else None)
+        effect = _effects.ENTRY_EFFECTS.get(name)
+        if effect is not None:
+            effect.apply(self, p, i)
+        self.sync("M4", p, name)
 
     # ---------------------------------------------------------------- Phase 2
     def phase2(self) -> None:
+        """P2: the order; P3: the Litter; P6: Bishop mode; then each player's turn."""
         self.phase = "phase2"
         vals = self.values()
         best = 0
         for i, v in enumerate(vals):
             if v > vals[best]:
-                best = i
+                best = i  # the earliest of the highest (P2)
         top = self.garden[best].owner
-        order = self.seats_from_left_of(top)
-        oracles = [p for p in order if self.garden[self.slot_of[p]].card.name == "Oracle"]
-        if oracles:
-            order = [p for p in order if p not in oracles] + oracles
+        order, oracles = self.phase2_order(top)
         self.order = order
         self.oracle_players = frozenset(oracles)
         self.litter = order[0]
@@ -236,16 +308,23 @@ class Round:
             self.step_id = ("p2", k)
             self.phase2_turn(k, p)
 
+    def phase2_order(self, top: int) -> tuple[list[int], list[int]]:
+        """P2: from the left of the highest Garden card's owner round the table; X6: Oracle
+        owners move to the end, in that order. Returns (order, Oracle owners)."""
+        order = self.seats_from_left_of(top)
+        oracles = [p for p in order if self.garden[self.slot_of[p]].card.name == "Oracle"]
+        if oracles:
+            order = [p for p in order if p not in oracles] + oracles
+        return order, oracles
+
     def phase2_turn(self, k: int, p: int) -> None:
+        """One Phase-2 turn: P7 an Oracle owner may peek first; then P4 Conspire, P5
+        Convoke, or P8 pass when neither is possible."""
         pl = self.players[p]
         if p in self.oracle_players:
             self.oracle_peek(p)
-        total = 2 if p == self.litter else 0
-        for c in pl.hand:
-            total += 3 if c.name == "Servant" else c.prestige
-        affordable = [c.name for c in pl.parlor if c.prestige <= total]
-        if len(affordable) > 1:
-            affordable.sort(key=PRESTIGE_ORDER.__getitem__)
+        total = convoke_total(pl.hand, p == self.litter)
+        affordable = affordable_nobles(pl.parlor, total)
         options = []
         if pl.hand:
             options.append("conspire")
@@ -258,28 +337,34 @@ class Round:
             return
         action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
         if action == "conspire":
-            name = self.ask(D.CONSPIRE, p, None, "conspire", p, distinct(pl.hand_names()))
-            card = pl.take_from_hand(name)
-            e = Entry(len(self.balcony), p, card, face_up=self.bishop_mode)
-            self.balcony.append(e)
-            self.entry_step.append(k)
-            self.entry_of[p] = e.index
-            if self.bishop_mode:
-                if self.t:
-                    self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
-                             f"(Balcony card {e.index + 1}){self.wasted_litter(p)}; it resolves at "
-                             "once.", actor=pl.name, card=name,
-                             see=["P3"] if p == self.litter else None)
-                self.resolve_entry(e.index)
-            elif self.t:
-                self.log("conspire", "P4", (_face_down_text, (e.index + 1, p == self.litter)),
-                         actor=pl.name, see=["P3"] if p == self.litter else None)
-                self.log("conspire-secret", "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
-                         card=name, visible_to=[pl.name])
+            self.conspire(k, p)
         else:
             self.convoke_action(p, total, affordable)
 
+    def conspire(self, k: int, p: int) -> None:
+        """P4: a card face down on the Balcony; P6: in Bishop mode face up, resolved at once."""
+        pl = self.players[p]
+        name = self.ask(D.CONSPIRE, p, None, "conspire", p, distinct(pl.hand_names()))
+        card = pl.take_from_hand(name)
+        e = Entry(len(self.balcony), p, card, face_up=self.bishop_mode)
+        self.balcony.append(e)
+        self.entry_step.append(k)
+        self.entry_of[p] = e.index
+        if self.bishop_mode:
+            if self.t:
+                self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
+                         f"(Balcony card {e.index + 1}){self.wasted_litter(p)}; it resolves at "
+                         "once.", actor=pl.name, card=name,
+                         see=["P3"] if p == self.litter else None)
+            self.resolve_entry(e.index)
+        elif self.t:
+            self.log("conspire", "P4", (_face_down_text, (e.index + 1, p == self.litter)),
+                     actor=pl.name, see=["P3"] if p == self.litter else None)
+            self.log("conspire-secret", "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
+                     card=name, visible_to=[pl.name])
+
     def oracle_peek(self, p: int) -> None:
+        """P7: the Oracle's owner may look at one face-down Balcony card before acting."""
         hidden = [self.name(e.owner) for e in self.balcony if not e.revealed]
         if not hidden:
             return
@@ -297,6 +382,7 @@ class Round:
                      target_card=e.card.name, visible_to=[self.name(p)])
 
     def convoke_action(self, p: int, total: int, affordable: list[str]) -> None:
+        """P5: discard the whole hand and take one affordable Noble from the Parlor."""
         pl = self.players[p]
         discarded = pl.hand_names()
         pl.discard.extend(pl.hand)
@@ -319,6 +405,7 @@ class Round:
 
     # ---------------------------------------------------------------- Balcony
     def resolve_entry(self, i: int) -> None:
+        """B1: reveal Balcony card ``i`` and apply its effect, unless cancelled (B10)."""
         e = self.balcony[i]
         p = e.owner
         if e.card.name == "Servant":
@@ -330,7 +417,7 @@ class Round:
                          card=e.card.name)
         if i in self.cancelled:
             if self.t:
-                owner, bishop = self.bishops[self.canceller(i)]
+                owner, bishop = self.cancels.canceller(i)
                 self.log("cancelled", "B10", (_cancelled_text, ()),
                          actor=self.name(owner), card=bishop,
                          target=self.name(p), target_card=e.card.name)
@@ -340,12 +427,12 @@ class Round:
         e.applied = True
         self.sync("M4", p, e.card.name)
 
-    def snapshot(self):
-        return ([p.copy() for p in self.players], [s.copy() for s in self.garden],
-                [e.copy() for e in self.balcony], list(self.entry_of), list(self.entry_step),
-                self.rec.copy(), list(self.parlor_emptied))
+    def snapshot(self) -> BalconyStart:
+        return BalconyStart([p.copy() for p in self.players], [s.copy() for s in self.garden],
+                            [e.copy() for e in self.balcony], list(self.entry_of),
+                            list(self.entry_step), self.rec.copy(), list(self.parlor_emptied))
 
-    def restore(self, snap) -> None:
+    def restore(self, snap: BalconyStart) -> None:
         players, garden, balcony, entry_of, entry_step, rec, emptied = snap
         for mine, saved in zip(self.players, players, strict=True):
             for zone in PlayerState.ZONES:
@@ -365,6 +452,7 @@ class Round:
             self.log("replay", "B10", "The cancelled card counts as never resolved: the Balcony is "
                      "resolved again from its first card, skipping cancelled cards and re-using the "
                      "choices already made.", actor=actor, card=card)
+        assert self._snap is not None, "a replay needs the Balcony's starting position"
         self.restore(self._snap)
         self.replaying += 1
         if self.t:
@@ -389,24 +477,6 @@ class Round:
             self.replaying -= 1
             self.step_id = saved
 
-    def canceller(self, i: int) -> int:
-        """The Balcony index of the Bishop whose cancellation of entry ``i`` counts (B13)."""
-        cancelled: set[int] = set()
-        for bishop, target in reversed(self.acts):  # as recompute_cancelled works back
-            if bishop not in cancelled:
-                if target == i:
-                    return bishop
-                cancelled.add(target)
-        raise ValueError(f"Balcony card {i + 1} is not cancelled")
-
-    def recompute_cancelled(self) -> None:
-        """B10 + B13: work back from the most recent cancellation; a cancelled Bishop cancels nothing."""
-        cancelled: set[int] = set()
-        for bishop, target in reversed(self.acts):
-            if bishop not in cancelled:
-                cancelled.add(target)
-        self.cancelled = cancelled
-
     # ------------------------------------------------------ shared mechanics
     def convoke_noble(self, p: int, name: str | None, rule: str, quiet: bool = False,
                       by: str = "") -> str | None:
@@ -419,16 +489,16 @@ class Round:
                 self.log("convoke", rule, f"{by}{pl.name}'s Parlor is empty: nothing to Convoke.",
                          actor=pl.name)
             return None
-        card: Card | None
         if name is None:
             card = min(pl.parlor, key=lambda c: c.prestige)
         else:
-            card = next((c for c in pl.parlor if c.name == name), None)
-            if card is None:
+            found = next((c for c in pl.parlor if c.name == name), None)
+            if found is None:
                 if self.t:
                     self.log("convoke", rule, f"{by}{pl.name} has no {name} in the Parlor: nothing "
                              "to Convoke.", actor=pl.name)
                 return None
+            card = found
         pl.parlor.remove(card)
         pl.discard.append(card)
         self.rec.convoked[p].append(card.name)
@@ -530,6 +600,23 @@ class Round:
         if slot.ledger:
             why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
         return why
+
+
+def convoke_total(hand: list[Card], litter: bool) -> int:
+    """P5: a Convoke counts the printed Prestige of the cards discarded, a Servant as 3;
+    P3: the Litter adds 2."""
+    total = 2 if litter else 0
+    for c in hand:
+        total += 3 if c.name == "Servant" else c.prestige
+    return total
+
+
+def affordable_nobles(parlor: list[Card], total: int) -> list[str]:
+    """P5: the Parlor Nobles a Convoke total can take, cheapest first."""
+    affordable = [c.name for c in parlor if c.prestige <= total]
+    if len(affordable) > 1:
+        affordable.sort(key=PRESTIGE_ORDER.__getitem__)
+    return affordable
 
 
 def convoke_sum(discarded: list[str], litter: bool) -> str:

@@ -1,6 +1,8 @@
 """Every ruling ID the engine cites (shared RULINGS.md plus the project's own, docs/rulings.md)."""
 from __future__ import annotations
 
+from enum import StrEnum
+
 RULINGS: dict[str, str] = {
     "M1": "Seats and turn order", "M2": "Winner and next starter",
     "M3": "Prestige has three layers", "M4": "Garden values", "M5": "Leaving and entering",
@@ -30,13 +32,22 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 PROJECT_RULINGS = [k for k, v in RULINGS.items() if v.endswith("(project)")]
 
+class EndReason(StrEnum):
+    """Why a game ended (the contract's ``end_reason``); members equal their JSON strings."""
+
+    ARISTOCRAT_SCORED = "aristocrat-scored"
+    CANNOT_REFILL = "cannot-refill"
+    PARLOR_EMPTY = "parlor-empty"
+    ARISTOCRAT_WORST = "aristocrat-worst"
+
+
 #: How a game ends: the contract's end reasons, each with the ruling that ends it and what
 #: happened. The one source for ``END_REASONS``, the end-of-game trace and the game text.
 END_RULES: dict[str, tuple[str, str]] = {
-    "aristocrat-scored": ("E1", "an Aristocrat scored"),
-    "cannot-refill": ("E2", "a player could not refill to 3 cards"),
-    "parlor-empty": ("E3", "the extra round after a Parlor emptied was played"),
-    "aristocrat-worst": ("X2", "an Aristocrat was in the worst position"),
+    EndReason.ARISTOCRAT_SCORED: ("E1", "an Aristocrat scored"),
+    EndReason.CANNOT_REFILL: ("E2", "a player could not refill to 3 cards"),
+    EndReason.PARLOR_EMPTY: ("E3", "the extra round after a Parlor emptied was played"),
+    EndReason.ARISTOCRAT_WORST: ("X2", "an Aristocrat was in the worst position"),
 }
 #: The end reasons of the public contract, in ruling order.
 END_REASONS: tuple[str, ...] = tuple(END_RULES)

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from .cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
 from .files import cut, short
-from .rulings import RULINGS
+from .rulings import MAX_PLAYERS, MIN_PLAYERS, RULINGS
 from .scenario_layout import layout
 from .scenario_model import (
     CONSPIRE_CHOICES,
@@ -174,9 +174,11 @@ class Validator:
         next_draw = self.typed(d, "next_draw", bool, "true or false", default=False)
         raw_players = d.get("player")
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
-            self.fail("needs [[player]] tables, one per player in seating order (3 to 6, M8)")
-        if not 3 <= len(raw_players) <= 6:
-            self.fail(f"{len(raw_players)} players; Aristofarsa is for 3 to 6 players (M8)")
+            self.fail("needs [[player]] tables, one per player in seating order "
+                      f"({MIN_PLAYERS} to {MAX_PLAYERS}, M8)")
+        if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
+            self.fail(f"{len(raw_players)} players; Aristofarsa is for {MIN_PLAYERS} to {MAX_PLAYERS} "
+                      "players (M8)")
         players = [self.player(p, k) for k, p in enumerate(raw_players)]
         names = [p.name for p in players]
         lower = [n.lower() for n in names]

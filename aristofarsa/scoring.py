@@ -1,76 +1,162 @@
-"""The Score step: winners (S1), what scores (S2, B4, B5, X4), exile (X2), card movement
-(S3), next starter (M2) and whether the game ends (E1, E3, X2)."""
+"""The Score step, as named steps a reader can follow rule by rule: winners (S1, B3, M2),
+what scores (S1, S2, B4, B5, S4, X4), exile (X2, X7), card movement (S3), the end of the
+game (E1, E3, X2) and who starts next (M2)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import decisions as D
 from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
-from .state import Card, distinct
+from .state import distinct
+
+if TYPE_CHECKING:
+    from .round import Round
+    from .state import Card
+
+Owned = tuple[int, "Card"]  # (player index, card)
 
 
-def score_round(r) -> RoundResult:
-    r.phase = "score"
-    vals = r.values()
-    lowest = r.rec.jester % 2 == 1
-    best = min(vals) if lowest else max(vals)
-    winning = [i for i, v in enumerate(vals) if v == best]
-    winner = r.garden[winning[0]].owner
-    if r.t:
-        r.log("final", "M3", (_final_text, (list(r.garden), list(r.balcony), r.live, r.names, vals)),
-              see=["M4"])
-        names = r.names
-        r.log("winners", "S1", (_winners_text, (lowest, best, tuple(
-            (names[r.garden[i].owner], r.garden[i].card.name) for i in winning))),
-              actor=names[winner])
+@dataclass(frozen=True, slots=True)
+class Winners:
+    lowest_wins: bool                  # B3: odd Jester votes
+    value: int                         # the winning Prestige
+    slots: tuple[int, ...]             # S1: every tied card wins
+    player: int                        # M2: the owner of the earliest winning card
 
-    scored: list[tuple[int, Card]] = []  # (player, card) in the order they were found
-    scored_ids: set[int] = set()
 
-    def add(p, card, rule, why):
-        if id(card) in scored_ids:
+@dataclass(frozen=True, slots=True)
+class End:
+    reason: str | None                 # E1 "aristocrat-scored", X2 "aristocrat-worst", E3 "parlor-empty"
+    final_round_next: bool             # E3: a Parlor emptied, one more round
+
+
+class Scored:
+    """The cards that score this round, each once, in the order found (S2)."""
+
+    def __init__(self, r: Round) -> None:
+        self._r = r
+        self.cards: list[Owned] = []
+        self._ids: set[int] = set()
+
+    def __contains__(self, card: Card) -> bool:
+        return id(card) in self._ids
+
+    def add(self, player: int, card: Card, rule: str, why: str) -> None:
+        if id(card) in self._ids:
             return
-        scored_ids.add(id(card))
-        scored.append((p, card))
+        self._ids.add(id(card))
+        self.cards.append((player, card))
+        r = self._r
         if r.t:
-            r.log("score", rule, (_score_text, (why,)), actor=r.names[p], card=card.name,
+            r.log("score", rule, (_score_text, (why,)), actor=r.names[player], card=card.name,
                   see=None if rule == "S2" else ["S2"])
 
+
+def score_round(r: Round) -> RoundResult:
+    r.phase = "score"
+    values = r.values()
+    won = _winners(r, values)                                    # S1, B3, M2
+    scored = Scored(r)
+    garden = _score_winning_cards(r, won, scored)                # S1, S2 Servant pair, B4, S4
+    garden += _score_knights(r, won, values, scored)             # S2 Knight "anyway"
+    _score_merchants(r, scored)                                  # B5
+    _apply_scoring_texts(r, garden, scored)                      # B6 Rogue, S2 Damsel, X4 Scribe
+    exiled: list[Owned] = []
+    aristocrat_worst = False
+    if r.expansion:
+        aristocrat_worst = _exile(r, won, values, scored, exiled)  # X2, X7
+        _score_scribes(r, exiled, scored)                          # X4
+    _move_cards(r, scored, exiled)                               # S3
+    end = _end_of_game(r, won, scored, aristocrat_worst)         # E1, E3, X2, M2
+    return _result(r, won, values, scored, exiled, end)
+
+
+def _winners(r: Round, values: list[int]) -> Winners:
+    """S1: the best Prestige wins, every tied card with it; B3: odd Jester votes make it the
+    lowest; M2: the owner of the earliest winning card in the queue is the round's winner."""
+    lowest = r.rec.jester % 2 == 1
+    best = min(values) if lowest else max(values)
+    slots = tuple(i for i, v in enumerate(values) if v == best)
+    won = Winners(lowest, best, slots, r.garden[slots[0]].owner)
+    if r.t:
+        names = r.names
+        r.log("final", "M3", (_final_text, (list(r.garden), list(r.balcony), r.live, names, values)),
+              see=["M4"])
+        r.log("winners", "S1", (_winners_text, (lowest, best, tuple(
+            (names[r.garden[i].owner], r.garden[i].card.name) for i in slots))),
+              actor=names[won.player])
+    return won
+
+
+def _score_winning_cards(r: Round, won: Winners, scored: Scored) -> list[int]:
+    """S1: every winning Garden card scores; S2: with a Balcony Servant pairing a winning
+    Servant. B4: the winner's Balcony Damsel scores instead of the winning card (and
+    Convokes the Knight); S4: only *the* winner's Damsel counts. Returns the Garden slots
+    that scored."""
+    winner = won.player
     damsels = [i for i in r.rec.damsel if r.balcony[i].owner == winner]
     garden_scored: list[int] = []
-    for i in winning:
+    for i in won.slots:
         slot = r.garden[i]
         p = slot.owner
         if p == winner and damsels:
-            d = r.balcony[damsels[0]]
-            if r.t:
-                r.log("score", "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
-                      f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name,
-                      see=["S4"] if len(winning) > 1 else None)
-            add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
-                + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
-            r.convoke_noble(p, "Knight", "B4", by=r.who(p, d.card))
+            _damsel_scores_instead(r, won, i, damsels[0], scored)
             continue
         if r.t and p != winner and any(r.balcony[x].owner == p for x in r.rec.damsel):
             r.log("score", "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
                   f"but the round's winner is {r.name(winner)} (earlier in the queue): "
                   f"{r.name(p)}'s {slot.card.name} scores normally and the Damsel does not.",
                   actor=r.name(p), card=slot.card.name, see=["B4"])
-        add(p, slot.card, "S1", f"it has the winning Prestige {best}")
+        scored.add(p, slot.card, "S1", f"it has the winning Prestige {won.value}")
         garden_scored.append(i)
         e = r.entry_of[p]
         if slot.card.name == "Servant" and e >= 0 and r.balcony[e].card.name == "Servant":
-            add(p, r.balcony[e].card, "S2", "its pair won in the Garden, so both Servants score")
-    for i, v in enumerate(vals):
+            scored.add(p, r.balcony[e].card, "S2", "its pair won in the Garden, so both Servants score")
+    return garden_scored
+
+
+def _damsel_scores_instead(r: Round, won: Winners, i: int, entry: int, scored: Scored) -> None:
+    """B4: the winner won with a Damsel on the Balcony: the Damsel scores, the winning card
+    does not, and its owner Convokes the Knight."""
+    slot = r.garden[i]
+    p = slot.owner
+    d = r.balcony[entry]
+    if r.t:
+        r.log("score", "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
+              f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name,
+              see=["S4"] if len(won.slots) > 1 else None)
+    scored.add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
+               + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
+    r.convoke_noble(p, "Knight", "B4", by=r.who(p, d.card))
+
+
+def _score_knights(r: Round, won: Winners, values: list[int], scored: Scored) -> list[int]:
+    """S2: a Garden Knight that lost by 3 or less scores anyway (counted towards the lowest
+    under the Jester, B3); it makes no winner. Returns the Garden slots that scored."""
+    garden_scored: list[int] = []
+    for i, v in enumerate(values):
         slot = r.garden[i]
-        if i not in winning and slot.card.name == "Knight" and abs(best - v) <= 3:
-            add(slot.owner, slot.card, "S2", f"it lost by {abs(best - v)} (3 or less"
-                + (", counted towards the lowest under the Jester, B3" if lowest else "")
-                + "), so it scores anyway (no winner is made)")
+        if i not in won.slots and slot.card.name == "Knight" and abs(won.value - v) <= 3:
+            scored.add(slot.owner, slot.card, "S2", f"it lost by {abs(won.value - v)} (3 or less"
+                       + (", counted towards the lowest under the Jester, B3" if won.lowest_wins else "")
+                       + "), so it scores anyway (no winner is made)")
             garden_scored.append(i)
+    return garden_scored
+
+
+def _score_merchants(r: Round, scored: Scored) -> None:
+    """B5: a Balcony Merchant scores with the Garden card it doubled, if that card scored."""
     for ei, card in r.rec.merchant:
-        if id(card) in scored_ids:
+        if card in scored:
             m = r.balcony[ei]
-            add(m.owner, m.card, "B5", f"the {card.name} it doubled scored")
+            scored.add(m.owner, m.card, "B5", f"the {card.name} it doubled scored")
+
+
+def _apply_scoring_texts(r: Round, garden_scored: list[int], scored: Scored) -> None:
+    """What a Garden card does when it scores: B6 a Rogue Convokes your cheapest Noble (M6);
+    S2 a Damsel Convokes the Knight; X4 a Scribe may score a Peasant from hand with it."""
     for i in garden_scored:
         slot = r.garden[i]
         name = slot.card.name
@@ -85,102 +171,44 @@ def score_round(r) -> RoundResult:
                       "Knight.", actor=r.name(slot.owner), card=name)
             r.convoke_noble(slot.owner, "Knight", "S2", by=r.who(slot.owner, slot.card))
         elif name == "Scribe":
-            pl = r.players[slot.owner]
-            peasants = [c.name for c in pl.hand if not c.noble]
-            if peasants:
-                r.step_id = ("score", i)
-                extra = r.ask(D.ALSO_SCORE, slot.owner, "Scribe", "garden", slot.owner,
-                              distinct(peasants), optional=True)
-                if extra is not None:
-                    card = pl.take_from_hand(extra)
-                    add(slot.owner, card, "X4", "the Garden Scribe scored, and a Peasant from "
-                        "hand may score with it (its own texts do nothing)")
-                else:
-                    if r.t:
-                        r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.",
-                              actor=pl.name)
-
-    exiled: list[tuple[int, Card]] = []
-    aristocrat_worst = False
-    if r.expansion:
-        aristocrat_worst = _exile(r, vals, lowest, scored_ids, exiled)
-        exiled_ids = {id(c) for _, c in exiled}
-        r.phase = "score"
-        for ei, card in r.rec.scribe:
-            if id(card) in exiled_ids:
-                s = r.balcony[ei]
-                add(s.owner, s.card, "X4", f"the {card.name} it hit was exiled")
-
-    _move_cards(r, scored, exiled)
-
-    end_reason = None
-    if any(c.name == "Aristocrat" for _, c in scored):
-        end_reason = "aristocrat-scored"
-        if r.t:
-            r.log("end", "E1", "An Aristocrat scored: the game ends when this round is done.")
-    elif aristocrat_worst:
-        end_reason = "aristocrat-worst"
-    elif r.final_round:
-        end_reason = "parlor-empty"
-        if r.t:
-            r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
-    if end_reason is None and r.t:
-        r.log("end", "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
-              + (": the game goes on." if not r.parlor_emptied else "."))
-    final_next = bool(r.parlor_emptied) and not r.final_round and end_reason is None
-    if final_next:
-        if r.t:
-            r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
-                  "then the game ends.")
-    if r.t:
-        if end_reason is None:
-            r.log("next", "M2", f"{r.name(winner)} starts the next round.", actor=r.name(winner))
-        else:
-            r.log("next", "M2", f"{r.name(winner)} won the round; the game is over, so no next "
-                  "round starts.", actor=r.name(winner))
-
-    names = [pl.name for pl in r.players]
-    by_player: dict[str, list[str]] = {n: [] for n in names}
-    for p, c in scored:
-        by_player[names[p]].append(c.name)
-    ex: dict[str, list[str]] = {n: [] for n in names}
-    for p, c in exiled:
-        ex[names[p]].append(c.name)
-    return RoundResult(
-        phase2_order=[names[p] for p in r.order],
-        litter=names[r.litter],
-        balcony=[(names[e.owner], e.card.name, e.index in r.cancelled) for e in r.balcony],
-        garden=[(names[s.owner], s.card.name, vals[i]) for i, s in enumerate(r.garden)],
-        lowest_wins=lowest,
-        winners=[names[r.garden[i].owner] for i in winning],
-        won_cards=[r.garden[i].card.name for i in winning],
-        scored=by_player,
-        convoked={names[p]: list(c) for p, c in enumerate(r.rec.convoked)},
-        exiled=ex,
-        next_first=names[winner],
-        game_over=end_reason is not None,
-        end_reason=end_reason,
-        final_round_next=final_next,
-        oracle_draw=[names[p] for p in r.rec.oracle],
-        standings=Standings(r.players, r.crowns),
-        trace=r.trace,
-    )
+            _scribe_scores_a_peasant(r, i, scored)
 
 
-def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
-    """X2: the worst Prestige exiles (unless it scored); returns True if an Aristocrat was worst."""
+def _scribe_scores_a_peasant(r: Round, i: int, scored: Scored) -> None:
+    """X4: a scoring Garden Scribe lets its owner score a Peasant from hand (optional)."""
+    slot = r.garden[i]
+    pl = r.players[slot.owner]
+    peasants = [c.name for c in pl.hand if not c.noble]
+    if not peasants:
+        return
+    r.step_id = ("score", i)
+    extra = r.ask(D.ALSO_SCORE, slot.owner, "Scribe", "garden", slot.owner, distinct(peasants),
+                  optional=True)
+    if extra is not None:
+        scored.add(slot.owner, pl.take_from_hand(extra), "X4", "the Garden Scribe scored, and a "
+                   "Peasant from hand may score with it (its own texts do nothing)")
+    elif r.t:
+        r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.", actor=pl.name)
+
+
+def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: list[Owned]) -> bool:
+    """X2: the worst Prestige (the highest under the Jester) is exiled, every tied card with
+    it, unless all are tied; X7: a worst card that scored is not exiled and nothing replaces
+    it; an Aristocrat is never exiled and ends the game. Returns True if an Aristocrat was
+    worst."""
     r.phase = "exile"
-    worst = max(vals) if lowest else min(vals)
-    if all(v == worst for v in vals):
+    lowest = won.lowest_wins
+    worst = max(values) if lowest else min(values)
+    if all(v == worst for v in values):
         if r.t:
             r.log("exile", "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
         return False
     aristocrat = False
-    for i, v in enumerate(vals):
+    for i, v in enumerate(values):
         if v != worst:
             continue
         slot = r.garden[i]
-        if id(slot.card) in scored_ids:
+        if slot.card in scored:
             if r.t:
                 r.log("exile", "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
                       "but scored: it is not exiled, and no other card is exiled in its place.",
@@ -200,10 +228,22 @@ def _exile(r, vals, lowest, scored_ids, exiled) -> bool:
     return aristocrat
 
 
-def _move_cards(r, scored, exiled) -> None:
-    """S3: scoring cards to the scored area, exiles to the Exiled deck, the rest discarded."""
-    gone = {id(c) for _, c in scored} | {id(c) for _, c in exiled}
-    for p, card in scored:
+def _score_scribes(r: Round, exiled: list[Owned], scored: Scored) -> None:
+    """X4: a Balcony Scribe scores if the Garden card it hit was exiled."""
+    exiled_ids = {id(c) for _, c in exiled}
+    r.phase = "score"
+    for ei, card in r.rec.scribe:
+        if id(card) in exiled_ids:
+            s = r.balcony[ei]
+            scored.add(s.owner, s.card, "X4", f"the {card.name} it hit was exiled")
+
+
+def _move_cards(r: Round, scored: Scored, exiled: list[Owned]) -> None:
+    """S3: scoring cards to the scored area, every other Garden and Balcony card to its
+    owner's discard pile; X2: an exiled card goes under the Exiled deck and its owner takes
+    the top card into hand (X1, D3: from now on an ordinary card)."""
+    gone = {id(c) for _, c in scored.cards} | {id(c) for _, c in exiled}
+    for p, card in scored.cards:
         r.players[p].scored.append(card)
     if exiled:
         r.phase = "exile"
@@ -215,7 +255,7 @@ def _move_cards(r, scored, exiled) -> None:
         if r.t:
             r.log("exile", "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
                   f"and takes the top card, {top.name}, into hand (from now on an ordinary card).",
-              actor=pl.name, card=top.name, see=["X1", "D3"])
+                  actor=pl.name, card=top.name, see=["X1", "D3"])
     for s in r.garden:
         if id(s.card) not in gone:
             r.players[s.owner].discard.append(s.card)
@@ -226,6 +266,68 @@ def _move_cards(r, scored, exiled) -> None:
     if r.t:
         r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
+
+
+def _end_of_game(r: Round, won: Winners, scored: Scored, aristocrat_worst: bool) -> End:
+    """E1: an Aristocrat scored; X2: an Aristocrat was worst; E3: this was the extra round
+    after a Parlor emptied, or a Parlor emptied now (one more round). M2: the winner starts
+    the next round, if there is one."""
+    reason = None
+    if any(c.name == "Aristocrat" for _, c in scored.cards):
+        reason = "aristocrat-scored"
+        if r.t:
+            r.log("end", "E1", "An Aristocrat scored: the game ends when this round is done.")
+    elif aristocrat_worst:
+        reason = "aristocrat-worst"
+    elif r.final_round:
+        reason = "parlor-empty"
+        if r.t:
+            r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
+    if reason is None and r.t:
+        r.log("end", "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
+              + (": the game goes on." if not r.parlor_emptied else "."))
+    final_next = bool(r.parlor_emptied) and not r.final_round and reason is None
+    if final_next and r.t:
+        r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
+              "then the game ends.")
+    if r.t:
+        if reason is None:
+            r.log("next", "M2", f"{r.name(won.player)} starts the next round.", actor=r.name(won.player))
+        else:
+            r.log("next", "M2", f"{r.name(won.player)} won the round; the game is over, so no next "
+                  "round starts.", actor=r.name(won.player))
+    return End(reason, final_next)
+
+
+def _result(r: Round, won: Winners, values: list[int], scored: Scored, exiled: list[Owned],
+            end: End) -> RoundResult:
+    """The round's outcome, by player name (the `resolve --json` contract)."""
+    names = r.names
+    by_player: dict[str, list[str]] = {n: [] for n in names}
+    for p, c in scored.cards:
+        by_player[names[p]].append(c.name)
+    ex: dict[str, list[str]] = {n: [] for n in names}
+    for p, c in exiled:
+        ex[names[p]].append(c.name)
+    return RoundResult(
+        phase2_order=[names[p] for p in r.order],
+        litter=names[r.litter],
+        balcony=[(names[e.owner], e.card.name, e.index in r.cancelled) for e in r.balcony],
+        garden=[(names[s.owner], s.card.name, values[i]) for i, s in enumerate(r.garden)],
+        lowest_wins=won.lowest_wins,
+        winners=[names[r.garden[i].owner] for i in won.slots],
+        won_cards=[r.garden[i].card.name for i in won.slots],
+        scored=by_player,
+        convoked={names[p]: list(c) for p, c in enumerate(r.rec.convoked)},
+        exiled=ex,
+        next_first=names[won.player],
+        game_over=end.reason is not None,
+        end_reason=end.reason,
+        final_round_next=end.final_round_next,
+        oracle_draw=[names[p] for p in r.rec.oracle],
+        standings=Standings(r.players, r.crowns),
+        trace=r.trace,
+    )
 
 
 # ------------------------------------------------------- sentences from facts

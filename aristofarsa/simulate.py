@@ -32,13 +32,16 @@ It defaults to :func:`aristofarsa.game.play_game`.
 from __future__ import annotations
 
 import math
-import multiprocessing
+import os
 import pickle
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
 from aristofarsa.bots import BOTS
@@ -54,12 +57,18 @@ __all__ = [
     "normalize_bots",
     "play_one",
     "simulate",
+    "cpu_count",
+    "MAX_GAMES",
 ]
 
 #: Bot names the game runner accepts (the registry's, :data:`aristofarsa.bots.BOTS`).
 ALLOWED_BOTS = tuple(BOTS)
 #: Largest default chunk (games per task).
 MAX_CHUNK = 200
+#: Most games one simulation may play (a bound on memory and time, not on statistics).
+MAX_GAMES = 10_000_000
+#: Seconds to wait for a Dask scheduler to answer before saying nothing is listening.
+CONNECT_TIMEOUT = 5.0
 
 GameFn = Callable[..., Any]
 
@@ -223,7 +232,7 @@ def _progress_bar(progress: bool, total: int) -> Any:
     if not progress:
         return _NoBar()
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:  # the core install: a plain line instead of tqdm's bar
         return _TextBar(total)
     return tqdm(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
@@ -253,9 +262,41 @@ def _run_serial(chunks: list[_Chunk], sink: _InOrder) -> None:
         sink.put(number, _run_chunk(chunk))
 
 
+def _ignore_interrupt() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them: no traceback from each."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def cpu_count() -> int:
+    """CPUs this process may run on (its affinity, where the platform says)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+class _QuietSpawnProcess(SpawnProcess):
+    """A spawned worker that starts with Ctrl-C ignored: an ignored signal stays ignored
+    across exec, and Python then installs no KeyboardInterrupt handler, so no worker, not
+    even one still starting, prints a traceback; the parent stops them all."""
+
+    def start(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return super().start()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # only for the ms of the spawn
+        try:
+            return super().start()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class _QuietSpawnContext(SpawnContext):
+    Process = _QuietSpawnProcess
+
+
 def _run_pool(chunks: list[_Chunk], workers: int, sink: _InOrder) -> None:
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(processes=min(workers, len(chunks))) as pool:
+    processes = min(workers, len(chunks))
+    with _QuietSpawnContext().Pool(processes=processes, initializer=_ignore_interrupt) as pool:
         for number, part in pool.imap_unordered(_run_numbered_chunk, enumerate(chunks)):
             sink.put(number, part)
 
@@ -269,11 +310,38 @@ def _dask_client(scheduler: Any) -> tuple[Any, Any, bool]:
             "pip install 'dask[distributed]' (or pip install 'aristofarsa[sim]')"
         ) from exc
     if isinstance(scheduler, str):
-        return Client(scheduler), as_completed, True
+        _check_listening(scheduler)
+        try:
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s")
+        except Exception as exc:  # noqa: BLE001 - whatever answers there is not a Dask scheduler
+            first = str(exc).splitlines()[0][:200] if str(exc) else ""
+            raise ValueError(f"--scheduler {scheduler}: something is listening there, but no Dask "
+                             f"scheduler answers ({exc.__class__.__name__}: {first})") from None
+        return client, as_completed, True
     if hasattr(scheduler, "submit") and hasattr(scheduler, "map"):
         return scheduler, as_completed, False
     raise ValueError(f"scheduler must be a Dask scheduler address such as 'tcp://127.0.0.1:8786' "
                      f"or a distributed.Client, got {scheduler!r}")
+
+
+def _check_listening(address: str) -> None:
+    """Fail fast, with a message, when nothing listens at a tcp:// scheduler address."""
+    import socket
+    from urllib.parse import urlsplit
+    url = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = url.hostname, url.port
+    except ValueError:
+        host = port = None
+    if url.scheme not in ("tcp", "tls") or not host or port is None:
+        raise ValueError(f"--scheduler {address}: not a scheduler address; write tcp://HOST:PORT, "
+                         "e.g. tcp://127.0.0.1:8786")
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or exc.__class__.__name__
+        raise ValueError(f"--scheduler {address}: nothing is listening there ({reason}); start a "
+                         f"Dask scheduler there first (dask scheduler --host {host} --port {port})") from None
 
 
 def _dask_threads(client: Any) -> int:
@@ -318,7 +386,8 @@ def simulate(
     seed        master seed; game ``i`` is played with ``game_seed(seed, i)``
     expansion   play with the Exiled expansion
     variants    names of house-rule variants to switch on
-    workers     processes to use (1: this process)
+    workers     processes to use (1: this process); at most the number of CPUs
+                and the number of tasks (more are not started)
     scheduler   Dask scheduler address (or a ``distributed.Client``): play on
                 that cluster instead; ``workers`` is then ignored
     progress    show a tqdm progress bar on stderr, advanced per finished chunk
@@ -330,13 +399,16 @@ def simulate(
     expansion and variants; ``elapsed`` the wall-clock seconds.
     """
     games = _check_int("games", games, low=0)
+    if games > MAX_GAMES:
+        raise ValueError(f"games must be at most {MAX_GAMES:,}, got {games}")
     players = _check_int("players", players, MIN_PLAYERS, MAX_PLAYERS, note=" (ruling M8)")
     seat_bots = normalize_bots(bots, players)
-    seed = _check_int("seed", seed)
+    seed = _check_int("seed", seed, low=0, note=" (Python's generator treats -n like n)")
     variants = _normalize_variants(variants)
     expansion = bool(expansion)
     if scheduler is None:
-        workers = _check_int("workers", workers, low=1)
+        # more processes than CPUs only add start-up cost and memory (a process storm)
+        workers = min(_check_int("workers", workers, low=1), cpu_count())
     if chunk_size is not None:
         chunk_size = _check_int("chunk_size", chunk_size, low=1)
 

@@ -51,10 +51,11 @@ class TraceEvent:
     def text(self) -> str:
         """The sentence, rendered from the facts when first read."""
         t = self._text
-        if t.__class__ is not str:
-            render, args = t  # type: ignore[misc,str-unpack,unused-ignore]
-            t = self._text = render(self, *args)  # type: ignore[operator,unused-ignore]
-        return t  # type: ignore[return-value]
+        if isinstance(t, str):
+            return t
+        render, args = t
+        text = self._text = render(self, *args)
+        return text
 
     @text.setter
     def text(self, value: str) -> None:

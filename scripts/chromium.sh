@@ -7,7 +7,7 @@ if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then exit 0;
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Chromium (apt-get) for the browser tests ..." >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
   exit 0
 fi
 echo "scripts/chromium.sh: Chromium is missing, so the browser tests will be skipped." >&2

@@ -9,12 +9,21 @@ PY="${PYTHON:-.venv/bin/python}"
 [ -x "$PY" ] || PY=python3
 if [ "$#" -eq 0 ]; then set -- notebooks/*.ipynb; fi
 PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" "$PY" - "$@" <<'PYEOF'
+import re
 import sys
 
 import nbformat
 from nbclient import NotebookClient
 
+
+def same(a: str, b: str) -> bool:
+    """Equal but for widget model ids (random on every run): keep the file then."""
+    ids = re.compile(r'"model_id": "[0-9a-f]{32}"')
+    return ids.sub("", a) == ids.sub("", b)
+
+
 for path in sys.argv[1:]:
+    before = open(path, encoding="utf-8").read()
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": "notebooks"}}).execute()
@@ -22,6 +31,11 @@ for path in sys.argv[1:]:
         if cell.cell_type == "code":
             cell.outputs = [o for o in cell.outputs if not (o.output_type == "stream" and o.name == "stderr")]
     nb.metadata.pop("widgets", None)      # stale widget state: noise in diffs, dead views in Lab
-    nbformat.write(nb, path)
+    after = nbformat.writes(nb) + "\n"
+    if same(before, after):
+        print(f"unchanged: {path}")
+        continue
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(after)
     print(f"stored outputs: {path}")
 PYEOF

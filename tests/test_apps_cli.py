@@ -28,6 +28,8 @@ def test_serve_without_the_apps_extra_names_the_install_command(monkeypatch, cap
     (["--cull-idle", "0"], "--cull-idle must be 1 to 110"),
     (["--cull-idle", "500"], "--cull-idle must be 1 to 110"),
     (["--port", "70000"], "--port must be 0 to 65535"),
+    (["--port", "0", "--host", "no-such-host.invalid"], "cannot listen on 'no-such-host.invalid'"),
+    (["--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
 ])
 def test_serve_refuses_bad_options(argv, words, capsys):
     assert main(["serve", "--no-browser", *argv]) == 2

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, files, scenario
+from aristofarsa import SCENARIOS_DIR, files, records, scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
@@ -229,3 +229,152 @@ def test_long_values_are_cut_in_messages(tmp_path):
     refused(proc, "long.toml", "is not a card name", "…")
     path.write_text(f'{"k" * 100_000} = 1\n' + good_text(), encoding="utf-8")
     refused(cli("resolve", str(path)), "long.toml", "unknown key", "…")
+
+
+# ------------------------------------------------------------ 5. records verified
+@pytest.fixture(scope="module")
+def record() -> dict:
+    from aristofarsa.game import play_game
+    return records.to_record(play_game(3, 0, ["random"] * 3, trace=False))
+
+
+def replay_refused(tmp_path, data, *needles: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    refused(cli("replay", str(path)), str(path), *needles)
+    with pytest.raises(records.RecordError):
+        records.replay(data, trace=False)
+
+
+def test_untouched_record_replays(record, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    proc = cli("replay", str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["ranking"] == record["result"]["ranking"]
+
+
+def test_record_without_or_with_a_wrong_result(record, tmp_path):
+    replay_refused(tmp_path, {k: v for k, v in record.items() if k != "result"}, "missing field 'result'")
+    replay_refused(tmp_path, {**record, "result": {**record["result"], "rounds": 99}},
+                   "differs from the record", "rounds")
+    replay_refused(tmp_path, {**record, "result": {**record["result"], "ranking": [["Ana"]]}},
+                   "result must be", "every player once")
+
+
+def test_record_labels_that_do_not_match(record, tmp_path):
+    replay_refused(tmp_path, {**record, "bots": ["greedy", "random", "random"]},
+                   "does not match the record's bots", "greedy bot", "`bots`")
+    replay_refused(tmp_path, {**record, "variants": ["witch-own"]}, "`variants`")
+
+
+def test_record_names_differing_only_in_case(record, tmp_path):
+    replay_refused(tmp_path, {**record, "names": ["Ana", "ana", "Caio"]}, "ignoring case")
+    replay_refused(tmp_path, {**record, "names": ["Ana\x1b[2J", "Bruno", "Caio"]}, "control character")
+
+
+def test_changed_seed_is_named(record, tmp_path):
+    replay_refused(tmp_path, {**record, "seed": 100}, "diverges", "changed `seed` is the likely cause")
+
+
+def test_recorded_values_of_the_wrong_type(record, tmp_path):
+    decisions = [dict(d) for d in record["decisions"]]
+    k = next(i for i, d in enumerate(decisions) if isinstance(d["value"], str))
+    decisions[k]["value"] = [decisions[k]["value"]]
+    replay_refused(tmp_path, {**record, "decisions": decisions}, "is not legal here")
+
+
+# ------------------------------------------------------------ 6. bounded resources
+def test_simulate_workers_capped_by_cpus(monkeypatch):
+    from aristofarsa import simulate as sim
+    seen = []
+    monkeypatch.setattr(sim, "_run_pool", lambda chunks, workers, sink: seen.append(workers)
+                        or sim._run_serial(chunks, sink))
+    stats = sim.simulate(40, 3, workers=10_000, chunk_size=5)
+    assert stats.games == 40
+    assert seen and seen[0] <= sim.cpu_count()
+
+
+def test_simulate_refuses_negative_seed_and_huge_counts():
+    refused(cli("simulate", "--games", "1", "--players", "3", "--seed", "-1"), "--seed", ">= 0")
+    refused(cli("simulate", "--games", str(10**15), "--players", "3"), "--games", "10,000,000")
+    from aristofarsa.simulate import simulate
+    with pytest.raises(ValueError, match="seed must be at least 0"):
+        simulate(1, 3, seed=-1)
+
+
+def test_simulate_unreachable_scheduler_is_said_fast():
+    pytest.importorskip("distributed")
+    import socket
+    with socket.socket() as s:  # a port on which, once closed, nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = cli("simulate", "--games", "1", "--players", "3", "--scheduler", f"tcp://127.0.0.1:{port}",
+               timeout=60)
+    refused(proc, f"tcp://127.0.0.1:{port}", "nothing is listening there")
+    refused(cli("simulate", "--games", "1", "--players", "3", "--scheduler", "no:where:here"),
+            "not a scheduler address", "tcp://HOST:PORT")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_simulate_with_one_line(workers):
+    import signal
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "aristofarsa.cli", "simulate", "--players", "4",
+                             "--games", "1000000", "--workers", workers], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, start_new_session=True)
+    try:
+        seen = b""
+        while b"simulate" not in seen:  # the progress bar is up: the games are running
+            chunk = os.read(proc.stderr.fileno(), 4096)
+            assert chunk, "simulate ended before it could be interrupted"
+            seen += chunk
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends: every process
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err_text = (seen + err).decode()
+    assert proc.returncode == 130, err_text[-2000:]
+    assert "Traceback" not in err_text and "KeyboardInterrupt" not in err_text, err_text[-2000:]
+    assert err_text.count("interrupted") == 1 and out == b""
+
+
+# ------------------------------------------------------------ 7. check that checked nothing
+def test_check_that_checks_nothing_fails(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused(cli("check", str(empty)), str(empty), "without scenario files", "nothing was checked")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "README.md").write_text("no scenarios here")
+    refused(cli("check", str(notes)), str(notes), "without scenario files")
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    refused(cli("check", str(loop)), str(loop), "symbolic links")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (inner / "self").symlink_to(inner)  # a folder loop inside is not followed
+    (inner / "bad.toml").symlink_to(inner / "bad.toml")
+    proc = cli("check", str(inner))
+    refused(proc, "INVALID", "bad.toml", "symbolic links")
+    assert "0 passed, 0 failed, 1 invalid" in proc.stdout
+
+
+def test_check_prints_paths_as_given(tmp_path):
+    (tmp_path / "r.toml").write_text(good_text(), encoding="utf-8")
+    proc = cli("check", "r.toml", cwd=tmp_path)
+    assert proc.returncode == 0 and "PASS r.toml" in proc.stdout, proc.stdout + proc.stderr
+    proc = cli("check", "-q", cwd=ROOT)
+    assert proc.returncode == 0
+    proc = cli("check", cwd=ROOT)
+    assert "PASS aristofarsa/scenarios/" in proc.stdout and str(ROOT) not in proc.stdout
+
+
+def test_check_never_passes_what_resolve_cannot_run(tmp_path):
+    text = good_text().replace("delta = -5", "delta = -5.0")
+    assert text != good_text()
+    path = tmp_path / "float.toml"
+    path.write_text(text, encoding="utf-8")
+    refused(cli("check", str(path)), "INVALID", "`conspire.delta` must be a whole number", "-5.0")
+    refused(cli("resolve", str(path)), "`conspire.delta` must be a whole number")

@@ -32,7 +32,8 @@ def test_bot_names_come_from_the_registry():
 
 
 def test_end_reasons_and_their_rulings_are_one_table():
-    assert END_REASONS == rulings.END_REASONS == tuple(rulings.END_RULES)
+    assert END_REASONS == rulings.END_REASONS == tuple(rulings.END_RULES) == tuple(rulings.EndReason)
+    assert json.dumps(rulings.EndReason.CANNOT_REFILL) == '"cannot-refill"'
     assert [rule for rule, _ in rulings.END_RULES.values()] == ["E1", "E2", "E3", "X2"]
     assert all(rule in rulings.RULINGS for rule, _ in rulings.END_RULES.values())
     g = game.play_game(3, seed=4, trace=True)

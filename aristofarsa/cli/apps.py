@@ -89,7 +89,11 @@ def add_commands(sub) -> None:
 def _free_port(host: str) -> int:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.bind((host, 0))
+        try:
+            s.bind((host, 0))
+        except OSError as exc:
+            raise UsageError(f"cannot listen on {host!r} ({exc.strerror or exc}); --host takes an "
+                             "address of this machine, e.g. 127.0.0.1 or 0.0.0.0") from None
         return int(s.getsockname()[1])
 
 

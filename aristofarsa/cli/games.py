@@ -70,6 +70,9 @@ def add_commands(sub) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+
+
 # ------------------------------------------------------------------ helpers
 def _usage(msg: str) -> UsageError:
     return UsageError(msg)
@@ -132,9 +135,22 @@ def cmd_replay(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from ..simulate import simulate
+    try:
+        return _simulate(args)
+    except KeyboardInterrupt:
+        print("aristofarsa simulate: interrupted (Ctrl-C); no statistics printed", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _simulate(args) -> int:
+    from ..simulate import MAX_GAMES, simulate
     if args.games < 0:
         raise _usage(f"--games must be at least 0, got {args.games}")
+    if args.games > MAX_GAMES:
+        raise _usage(f"--games must be at most {MAX_GAMES:,}, got {args.games}")
+    if args.seed < 0:
+        raise _usage(f"--seed must be a whole number >= 0, got {args.seed} (Python's generator "
+                     "treats -n like n, so it would repeat the games of seed n)")
     players = _check_players(args.players)
     bots = _bots(args.bots, players)
     if args.scheduler is None and args.workers < 1:
@@ -148,6 +164,8 @@ def cmd_simulate(args) -> int:
         raise _usage(str(exc)) from None
     except ValueError as exc:
         raise _usage(str(exc)) from None
+    except KeyboardInterrupt:
+        raise
     except Exception as exc:  # noqa: BLE001 — a cluster's failure is reported, not a traceback
         if args.scheduler is None:
             raise

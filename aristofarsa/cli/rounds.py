@@ -1,7 +1,9 @@
 """`aristofarsa resolve`, `check`, `cards` and `scenarios` (one round at a time)."""
 from __future__ import annotations
 
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -95,19 +97,45 @@ def _md_escape(text: str, also: str = "") -> str:
     return text
 
 
-def scenario_files(paths: list[str]) -> list[Path]:
+#: Most scenario files one `check` run reads (a bound on time for a folder of anything).
+MAX_CHECK_FILES = 100_000
+
+
+def _shown(path: Path) -> str:
+    """The bundled library's paths relative to the current folder when they are below it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def scenario_files(paths: list[str]) -> list[str]:
+    """The scenario files to check, named as given (folders searched recursively, without
+    following symbolic links to folders, for *.toml). A PATH that yields nothing is an error."""
     if not paths:
-        return sorted(SCENARIOS_DIR.glob("*.toml"))
-    files = []
+        return [_shown(p) for p in sorted(SCENARIOS_DIR.glob("*.toml"))]
+    found: list[str] = []
     for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files += sorted(path.rglob("*.toml"))
-        elif path.exists():
-            files.append(path)
-        else:
-            raise UsageError(f"{raw}: no such file or folder")
-    return files
+        try:
+            st = os.stat(raw)
+        except FileNotFoundError:
+            raise UsageError(f"{raw}: no such file or folder") from None
+        except OSError as exc:  # a symlink loop, a name too long, no permission on a parent
+            raise UsageError(f"{raw}: cannot read it ({exc.strerror or exc})") from None
+        if not stat.S_ISDIR(st.st_mode):
+            found.append(raw)  # a FIFO or device is refused by the reader, with its reason
+            continue
+        errors: list[OSError] = []
+        here = [os.path.join(top, name) for top, dirs, names in os.walk(raw, onerror=errors.append)
+                for name in names if name.endswith(".toml")]
+        if errors and not here:
+            raise UsageError(f"{raw}: cannot read the folder ({errors[0].strerror or errors[0]})")
+        if not here:
+            raise UsageError(f"{raw}: a folder without scenario files (*.toml), so nothing was checked")
+        found += sorted(here)
+        if len(found) > MAX_CHECK_FILES:
+            raise UsageError(f"{raw}: more than {MAX_CHECK_FILES:,} *.toml files; check fewer at once")
+    return found
 
 
 def cmd_check(args) -> int:

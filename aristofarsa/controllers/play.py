@@ -23,8 +23,8 @@ from ..cards import CARDS
 from ..decisions import Request
 from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from .game_session import GameSession
+from .stepper import Stepper
 from .tour import QueryError, parse_query, whole
-from .walk import RoundWalk
 
 
 # ------------------------------------------------------------------ decisions as buttons
@@ -280,7 +280,7 @@ class PlayState:
         viewer = self.walk.viewer if self.walk is not None else self.you
         self.round_no = number
         self.walk = self._walk(number)
-        self.walk.set_viewer(viewer)
+        self.walk.viewer = viewer
 
     def ranking(self) -> list[list[str]] | None:
         result = self.session.result
@@ -309,7 +309,7 @@ class PlayState:
         return ""
 
     # ---------------------------------------------------------------- helpers
-    def _walk(self, number: int) -> RoundWalk:
+    def _walk(self, number: int) -> Stepper:
         """Round ``number``'s events (0: the set-up before round 1) as a stepper."""
         trace = list(self.session.trace)
         starts = [i for i, e in enumerate(trace) if e.kind == "round"]
@@ -326,7 +326,7 @@ class PlayState:
         winners = list(finished[number - 1].winners) if 1 <= number <= len(finished) else None
         if not events:
             events = trace[:1]
-        walk = RoundWalk(events, winners, self.names, viewer=self.you)
+        walk = Stepper.from_events(events, winners, viewer=self.you, players=self.names)
         walk.last()
         return walk
 

@@ -28,7 +28,7 @@ from ..analysis.board import Board, boards
 from ..cards import CARDS
 from ..decisions import Request
 from ..result import RoundResult
-from ..scenario import MissingChoice, Scenario, ScenarioDecider, run
+from ..scenario import MissingChoice, Scenario, ScenarioDecider, ScenarioError, run
 from ..trace import Trace
 
 __all__ = ["Ask", "Option", "RoundSession", "SessionError", "ask_of", "option_label"]
@@ -246,13 +246,19 @@ class RoundSession:
 
     def answer(self, value: object) -> Request | RoundResult:
         """Answer the open choice; an illegal value raises the engine's DecisionError and
-        changes nothing."""
+        changes nothing. An answer after which a choice the file writes becomes illegal
+        raises that ScenarioError and changes nothing either."""
         if self.pending is None:
             raise SessionError("nothing to answer: the round is resolved")
         if not self.pending.legal(value):
             raise self.pending.illegal(value)   # the engine's own message, reused
         self.answers.append(value)
-        return self.advance()
+        try:
+            return self.advance()
+        except ScenarioError:
+            self.answers.pop()
+            self.advance()
+            raise
 
     def undo(self) -> Request | RoundResult:
         """Take back the last answer: the previous open choice is asked again."""

@@ -1,6 +1,7 @@
 """Step through a resolved round's trace, one event at a time, through a viewer's eyes.
 
-``Stepper(result, viewer=None)``: ``first / back / next / last / go(k)`` move over the
+``Stepper(result, viewer=None)`` (or ``Stepper.from_events(events, winners, viewer)`` for a
+list of trace events, e.g. one round of a game): ``first / back / next / last / go(k)`` move over the
 trace; ``frame()`` is pure data for the current step — the event's text (exactly
 ``resolve --json``'s ``trace[k].text`` for the default viewer, everyone), its ruling and
 where that ruling is explained, the board right after the event (Garden with each card's
@@ -9,6 +10,7 @@ winners at the last step only. No Jupyter import: tested without a browser.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..analysis.board import boards
@@ -75,15 +77,35 @@ class Stepper:
     """The current step of one resolved round, seen by ``viewer`` (None: everyone)."""
 
     def __init__(self, result: RoundResult, viewer: str | None = None) -> None:
-        self.result = result
+        self.result: RoundResult | None = result
         self.events: list[TraceEvent] = list(result.trace)
         if not self.events:
             raise ValueError("the round has no trace to step through (resolve it with trace=True)")
         self.players: tuple[str, ...] = tuple(_players(result))
+        self.winners: tuple[str, ...] | None = tuple(result.winners)
         self.index = 0
         self._viewer: str | None = None
         self._boards: list[Board] = []
         self.viewer = viewer
+
+    @classmethod
+    def from_events(cls, events: Iterable[TraceEvent], winners: Sequence[str] | None,
+                    viewer: str | None = None, players: Sequence[str] | None = None) -> Stepper:
+        """A stepper over a list of trace events (e.g. one round of a game's trace) with the
+        round's ``winners`` (None: not known yet, shown nowhere); ``result`` is None.
+        ``players`` defaults to every player the events name, in order of appearance."""
+        self = cls.__new__(cls)
+        self.result = None
+        self.events = list(events)
+        if not self.events:
+            raise ValueError("a round with no trace events cannot be stepped through")
+        self.players = tuple(players) if players else tuple(_named(self.events))
+        self.winners = tuple(winners) if winners is not None else None
+        self.index = 0
+        self._viewer = None
+        self._boards = []
+        self.viewer = viewer
+        return self
 
     # -- viewer
     @property
@@ -96,7 +118,7 @@ class Stepper:
             raise ValueError(f"viewer {name!r} is not a player; players are {', '.join(self.players)}"
                              " (or None: everyone)")
         self._viewer = name
-        self._boards = board_frames(self.result, name)
+        self._boards = board_frames(self.result if self.result is not None else self.events, name)
 
     # -- moving
     def __len__(self) -> int:
@@ -132,7 +154,7 @@ class Stepper:
             rule=event.rule, ruling=ruling(event.rule), see=see, phase=event.phase,
             kind=event.kind, hidden=not visible, viewer=self._viewer,
             garden=tuple(board.garden), balcony=tuple(board.balcony), touched=tuple(board.touched),
-            winners=tuple(self.result.winners) if last else None,
+            winners=self.winners if last else None,
             players=self.players)
 
 
@@ -141,6 +163,15 @@ def _players(result: RoundResult) -> list[str]:
     if players:
         return [p.name for p in players]
     return list(result.scored)
+
+
+def _named(events: Sequence[TraceEvent]) -> list[str]:
+    seen: list[str] = []
+    for e in events:
+        for name in (e.actor, e.target):
+            if name and name not in seen:
+                seen.append(name)
+    return seen
 
 
 # ------------------------------------------------------------------ board at each step
@@ -153,7 +184,7 @@ class Board:
     hidden: bool
 
 
-def board_frames(result: RoundResult, viewer: str | None = None) -> list[Board]:
+def board_frames(result: RoundResult | Sequence[TraceEvent], viewer: str | None = None) -> list[Board]:
     """The board right after each trace event (``analysis.board.boards``), as this
     module's slots: Balcony positions count from 1, touched cards are highlighted."""
     return [Board(garden=[GardenSlot(g.player, g.card, g.prestige, tuple(g.ledger), g.marked, g.touched)

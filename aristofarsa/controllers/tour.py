@@ -26,7 +26,7 @@ from .. import SCENARIOS_DIR
 from .. import scenario as scenario_mod
 from ..cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
 from ..result import RoundResult
-from .walk import Frame, RoundWalk
+from .stepper import Frame, Stepper
 
 LESSONS_FILE = Path(__file__).resolve().parent.parent / "data" / "lessons.toml"
 QUIZ_LENGTH = 5
@@ -254,7 +254,7 @@ class LessonWalk:
         self.setup = setup_lines(sc)
         self.first = sc.first
         self.result = scenario_mod.run(sc, trace=True)
-        self.walk = RoundWalk(list(self.result.trace), self.result.winners, list(self.lesson.players))
+        self.walk = Stepper.from_events(self.result.trace, self.result.winners, players=self.lesson.players)
         self.prediction: str | None = None
         self._revealed = False
 

@@ -179,13 +179,19 @@ def ruling(info: Any, base: str = "") -> str:
             f"{summary}<div class='af-muted'>Full text: <code>{escape(info.link)}</code></div></details>")
 
 
+PHASE_NAMES = {"setup": "set-up", "draw": "Draw step", "phase1": "Phase 1 (Ball Garden)",
+               "phase2": "Phase 2 (Conspire / Convoke)", "balcony": "Balcony", "replay": "Balcony replay",
+               "score": "scoring", "exile": "exile", "end": "end of round"}
+
+
 def step(frame: Any) -> str:
     """The current event: "Step k of n", its text exactly as the trace has it, its ruling."""
     hidden = ("<div class='af-hidden-note'>Secret step: this viewer sees only that it happened.</div>"
               if frame.hidden else "")
     see = "".join(ruling(info) for info in frame.see)
-    return (f"<div class='af-step-box'><div class='af-step-count'>{escape(frame.label)} · "
-            f"{escape(frame.phase)}</div><div class='af-step-text'>{escape(frame.text)}</div>"
+    phase = escape(PHASE_NAMES.get(frame.phase, frame.phase))
+    return (f"<div class='af-step-box'><div class='af-step-count'>{escape(frame.label)} · {phase}</div>"
+            f"<div class='af-step-text'>{escape(frame.text)}</div>"
             f"{hidden}{ruling(frame.ruling)}{see}</div>")
 
 

@@ -7,6 +7,7 @@ import math
 import re
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 #: One colour per seat (family), in seat order.
 FAMILY_COLOURS = ("#b03a2e", "#1f618d", "#1e8449", "#b9770e", "#6c3483", "#117a65")
@@ -143,6 +144,15 @@ def step_html(frame: Any) -> str:
             f'{escape(frame.phase)}</div><div class="af-step-text" style="font-size:15px;margin:4px 0">'
             f'{escape(frame.text)}</div><div style="font-size:12px">Ruling <b>{escape(frame.rule)}</b>'
             f'{escape(see)}</div>')
+
+
+def lab_link_html(lesson: str) -> str:
+    """``af-open-lab``: open this lesson in the Scenario Lab (a page next to this one)."""
+    href = escape(f"lab.ipynb?lesson={quote(lesson)}")
+    return (f'<a class="af-lab-link" href="{href}" target="_blank" rel="noopener" '
+            'style="color:#1a5fb4;text-decoration:underline;font-weight:600">'
+            "Open this lesson in the Lab</a> <span class='af-note'>(change the cards, the choices, "
+            "and see what happens)</span>")
 
 
 def winners_html(winners: list[str] | None) -> str:

@@ -123,7 +123,12 @@ class BuilderView(ipw.VBox):
             box.add_class(f"af-variant-{name}")
             self._bind(box, _variant_setter(b, name))
             boxes.append(box)
-        return ipw.VBox([wrap_row([count, first, expansion]),
+        title = ipw.Text(value=str(b.top.get("title", "")), description="Title", continuous_update=False,
+                         layout=ipw.Layout(width="auto", max_width="100%"),
+                         style={"description_width": "initial"})
+        title.add_class("af-title")
+        self._bind(title, lambda v: b.set_title((v or "").strip()))
+        return ipw.VBox([title, wrap_row([count, first, expansion]),
                          wrap_row([ipw.HTML("<span class='af-muted'>House rules:</span>"), *boxes])])
 
     def _player(self, k: int) -> ipw.Widget:

@@ -18,7 +18,9 @@ from ..controllers.play import PlayState
 from ..controllers.tour import card_info
 from ..game import DEFAULT_NAMES
 from ..render import seats
-from .tour import APP_CSS, CardView, ErrorBox, StepperView, _button, _row
+from .common import styles
+from .stepper import StepperView
+from .tour import APP_CSS, CardView, ErrorBox, _button, _row
 
 
 class PlayApp(ipw.VBox):
@@ -48,11 +50,11 @@ class PlayApp(ipw.VBox):
         self.ranking.add_class("af-ranking")
         self.round_pick = ipw.Dropdown(description="Round", layout=ipw.Layout(width="auto"))
         self.round_pick.observe(self._on_round, names="value")
-        self.stepper = StepperView(lambda: self.state.walk, viewer=True)
+        self.stepper = StepperView(state.walk)
         self._syncing = False
         self.new_game = self._settings()
-        self.children = [ipw.HTML(APP_CSS), self.error, self.head, self.new_game, self.status, self.ranking,
-                         self.prompt, self.actions, self.hand_title, self.hand, self.crowns,
+        self.children = [styles(), ipw.HTML(APP_CSS), self.error, self.head, self.new_game, self.status,
+                         self.ranking, self.prompt, self.actions, self.hand_title, self.hand, self.crowns,
                          ipw.HTML("<h4 style='margin:.6em 0 .2em'>The round, step by step</h4>"
                                   "<div class='af-note'>Each round's resolution, as you may see it "
                                   "(face-down cards stay hidden until revealed).</div>"),
@@ -75,7 +77,7 @@ class PlayApp(ipw.VBox):
         self._seats(s.human)
         start = _button("Start a new game", self._start, "af-new-game")
         for w in (self._players, self._human, self._bot, self._seed):
-            w.layout = ipw.Layout(width="100%", max_width="26em")
+            w.layout = ipw.Layout(width="auto", max_width="26em")
         form = ipw.VBox([self._players, self._human, self._bot, self._expansion, self._seed, start])
         acc = ipw.Accordion(children=[form], layout=ipw.Layout(width="100%"))
         acc.set_title(0, "New game…")
@@ -143,7 +145,7 @@ class PlayApp(ipw.VBox):
     def _on_round(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"] is not None and change["new"] != self.state.round_no:
             self.state.select_round(change["new"])
-            self.stepper.refresh()
+            self.stepper.use(self.state.walk)
 
     # ---------------------------------------------------------------- drawing
     def refresh(self) -> None:
@@ -208,4 +210,4 @@ class PlayApp(ipw.VBox):
                 else (options[-1][1] if options else None)
         finally:
             self._syncing = False
-        self.stepper.refresh()
+        self.stepper.use(self.state.walk)

@@ -24,6 +24,7 @@ class StepperView(ipw.VBox):
         self._stepper = stepper
         self._callbacks: list[Callable[[Frame], None]] = []
         self._guard = Guard()
+        self._switching = False
         self.step = ipw.HTML()
         self.step.add_class("af-step")
         self.board = BoardView()
@@ -33,8 +34,10 @@ class StepperView(ipw.VBox):
         self.slider.observe(self._on_slider, names="value")
         self.slider.add_class("af-slider")
         self.buttons = {hook: self._button(label, tip, hook, action) for label, tip, hook, action in (
-            ("|◀", "first step", "af-first", stepper.first), ("◀", "previous step", "af-prev", stepper.back),
-            ("▶", "next step", "af-next", stepper.next), ("▶|", "last step", "af-last", stepper.last))}
+            ("|◀", "first step", "af-first", lambda: self._stepper.first()),
+            ("◀", "previous step", "af-prev", lambda: self._stepper.back()),
+            ("▶", "next step", "af-next", lambda: self._stepper.next()),
+            ("▶|", "last step", "af-last", lambda: self._stepper.last()))}
         self._guard.buttons = list(self.buttons.values())
         self._guard.after = self._enable
         self.viewer = ipw.Dropdown(options=self._viewer_options(), value=stepper.viewer or "",
@@ -53,6 +56,20 @@ class StepperView(ipw.VBox):
     def stepper(self) -> Stepper:
         return self._stepper
 
+    def use(self, stepper: Stepper) -> None:
+        """Step through another round (e.g. the next lesson, or another round of a game)."""
+        self._stepper = stepper
+        self._switching = True     # the slider and dropdown echo these changes: ignore them
+        try:
+            self.slider.max = max(len(stepper) - 1, 0)
+            options = self._viewer_options()
+            if list(self.viewer.options) != options:
+                self.viewer.options = options
+            self.viewer.value = stepper.viewer or ""
+        finally:
+            self._switching = False
+        self._show()
+
     def on_step(self, callback: Callable[[Frame], None]) -> None:
         self._callbacks.append(callback)
 
@@ -70,7 +87,8 @@ class StepperView(ipw.VBox):
         return button
 
     def _on_slider(self, change: dict[str, Any]) -> None:
-        if change["new"] != self._stepper.index and not self._guard.busy:   # ignore _show()'s echo
+        quiet = self._guard.busy or self._switching        # _show()'s or use()'s echo
+        if change["new"] != self._stepper.index and not quiet:
             self._guard(self._go)(change["new"])
 
     def _go(self, k: int) -> None:
@@ -79,7 +97,7 @@ class StepperView(ipw.VBox):
 
     def _on_viewer(self, change: dict[str, Any]) -> None:
         viewer = change["new"] or None
-        if viewer != self._stepper.viewer:
+        if viewer != self._stepper.viewer and not self._switching:
             self._stepper.viewer = viewer
             self._show()
 

@@ -15,8 +15,9 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers import tour
 from ..controllers.exiled import ExiledState
-from ..controllers.walk import RoundWalk
 from ..render import seats
+from .common import styles
+from .stepper import StepperView
 
 APP_CSS = """<style>
 .af-app { max-width: 60em; font-size: 15px; box-sizing: border-box; }
@@ -84,76 +85,6 @@ class CardView(ipw.HTML):
 
     def show(self, info: tour.CardInfo, seat: int | None = None, small: bool = False) -> None:
         self.value = seats.card_html(info, seat, small)
-
-
-class StepperView(ipw.VBox):
-    """First / back / next / last and a slider over a :class:`RoundWalk`, with the step's
-    sentence (``af-step``), the Garden (``af-garden``), the Balcony (``af-balcony``), the
-    winners at the last step (``af-winners``) and, optionally, the viewer (``af-viewer``)."""
-
-    def __init__(self, walk: Callable[[], RoundWalk], viewer: bool = False) -> None:
-        super().__init__(layout=ipw.Layout(width="100%"))
-        self._walk = walk
-        self._slider = ipw.IntSlider(min=0, max=0, readout=False, continuous_update=False,
-                                     layout=ipw.Layout(width="100%", max_width="30em"))
-        self._slider.observe(self._on_slider, names="value")
-        buttons = [_button("« First", lambda: self._move("first"), "af-first", tooltip="first step"),
-                   _button("‹ Back", lambda: self._move("back"), "af-prev", tooltip="previous step"),
-                   _button("Next ›", lambda: self._move("next"), "af-next", tooltip="next step"),
-                   _button("Last »", lambda: self._move("last"), "af-last", tooltip="last step")]
-        self.step = ipw.HTML()
-        self.step.add_class("af-step")
-        self.garden = ipw.HTML()
-        self.garden.add_class("af-garden")
-        self.balcony = ipw.HTML()
-        self.balcony.add_class("af-balcony")
-        self.winners = ipw.HTML()
-        self.winners.add_class("af-winners")
-        self.viewer = ipw.Dropdown(description="Seen by", layout=ipw.Layout(width="auto"))
-        self.viewer.add_class("af-viewer")
-        self.viewer.observe(self._on_viewer, names="value")
-        top: list[ipw.Widget] = [_row(buttons), self._slider]
-        if viewer:
-            top.append(self.viewer)
-        self.children = [*top, self.step, self.garden, self.balcony, self.winners]
-        self._syncing = False
-        self.refresh()
-
-    def _move(self, how: str) -> None:
-        getattr(self._walk(), how)()
-        self.refresh()
-
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if not self._syncing and change["new"] != self._walk().index:  # ignore our own echo
-            self._walk().go(change["new"])
-            self.refresh()
-
-    def _on_viewer(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        walk = self._walk()
-        value = change["new"] or None
-        if value != walk.viewer:
-            walk.set_viewer(value)
-            self.refresh()
-
-    def refresh(self) -> None:
-        walk = self._walk()
-        frame = walk.frame()
-        self._syncing = True
-        try:
-            self._slider.max = max(0, frame.total - 1)
-            self._slider.value = frame.index
-            options = [("everyone (teacher's view)", "")] + [(p, p) for p in walk.players]
-            if list(self.viewer.options) != options:
-                self.viewer.options = options
-            self.viewer.value = walk.viewer or ""
-        finally:
-            self._syncing = False
-        self.step.value = seats.step_html(frame)
-        self.garden.value = seats.garden_html(frame.garden, walk.players)
-        self.balcony.value = seats.balcony_html(frame.balcony, walk.players)
-        self.winners.value = seats.winners_html(frame.winners)
 
 
 # ------------------------------------------------------------------ shared panes
@@ -226,10 +157,11 @@ class LessonPane(ipw.VBox):
         self.predict = ipw.Box()
         self.verdict = ipw.HTML()
         self.explain = ipw.HTML()
-        self.stepper = StepperView(lambda: self._state.walk.walk, viewer=True)
-        for button in (self.stepper.children[0].children):
-            button.on_click(lambda _b: self._show_reveal())
-        self.children = [self.picker, self.setup, self.ring, self.predict, self.verdict,
+        self.lab = ipw.HTML()
+        self.lab.add_class("af-open-lab")
+        self.stepper = StepperView(state.walk.walk)
+        self.stepper.on_step(lambda _frame: self._show_reveal())
+        self.children = [self.picker, self.lab, self.setup, self.ring, self.predict, self.verdict,
                          ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain]
         self.refresh()
 
@@ -276,6 +208,7 @@ class LessonPane(ipw.VBox):
         self.setup.value = ("<b>The round as it is laid out</b> (seat order; the next seat is to the "
                             "left):<ul class='af-setup'>"
                             + "".join(f"<li>{escape(line)}</li>" for line in walk.setup) + "</ul>")
+        self.lab.value = seats.lab_link_html(walk.lesson.name)
         self.ring.value = seats.seat_ring_svg(walk.players, walk.first)
         if walk.prediction is None:
             buttons = [_button(p, partial(self._predict, p), "af-predict") for p in walk.players]
@@ -291,7 +224,8 @@ class LessonPane(ipw.VBox):
                                   + f". Winner{'s' if len(walk.result.winners) > 1 else ''}: "
                                   + escape(", ".join(walk.result.winners))
                                   + ". Step through the round below to see why.</div>")
-        self.stepper.refresh()
+        if self.stepper.stepper is not walk.walk:
+            self.stepper.use(walk.walk)
         self._render_explanation()
 
 
@@ -436,7 +370,7 @@ class LearnApp(ipw.VBox):
                          "order, first card on the left.</div>")
         self.tabs = _tabs([("Cards", ipw.VBox([self.cards, table])), ("A round", self.lesson),
                            ("Quiz", self.quiz), ("Lessons", LessonsPane(self.open_lesson))])
-        self.children = [ipw.HTML(APP_CSS), self.error, intro, self.tabs]
+        self.children = [styles(), ipw.HTML(APP_CSS), self.error, intro, self.tabs]
 
     @classmethod
     def from_query(cls, query: str) -> LearnApp:
@@ -477,7 +411,7 @@ class ExiledApp(ipw.VBox):
         self.quiz = QuizPane(state)
         self.tabs = _tabs([("Cards", self.cards), ("Exile", ipw.VBox(rules)),
                            ("A round", self.lesson), ("Quiz", self.quiz)])
-        self.children = [ipw.HTML(APP_CSS), self.error, intro, self.tabs]
+        self.children = [styles(), ipw.HTML(APP_CSS), self.error, intro, self.tabs]
 
     @classmethod
     def from_query(cls, query: str) -> ExiledApp:

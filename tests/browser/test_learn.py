@@ -35,3 +35,20 @@ def test_learn_bad_lesson_shows_a_message(app_server, page):
     page.wait_for_selector(".af-app", timeout=LOAD_MS)
     error = page.locator(".af-error")
     assert error.is_visible() and "unknown lesson" in error.inner_text()
+
+
+def test_learn_opens_the_lesson_in_the_lab(app_server, page):
+    page.goto(f"{app_server.rstrip('/')}{APP}?lesson=b13-bishop-chain", timeout=LOAD_MS)
+    page.wait_for_selector(".af-app", timeout=LOAD_MS)
+    page.get_by_role("tab", name="A round").click()
+    link = page.locator(".af-open-lab a")
+    assert link.get_attribute("href") == "lab.ipynb?lesson=b13-bishop-chain"
+    # each step shows its ruling, from the Lab's stepper
+    page.locator(".af-next:visible").first.click()
+    page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 2 of')")
+    assert "Ruling " in page.locator(".af-step").first.inner_text()
+    href = link.evaluate("a => a.href")                   # the address the click opens
+    page.goto(href, timeout=LOAD_MS)
+    page.wait_for_selector(".af-step", state="attached", timeout=LOAD_MS)
+    assert page.locator(".af-error").first.is_hidden()
+    assert "b13-bishop-chain" in page.content()

@@ -149,3 +149,20 @@ def test_boards_while_a_choice_is_open():
     assert [g.card for g in frames[-1].garden] == ["Squire", "Merchant", "Jester", "Servant"]
     assert session.players == ["Ana", "Bruno", "Caio", "Dora"]
     assert len(frames) == len(session.trace) and frames[-1].viewer == "Bruno"
+
+
+def test_an_answer_that_breaks_a_written_choice_changes_nothing():
+    path = SCENARIOS_DIR / "m4-bard-adds-printed-prestige.toml"
+    original = path.read_text(encoding="utf-8")
+    full = original.replace('target = "Bruno", reveal = "Servant"', 'target = "Bruno", reveal = "Witch"')
+    partial = original.replace('target = "Bruno", reveal = "Servant"', 'reveal = "Witch"')
+    assert full != original and partial != original
+    session = RoundSession(scenario.loads(partial, "bard.toml"))
+    ask = session.ask
+    assert ask is not None and (ask.kind, ask.player, ask.card) == ("target", "Ana", "Bard")
+    with pytest.raises(scenario.ScenarioError, match="reveal"):
+        session.answer("Caio")                           # Caio holds no Witch to reveal
+    assert session.ask == ask and session.answers == []
+    session.answer("Bruno")
+    assert session.result is not None
+    assert session.result.to_json() == scenario.run(scenario.loads(full, "bard.toml")).to_json()

@@ -13,7 +13,7 @@ from aristofarsa import SCENARIOS_DIR
 from aristofarsa.cards import BASE_CARDS, CARDS, EXPANSION_CARDS
 from aristofarsa.controllers import tour
 from aristofarsa.controllers.exiled import EXILE_RULES, ExiledState, expansion_lessons
-from aristofarsa.controllers.walk import RoundWalk
+from aristofarsa.controllers.stepper import Stepper
 from aristofarsa.rulings import RULINGS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,7 +104,7 @@ def test_board_at_the_last_step_is_the_outcome(name):
     frame = lw.frame()
     assert [(s.player, s.card, s.prestige) for s in frame.garden] == [tuple(g) for g in lw.result.garden]
     assert [(b.player, b.card, b.cancelled) for b in frame.balcony] == [tuple(b) for b in lw.result.balcony]
-    assert frame.winners == lw.result.winners
+    assert frame.winners == tuple(lw.result.winners)
 
 
 def test_viewer_hides_face_down_cards_until_revealed():
@@ -116,16 +116,16 @@ def test_viewer_hides_face_down_cards_until_revealed():
     other = next(p for p in lw.players if p != owner)
     walk.go(secret)
     assert walk.frame().balcony[0].card == "Merchant"       # everyone (the teacher) sees it
-    walk.set_viewer(other)
+    walk.viewer = other
     frame = walk.frame()
     assert frame.hidden and "Merchant" not in frame.text and frame.balcony[0].card is None
-    walk.set_viewer(owner)
+    walk.viewer = owner
     assert walk.frame().balcony[0].card == "Merchant"
-    walk.set_viewer(other)
+    walk.viewer = other
     walk.go(reveal)
     assert walk.frame().balcony[0].card == "Merchant"
     with pytest.raises(ValueError, match="viewer"):
-        walk.set_viewer("Zed")
+        walk.viewer = "Zed"
 
 
 def test_prediction_reveals_the_description():
@@ -212,6 +212,25 @@ def test_exiled_state():
     assert ExiledState.from_query("seed=x").errors
 
 
-def test_round_walk_refuses_an_empty_trace():
-    with pytest.raises(ValueError):
-        RoundWalk([], [])
+def test_stepper_from_events_refuses_an_empty_trace():
+    with pytest.raises(ValueError, match="no trace events"):
+        Stepper.from_events([], [])
+
+
+def test_stepper_from_events_steps_like_the_lab_stepper():
+    """A lesson's stepper (built from its events) gives the Lab's frames, ruling included."""
+    lw = tour.LessonWalk("b13-bishop-chain")
+    lab = Stepper(lw.result)
+    for viewer in (None, lw.players[1]):
+        lab.viewer = viewer
+        lw.walk.viewer = viewer
+        for k in range(len(lab)):
+            lab.go(k)
+            lw.walk.go(k)
+            assert lw.walk.frame() == lab.frame()
+    lw.walk.go(next(k for k, e in enumerate(lw.walk.events) if e.rule))
+    frame = lw.walk.frame()
+    assert frame.ruling is not None and frame.ruling.id == frame.rule and frame.ruling.anchor
+    in_progress = Stepper.from_events(list(lw.result.trace)[:5], None)
+    in_progress.last()
+    assert in_progress.frame().winners is None and in_progress.players

@@ -93,3 +93,9 @@ def test_share_link_is_absolute_under_voila(monkeypatch: pytest.MonkeyPatch) -> 
     share = find(app, "af-share")[0].value
     assert "value='http://192.168.1.5:8866/voila/render/lab.ipynb?scenario=AF1." in share
     assert "href='/voila/render/lab.ipynb?scenario=AF1." in share
+
+
+def test_title_names_the_download() -> None:
+    app = LabApp()
+    find(app, "af-title")[0].value = "Tuesday's Witch dispute"
+    assert "download='tuesday-s-witch-dispute.toml'" in find(app, "af-download")[0].value

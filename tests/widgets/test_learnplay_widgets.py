@@ -177,3 +177,46 @@ def test_play_new_game_form():
     old.click()                              # a button of the old game does nothing now
     assert app.state.moves == 0
     assert [b.description for b in enabled(one(app, "af-actions"))] == ["Next round ▶"]
+
+
+# ------------------------------------------------------------------ one stepper for every app
+def test_every_app_draws_the_labs_stepper_with_the_ruling_of_each_step():
+    from aristofarsa.widgets.stepper import StepperView
+
+    for app in (LearnApp.from_query("lesson=b13-bishop-chain"), ExiledApp.from_query(""),
+                PlayApp.from_query("players=3&seed=5&human=0")):
+        if isinstance(app, PlayApp):
+            enabled(one(app, "af-actions"))[0].click()
+        views = [w for w in walk(app) if isinstance(w, StepperView)]
+        assert len(views) == 1, type(app).__name__
+        view = views[0]
+        stepper = app.state.walk if isinstance(app, PlayApp) else app.state.walk.walk
+        assert view.stepper is stepper
+        k = next(k for k, e in enumerate(stepper.events) if e.rule)
+        view.slider.value = k
+        frame = stepper.frame()
+        assert frame.index == k and frame.ruling is not None
+        step = one(app, "af-step").value
+        assert f"Ruling {frame.ruling.id}" in step and frame.ruling.link in step
+
+
+def test_learn_switching_lessons_swaps_the_stepper_and_links_the_lab():
+    app = LearnApp.from_query("lesson=b5-merchant-knight-anyway")
+    link = one(app, "af-open-lab").value
+    assert 'href="lab.ipynb?lesson=b5-merchant-knight-anyway"' in link and "Lab" in link
+    app.open_lesson("b13-bishop-chain")
+    assert 'href="lab.ipynb?lesson=b13-bishop-chain"' in one(app, "af-open-lab").value
+    assert app.lesson.stepper.stepper is app.state.walk.walk
+    one(app, "af-last").click()
+    assert app.state.walk.walk.index == len(app.state.walk.walk) - 1
+    assert "Dora" in one(app, "af-winners").value
+
+
+def test_play_round_picker_swaps_the_stepper():
+    app = PlayApp.from_query("players=3&seed=5&human=0")
+    for _ in range(2):
+        enabled(one(app, "af-actions"))[0].click()
+    app.round_pick.value = 1
+    assert app.stepper.stepper is app.state.walk and app.state.round_no == 1
+    one(app, "af-first").click()
+    assert app.state.walk.index == 0 and app.state.walk.events[0].kind == "round"
