@@ -1,4 +1,4 @@
-"""Build step: ship the app notebooks (sources in notebooks/) inside the package.
+"""Build step: ship the app notebooks (sources in notebooks/) and docs/rulings.md inside the package.
 
 The notebooks live in the top-level ``notebooks/`` folder (the contract's address; they open
 in JupyterLab from a clone). A wheel carries a copy in ``aristofarsa/notebooks/`` so that
@@ -21,6 +21,10 @@ class BuildPyWithNotebooks(build_py):
         target.mkdir(parents=True, exist_ok=True)
         for notebook in sorted((HERE / "notebooks").glob("*.ipynb")):
             shutil.copyfile(notebook, target / notebook.name)
+        # the rulings' texts, shown in the apps' ruling panels (controllers/rulings_text.py)
+        docs = Path(self.build_lib) / "aristofarsa" / "docs"
+        docs.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(HERE / "docs" / "rulings.md", docs / "rulings.md")
 
 
 setup(cmdclass={"build_py": BuildPyWithNotebooks})

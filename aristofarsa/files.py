@@ -89,12 +89,11 @@ def _kind(mode: int) -> str:
 def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes`` bytes, or :class:`FileInputError`."""
     name = os.fspath(path)
+    noun = "file" if what.endswith("file") else what  # "cannot read the file", "... the record"
     try:
         st = os.stat(name)
-    except FileNotFoundError:
-        raise FileInputError(f"{name}: cannot read the {what}: no such file") from None
-    except OSError as exc:  # permission, a symlink loop, a name too long, ...
-        raise FileInputError(f"{name}: cannot read the {what} ({exc.strerror or exc})") from None
+    except OSError as exc:  # missing, no permission, a symlink loop, a name too long, ...
+        raise FileInputError(f"{name}: cannot read the {noun} ({exc.strerror or exc})") from None
     if not stat.S_ISREG(st.st_mode):
         raise FileInputError(f"{name}: is {_kind(st.st_mode)}, not a {what}; only regular files "
                              "are read")
@@ -105,7 +104,7 @@ def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int 
         # O_NONBLOCK: if the file was swapped for a FIFO since stat(), opening cannot hang
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        raise FileInputError(f"{name}: cannot read the {what} ({exc.strerror or exc})") from None
+        raise FileInputError(f"{name}: cannot read the {noun} ({exc.strerror or exc})") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -119,7 +118,7 @@ def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int 
             chunks.append(chunk)
             total += len(chunk)
     except OSError as exc:
-        raise FileInputError(f"{name}: cannot read the {what} ({exc.strerror or exc})") from None
+        raise FileInputError(f"{name}: cannot read the {noun} ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if total > max_bytes:  # it grew while being read

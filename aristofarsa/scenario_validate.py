@@ -157,7 +157,9 @@ class Validator:
             self.fail(f"`variants`: {exc}")
         rulings = self.typed(d, "rulings", list, "a list of ruling IDs", default=[])
         for r in rulings:
-            if not isinstance(r, str) or r not in RULINGS:
+            if not isinstance(r, str):
+                self.fail(f"`rulings` must be a list of ruling IDs (text); {short(r)} is not text")
+            if r not in RULINGS:
                 self.fail(f"`rulings`: unknown ruling ID {short(r)}; known: {', '.join(RULINGS)}")
         seed = self.typed(d, "seed", int, "a whole number", default=0)
         if seed < 0:  # Python's generator treats -n like n

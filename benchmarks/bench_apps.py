@@ -148,6 +148,7 @@ def main() -> None:
         shutil.copyfile(nb, folder / nb.name)
     (folder / "bare.ipynb").write_text(json.dumps(BARE), encoding="utf-8")
     proc, url = start_voila(folder)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))   # stop the server on SIGTERM too
     out: dict[str, object] = {"runs": args.runs}
     try:
         with sync_playwright() as p:

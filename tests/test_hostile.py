@@ -87,7 +87,9 @@ def test_too_large_file_is_refused_before_reading(command, what, tmp_path):
 
 @pytest.mark.parametrize("command,what", FILE_COMMANDS)
 def test_missing_and_unreadable_files(command, what, tmp_path):
-    refused(cli(*command, str(tmp_path / "nope.toml")), "nope.toml", "no such file")
+    proc = cli(*command, str(tmp_path / "nope.toml"))
+    refused(proc, "nope.toml")
+    assert "No such file" in proc.stderr or "no such file or folder" in proc.stderr
     locked = tmp_path / "locked.toml"
     locked.write_text("x = 1")
     locked.chmod(0)
@@ -99,7 +101,7 @@ def test_missing_and_unreadable_files(command, what, tmp_path):
 def test_symlink_loop_is_refused(tmp_path):
     loop = tmp_path / "loop.toml"
     loop.symlink_to(loop)
-    refused(cli("resolve", str(loop)), "loop.toml", "cannot read", "symbolic links")
+    refused(cli("resolve", str(loop)), "loop.toml", "cannot read the file", "symbolic links")
 
 
 def test_safe_reader_api(tmp_path, fifo):
@@ -378,3 +380,31 @@ def test_check_never_passes_what_resolve_cannot_run(tmp_path):
     path.write_text(text, encoding="utf-8")
     refused(cli("check", str(path)), "INVALID", "`conspire.delta` must be a whole number", "-5.0")
     refused(cli("resolve", str(path)), "`conspire.delta` must be a whole number")
+
+
+# ------------------------------------------------------------ 3. every value type-checked
+@pytest.mark.parametrize("old,new,needles", [
+    ("delta = -5", "delta = -5.0", ["player 'Ana'", "`conspire.delta` must be a whole number", "-5.0"]),
+    ('target = "Caio", delta', 'target = ["Caio"], delta', ["`conspire.target` must be a player's name",
+                                                           "['Caio']"]),
+    ('name = "Bruno"', 'name = ["Bruno"]', ["[[player]] number 2 needs a `name` (text)"]),
+    ('rulings = ["M4", "P2"', 'rulings = [["B5"], "P2"',
+     ["`rulings` must be a list of ruling IDs (text); ['B5'] is not text"]),
+    ('winners = ["Caio"]', "winners = 5", ["[expect]: `winners` must be a list of player names, not 5"]),
+    ('winners = ["Caio"]', 'winners = [["Caio"]]', ["`winners` must be a list of player names"]),
+    ("lowest_wins = false", 'lowest_wins = "no"', ["`lowest_wins` must be true or false"]),
+    ('hand = ["Jester"]', "hand = [1979-05-27]", ["`hand`", "is not a card name"]),
+    ('conspire = { card = "Witch"', 'conspire = { card = 7', ["`conspire.card`: 7 is not a card name"]),
+])
+def test_values_of_the_wrong_type(old, new, needles, tmp_path):
+    text = good_text()
+    assert old in text, old
+    path = tmp_path / "typed.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(scenario.ScenarioError) as info:
+        scenario.load(path)
+    for needle in needles:
+        assert needle in str(info.value)
+    check = cli("check", str(path))  # check never passes what resolve refuses
+    refused(check, "INVALID", *needles)
+    refused(cli("resolve", str(path), "--json"), *needles)

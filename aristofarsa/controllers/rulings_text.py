@@ -1,7 +1,8 @@
 """Where each ruling is explained: its title, its docs/rulings.md anchor and short text.
 
-The text comes from ``docs/rulings.md`` when the package runs from a clone; an installed
-package without the docs still has every title (``aristofarsa.rulings.RULINGS``).
+The text comes from ``docs/rulings.md`` of a clone, or from the copy an installed wheel
+carries (``aristofarsa/docs/rulings.md``); without either, every title is still there
+(``aristofarsa.rulings.RULINGS``).
 """
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from pathlib import Path
 
 from ..rulings import RULINGS
 
-DOCS_FILE = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+#: docs/rulings.md of a clone, else the copy a wheel carries (setup.py puts it there)
+DOCS_FILES = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md",
+              Path(__file__).resolve().parents[1] / "docs" / "rulings.md")
 DOCS_URL = "docs/rulings.md"
 
 
@@ -35,9 +38,13 @@ def _anchor(heading: str) -> str:
 
 @cache
 def _sections() -> dict[str, tuple[str, str]]:
-    try:
-        text = DOCS_FILE.read_text(encoding="utf-8")
-    except OSError:
+    for path in DOCS_FILES:
+        try:
+            text = path.read_text(encoding="utf-8")
+            break
+        except OSError:
+            continue
+    else:
         return {}
     out: dict[str, tuple[str, str]] = {}
     for block in re.split(r"^### ", text, flags=re.M)[1:]:

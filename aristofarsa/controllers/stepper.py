@@ -189,7 +189,7 @@ def board_frames(result: RoundResult | Sequence[TraceEvent], viewer: str | None 
     module's slots: Balcony positions count from 1, touched cards are highlighted."""
     return [Board(garden=[GardenSlot(g.player, g.card, g.prestige, tuple(g.ledger), g.marked, g.touched)
                           for g in b.garden],
-                  balcony=[BalconySlot(x.player, x.card, x.position + 1, x.revealed, x.cancelled, x.touched)
+                  balcony=[BalconySlot(x.player, x.card, x.position, x.revealed, x.cancelled, x.touched)
                            for x in b.balcony],
                   touched=[(r.player, r.card) for r in b.touched], text=b.text, hidden=b.hidden)
             for b in boards(result, viewer)]

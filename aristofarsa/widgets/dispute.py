@@ -35,9 +35,9 @@ class DisputeApp(ipw.VBox):
         self.add_class("af-app")
         self.layout.max_width = "100%"
         self.error = hook(ipw.HTML(), "af-error")
-        full = ipw.Layout(width="100%", max_width="100%")
+        full = ipw.Layout(width="auto", max_width="100%")
         self.paste = hook(ipw.Textarea(placeholder="Paste a scenario here (TOML) …",
-                                        layout=ipw.Layout(width="100%", height="9em")), "af-paste")
+                                        layout=ipw.Layout(width="auto", height="9em")), "af-paste")
         self.resolve_button = hook(ipw.Button(description="Resolve", button_style="primary",
                                                layout=ipw.Layout(width="auto")), "af-resolve")
         self.resolve_button.on_click(lambda _: self._open_pasted())

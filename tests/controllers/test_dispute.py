@@ -47,6 +47,9 @@ def test_frame_garden_and_balcony_follow_the_trace():
     assert [(n.player, n.card, n.prestige) for n in f.garden] == [
         ("Ana", "Servant", 1), ("Bruno", "Merchant", 5), ("Caio", "Jester", 3), ("Dora", "Knight", 3)]
     assert {("Ana", "Witch"), ("Dora", "Knight")} <= set(f.touched)
+    c.stepper.go(10)                          # "Bruno puts a card face down ... (Balcony card 2)."
+    assert "(Balcony card 2)" in c.frame().text
+    assert [(b.player, b.position) for b in c.frame().balcony] == [("Ana", 1), ("Bruno", 2)]
     c.stepper.go(0)
     assert c.frame().garden == () and c.frame().balcony == ()
 
