@@ -246,6 +246,22 @@ class Round:
                      f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
         return value
 
+    def take_written(self, kind: str, pl: PlayerState) -> Card | None:
+        """The card a written ``garden``/``conspire`` answer names, taken from ``pl``'s hand
+        without a Request (decisions.NOT_FAST); None: ask() the ordinary way (also for an
+        answer that is not in the hand, whose error ask() raises)."""
+        fast = self._fast
+        if fast is None or self.replaying:
+            return None
+        name = fast(kind, pl.name)
+        hand = pl.hand
+        for i, card in enumerate(hand):
+            if card.name == name:
+                if self._snap is not None:  # only a B10 replay re-uses choices
+                    self.cache[(self.step_id, kind)] = name
+                return hand.pop(i)
+        return None
+
     def wasted_litter(self, p: int) -> str:
         """P3: the Litter's +2 counts only towards a Convoke; its holder who Conspires wastes it."""
         return WASTED_LITTER if p == self.litter else ""
@@ -286,8 +302,12 @@ class Round:
         if not pl.hand:
             raise DecisionError(Request(D.GARDEN, pl.name, None, "garden", pl.name, []),
                                 f"player {pl.name!r} has no card to play in the Garden")
-        name = self.ask(D.GARDEN, p, None, "garden", p, distinct(pl.hand_names()))
-        card = pl.take_from_hand(name)
+        card = self.take_written(D.GARDEN, pl)
+        if card is None:
+            name = self.ask(D.GARDEN, p, None, "garden", p, distinct(pl.hand_names()))
+            card = pl.take_from_hand(name)
+        else:
+            name = card.name
         self.played_card[p] = card
         self.slot_of[p] = len(self.garden)
         self.garden.append(Slot(p, card))
@@ -350,6 +370,14 @@ class Round:
         pl = self.players[p]
         if p in self.oracle_players:
             self.oracle_peek(p)
+        fast = self._fast
+        if pl.hand and fast is not None and not self.replaying and fast(D.ACTION, pl.name) == "conspire":
+            # a written Conspire with a card to conspire is legal whatever the Parlor holds:
+            # the same answer as ask() below, without working out the Convoke options
+            if self._snap is not None:  # only a B10 replay re-uses choices
+                self.cache[(self.step_id, D.ACTION)] = "conspire"
+            self.conspire(k, p)
+            return
         total = convoke_total(pl.hand, p == self.litter)
         affordable = affordable_nobles(pl.parlor, total)
         options = []
@@ -371,8 +399,12 @@ class Round:
     def conspire(self, k: int, p: int) -> None:
         """P4: a card face down on the Balcony; P6: in Bishop mode face up, resolved at once."""
         pl = self.players[p]
-        name = self.ask(D.CONSPIRE, p, None, "conspire", p, distinct(pl.hand_names()))
-        card = pl.take_from_hand(name)
+        card = self.take_written(D.CONSPIRE, pl)
+        if card is None:
+            name = self.ask(D.CONSPIRE, p, None, "conspire", p, distinct(pl.hand_names()))
+            card = pl.take_from_hand(name)
+        else:
+            name = card.name
         e = Entry(len(self.balcony), p, card, face_up=self.bishop_mode)
         self.balcony.append(e)
         self.entry_step.append(k)
