@@ -13,10 +13,11 @@
 """
 from __future__ import annotations
 
+import json
 import random
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from ..result import RoundResult
 from .stepper import Frame, Stepper
 
 LESSONS_FILE = Path(__file__).resolve().parent.parent / "data" / "lessons.toml"
+LESSON_INDEX_FILE = LESSONS_FILE.with_name("lesson_index.json")
 QUIZ_LENGTH = 5
 
 
@@ -77,10 +79,34 @@ def _lesson_meta(path: Path) -> Lesson:
                   tuple(p["name"] for p in data.get("player", ())), tuple(cards))
 
 
+def scan_library() -> dict[str, Lesson]:
+    """Every bundled lesson by name, in file-name order, read from the lesson files."""
+    return {path.stem: _lesson_meta(path) for path in sorted(SCENARIOS_DIR.glob("*.toml"))}
+
+
+def lesson_index_json() -> str:
+    """``aristofarsa/data/lesson_index.json``: what :func:`library` shows of every lesson, so
+    that opening an app does not parse 120 lesson files (a test keeps it in step)."""
+    return json.dumps({name: asdict(lesson) for name, lesson in scan_library().items()},
+                      indent=1, ensure_ascii=False) + "\n"
+
+
 @lru_cache(maxsize=1)
 def library() -> dict[str, Lesson]:
-    """Every bundled lesson by name, in file-name order."""
-    return {path.stem: _lesson_meta(path) for path in sorted(SCENARIOS_DIR.glob("*.toml"))}
+    """Every bundled lesson by name, in file-name order (from the generated index when it
+    lists exactly the bundled files; else read from the files)."""
+    names = sorted(path.stem for path in SCENARIOS_DIR.glob("*.toml"))
+    try:
+        index = json.loads(LESSON_INDEX_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        index = None
+    if not isinstance(index, dict) or sorted(index) != names:
+        return scan_library()
+    out: dict[str, Lesson] = {}
+    for name in names:
+        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in index[name].items()}
+        out[name] = Lesson(**fields)
+    return out
 
 
 @lru_cache(maxsize=1)
