@@ -95,12 +95,12 @@ def lesson_index_json() -> str:
 def library() -> dict[str, Lesson]:
     """Every bundled lesson by name, in file-name order (from the generated index when it
     lists exactly the bundled files; else read from the files)."""
-    names = sorted(path.stem for path in SCENARIOS_DIR.glob("*.toml"))
+    names = [path.stem for path in sorted(SCENARIOS_DIR.glob("*.toml"))]
     try:
         index = json.loads(LESSON_INDEX_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         index = None
-    if not isinstance(index, dict) or sorted(index) != names:
+    if not isinstance(index, dict) or list(index) != names:
         return scan_library()
     out: dict[str, Lesson] = {}
     for name in names:
