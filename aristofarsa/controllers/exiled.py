@@ -76,8 +76,19 @@ class ExiledState:
         self.rules = EXILE_RULES
         self.lessons = expansion_lessons()
         self.walk = LessonWalk(lesson)
-        self.quiz = Quiz(seed, expansion=True)
+        self._seed = seed
+        self._quiz: Quiz | None = None                 # drawn on first use (the Quiz tab)
         self.errors: list[str] = []
+
+    @property
+    def quiz(self) -> Quiz:
+        if self._quiz is None:
+            self._quiz = Quiz(self._seed, expansion=True)
+        return self._quiz
+
+    @quiz.setter
+    def quiz(self, quiz: Quiz) -> None:
+        self._quiz = quiz
 
     @classmethod
     def from_query(cls, query: str) -> ExiledState:

@@ -10,13 +10,14 @@ import tomllib
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from .. import SCENARIOS_DIR, share
 from .. import scenario as S
-from .. import share
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..result import RoundResult
 from .builder import Builder, Check
 from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, SourceError, code_text, lesson_text, query_source
 from .stepper import Frame, Stepper
+from .tour import library
 
 APP_PATH = "/voila/render/lab.ipynb"
 
@@ -30,6 +31,8 @@ class Lesson:
 
 def lessons() -> list[Lesson]:
     """The bundled lessons, beginners' first (the file names sort by ruling)."""
+    if LESSONS_DIR.resolve() == SCENARIOS_DIR.resolve():   # fast: the generated lesson index
+        return [Lesson(name, lesson.title or name, lesson.rulings) for name, lesson in library().items()]
     out = []
     for path in sorted(LESSONS_DIR.glob("*.toml")):
         try:

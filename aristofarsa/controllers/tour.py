@@ -13,10 +13,11 @@
 """
 from __future__ import annotations
 
+import json
 import random
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from ..result import RoundResult
 from .stepper import Frame, Stepper
 
 LESSONS_FILE = Path(__file__).resolve().parent.parent / "data" / "lessons.toml"
+LESSON_INDEX_FILE = LESSONS_FILE.with_name("lesson_index.json")
 QUIZ_LENGTH = 5
 
 
@@ -62,17 +64,48 @@ class Stage:
     lessons: tuple[str, ...]
 
 
+def _lesson_meta(path: Path) -> Lesson:
+    """What a list shows of one bundled lesson, read straight from its TOML (fast: the
+    bundled files are validated by the test suite; the round itself is validated when a
+    lesson is opened, by :meth:`Lesson.scenario`)."""
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    title = str(data.get("title", ""))
+    description = str(data.get("description", "")).strip()
+    about = title + " " + description.split("\n\n")[0]
+    cards = [name for name in CARDS if re.search(rf"\b{name}s?\b", about)]
+    return Lesson(path.stem, title, description, tuple(data.get("rulings", ())),
+                  bool(data.get("expansion", False)), tuple(sorted(set(data.get("variants", ())))),
+                  tuple(p["name"] for p in data.get("player", ())), tuple(cards))
+
+
+def scan_library() -> dict[str, Lesson]:
+    """Every bundled lesson by name, in file-name order, read from the lesson files."""
+    return {path.stem: _lesson_meta(path) for path in sorted(SCENARIOS_DIR.glob("*.toml"))}
+
+
+def lesson_index_json() -> str:
+    """``aristofarsa/data/lesson_index.json``: what :func:`library` shows of every lesson, so
+    that opening an app does not parse 120 lesson files (a test keeps it in step)."""
+    return json.dumps({name: asdict(lesson) for name, lesson in scan_library().items()},
+                      indent=1, ensure_ascii=False) + "\n"
+
+
 @lru_cache(maxsize=1)
 def library() -> dict[str, Lesson]:
-    """Every bundled lesson by name, in file-name order."""
+    """Every bundled lesson by name, in file-name order (from the generated index when it
+    lists exactly the bundled files; else read from the files)."""
+    names = [path.stem for path in sorted(SCENARIOS_DIR.glob("*.toml"))]
+    try:
+        index = json.loads(LESSON_INDEX_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        index = None
+    if not isinstance(index, dict) or list(index) != names:
+        return scan_library()
     out: dict[str, Lesson] = {}
-    for path in sorted(SCENARIOS_DIR.glob("*.toml")):
-        sc = scenario_mod.load(path)
-        about = sc.title + " " + sc.description.strip().split("\n\n")[0]
-        cards = [name for name in CARDS if re.search(rf"\b{name}s?\b", about)]
-        out[path.stem] = Lesson(path.stem, sc.title, sc.description.strip(), tuple(sc.rulings),
-                                sc.expansion, tuple(sorted(sc.variants)),
-                                tuple(p.name for p in sc.players), tuple(cards))
+    for name in names:
+        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in index[name].items()}
+        out[name] = Lesson(**fields)
     return out
 
 
@@ -429,8 +462,19 @@ class LearnState:
         self.expansion = expansion
         self.cards = CardTour(expansion)
         self.walk = LessonWalk(lesson)
-        self.quiz = Quiz(seed, expansion=expansion)
+        self._seed = seed
+        self._quiz: Quiz | None = None                 # drawn on first use (the Quiz tab)
         self.errors: list[str] = []
+
+    @property
+    def quiz(self) -> Quiz:
+        if self._quiz is None:
+            self._quiz = Quiz(self._seed, expansion=self.expansion)
+        return self._quiz
+
+    @quiz.setter
+    def quiz(self, quiz: Quiz) -> None:
+        self._quiz = quiz
 
     @classmethod
     def from_query(cls, query: str) -> LearnState:

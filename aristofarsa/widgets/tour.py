@@ -337,11 +337,29 @@ class LessonsPane(ipw.VBox):
 
 
 # ------------------------------------------------------------------ the apps
-def _tabs(panes: list[tuple[str, ipw.Widget]]) -> ipw.Tab:
-    tab = ipw.Tab(children=[w for _, w in panes], layout=ipw.Layout(width="100%"))
-    for k, (title, _) in enumerate(panes):
-        tab.set_title(k, title)
-    return tab
+class LazyTab(ipw.Tab):
+    """A Tab whose panes are built on first selection (the first at once): opening an app
+    costs only its first screen. ``pane(k)`` builds pane ``k`` if need be and returns it."""
+
+    def __init__(self, panes: list[tuple[str, Callable[[], ipw.Widget]]]) -> None:
+        super().__init__(children=[ipw.VBox(layout=ipw.Layout(width="100%")) for _ in panes],
+                         layout=ipw.Layout(width="100%"))
+        self._builders = [build for _, build in panes]
+        self._built: dict[int, ipw.Widget] = {}
+        for k, (title, _) in enumerate(panes):
+            self.set_title(k, title)
+        self.pane(0)
+        self.observe(self._on_select, names="selected_index")
+
+    def _on_select(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None:
+            self.pane(change["new"])
+
+    def pane(self, k: int) -> ipw.Widget:
+        if k not in self._built:
+            widget = self._built[k] = self._builders[k]()
+            self.children[k].children = [widget]
+        return self._built[k]
 
 
 class LearnApp(ipw.VBox):
@@ -353,9 +371,6 @@ class LearnApp(ipw.VBox):
         self.state = state
         self.error = ErrorBox()
         self.error.show(state.errors)
-        self.lesson = LessonPane(state, tour.path_order())
-        self.cards = CardTourPane(state.cards, self.open_lesson)
-        self.quiz = QuizPane(state)
         intro = ipw.HTML(
             "<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
             "<div class='af-note'>Each round: everyone draws to 3 cards; plays one card into the "
@@ -363,14 +378,33 @@ class LearnApp(ipw.VBox):
             "down on the <b>Whispers Balcony</b>) or <b>Convokes</b> (trades the hand for a Noble). "
             "The Balcony is revealed card by card, then the highest Prestige wins and scores crowns. "
             "Start with the cards, then predict a round, then take the quiz.</div>")
+        self.tabs = LazyTab([("Cards", self._cards_tab),
+                             ("A round", lambda: LessonPane(state, tour.path_order())),
+                             ("Quiz", lambda: QuizPane(state)),
+                             ("Lessons", lambda: LessonsPane(self.open_lesson))])
+        self.children = [styles(), ipw.HTML(APP_CSS), self.error, intro, self.tabs]
+
+    def _cards_tab(self) -> ipw.Widget:
+        self._cards = CardTourPane(self.state.cards, self.open_lesson)
         table = ipw.HTML(seats.seat_ring_svg(["Ana", "Bruno", "Caio", "Dora"], "Ana", None)
                          + "<div class='af-note'>The table from above: the player to your "
                          "<b>left</b> is the next seat (M1). Turn order in both phases runs that "
                          "way from the round's starting player; the Garden queue is filled in that "
                          "order, first card on the left.</div>")
-        self.tabs = _tabs([("Cards", ipw.VBox([self.cards, table])), ("A round", self.lesson),
-                           ("Quiz", self.quiz), ("Lessons", LessonsPane(self.open_lesson))])
-        self.children = [styles(), ipw.HTML(APP_CSS), self.error, intro, self.tabs]
+        return ipw.VBox([self._cards, table])
+
+    @property
+    def cards(self) -> CardTourPane:
+        self.tabs.pane(0)
+        return self._cards
+
+    @property
+    def lesson(self) -> LessonPane:
+        return self.tabs.pane(1)
+
+    @property
+    def quiz(self) -> QuizPane:
+        return self.tabs.pane(2)
 
     @classmethod
     def from_query(cls, query: str) -> LearnApp:
@@ -393,25 +427,39 @@ class ExiledApp(ipw.VBox):
         self.state = state
         self.error = ErrorBox()
         self.error.show(state.errors)
-        self.lesson = LessonPane(state, state.lessons)
-        self.cards = CardTourPane(state.cards, self.open_lesson)
-        rules = []
-        for rule in state.rules:
-            lib = tour.library()
-            buttons = [_button(lib[n].title, partial(self.open_lesson, n), "af-lesson-link")
-                       for n in rule.lessons]
-            rules.append(ipw.VBox([ipw.HTML(f"<h4 style='margin:.4em 0 .1em'>{escape(rule.id)} "
-                                            f"{escape(rule.title)}</h4><div>{escape(rule.text)}</div>"),
-                                   _row(buttons)]))
         intro = ipw.HTML(
             "<h2 style='margin:.2em 0'>The Exiled expansion</h2>"
             "<div class='af-note'>Each player adds four cards, kept apart as a face-up Exiled deck: "
             "Bard, Scribe, Elder, Oracle. At the end of each round the card with the <b>worst</b> "
             "Prestige is exiled, and its owner takes the top Exiled card into hand.</div>")
-        self.quiz = QuizPane(state)
-        self.tabs = _tabs([("Cards", self.cards), ("Exile", ipw.VBox(rules)),
-                           ("A round", self.lesson), ("Quiz", self.quiz)])
+        self.tabs = LazyTab([("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
+                             ("Exile", self._rules_tab),
+                             ("A round", lambda: LessonPane(state, state.lessons)),
+                             ("Quiz", lambda: QuizPane(state))])
         self.children = [styles(), ipw.HTML(APP_CSS), self.error, intro, self.tabs]
+
+    def _rules_tab(self) -> ipw.Widget:
+        lib = tour.library()
+        rules = []
+        for rule in self.state.rules:
+            buttons = [_button(lib[n].title, partial(self.open_lesson, n), "af-lesson-link")
+                       for n in rule.lessons]
+            rules.append(ipw.VBox([ipw.HTML(f"<h4 style='margin:.4em 0 .1em'>{escape(rule.id)} "
+                                            f"{escape(rule.title)}</h4><div>{escape(rule.text)}</div>"),
+                                   _row(buttons)]))
+        return ipw.VBox(rules)
+
+    @property
+    def cards(self) -> CardTourPane:
+        return self.tabs.pane(0)
+
+    @property
+    def lesson(self) -> LessonPane:
+        return self.tabs.pane(2)
+
+    @property
+    def quiz(self) -> QuizPane:
+        return self.tabs.pane(3)
 
     @classmethod
     def from_query(cls, query: str) -> ExiledApp:

@@ -14,6 +14,7 @@ def test_exiled_cards_rules_and_a_lesson(app_server, page):
     page.wait_for_selector(".af-app", timeout=LOAD_MS)
     assert "Bard" in page.locator(".af-card").first.inner_text()
     page.get_by_role("tab", name="Exile").click()
+    page.get_by_text("X7", exact=False).first.wait_for(timeout=LOAD_MS)   # built on first selection
     for rule in ("X1", "X2", "X7"):
         assert page.get_by_text(rule, exact=False).first.is_visible()
     page.locator(".af-lesson-link:visible", has_text="The lowest card is exiled").first.click()

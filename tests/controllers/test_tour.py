@@ -234,3 +234,11 @@ def test_stepper_from_events_steps_like_the_lab_stepper():
     in_progress = Stepper.from_events(list(lw.result.trace)[:5], None)
     in_progress.last()
     assert in_progress.frame().winners is None and in_progress.players
+
+
+def test_lesson_index_is_generated_from_the_lesson_files():
+    text = tour.LESSON_INDEX_FILE.read_text(encoding="utf-8")
+    assert text == tour.lesson_index_json(), (
+        "regenerate aristofarsa/data/lesson_index.json: python -c 'from aristofarsa.controllers import tour; "
+        "tour.LESSON_INDEX_FILE.write_text(tour.lesson_index_json(), encoding=\"utf-8\")'")
+    assert list(tour.library().items()) == list(tour.scan_library().items())   # in file-name order

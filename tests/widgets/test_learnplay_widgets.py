@@ -110,6 +110,8 @@ def test_play_bad_query_shows_af_error():
 # ------------------------------------------------------------------ Learn
 def test_learn_hooks_predict_and_quiz():
     app = LearnApp.from_query("lesson=b5-merchant-knight-anyway&seed=1")
+    assert hooked(app, "af-card") and not hooked(app, "af-step")   # only the first tab is built at open
+    app.tabs.selected_index = 1                                     # the round's tab, built on selection
     for cls in ("af-error", "af-card", "af-step", "af-first", "af-next", "af-garden", "af-balcony"):
         assert hooked(app, cls), cls
     pane = app.lesson
@@ -156,6 +158,7 @@ def test_exiled_app():
     assert app.cards.picker.options == ("Bard", "Scribe", "Elder", "Oracle")
     assert "Bard" in one(app, "af-card").value
     assert one(app, "af-error").layout.display == "none"
+    app.tabs.selected_index = 1                        # the Exile tab is built on first selection
     rule_links = hooked(app.tabs.children[1], "af-lesson-link")
     rule_links[0].click()
     assert app.tabs.selected_index == 2
@@ -187,6 +190,8 @@ def test_every_app_draws_the_labs_stepper_with_the_ruling_of_each_step():
                 PlayApp.from_query("players=3&seed=5&human=0")):
         if isinstance(app, PlayApp):
             enabled(one(app, "af-actions"))[0].click()
+        else:
+            _ = app.lesson                             # the round's tab, built on first use
         views = [w for w in walk(app) if isinstance(w, StepperView)]
         assert len(views) == 1, type(app).__name__
         view = views[0]
@@ -202,6 +207,7 @@ def test_every_app_draws_the_labs_stepper_with_the_ruling_of_each_step():
 
 def test_learn_switching_lessons_swaps_the_stepper_and_links_the_lab():
     app = LearnApp.from_query("lesson=b5-merchant-knight-anyway")
+    app.tabs.selected_index = 1
     link = one(app, "af-open-lab").value
     assert 'href="lab.ipynb?lesson=b5-merchant-knight-anyway"' in link and "Lab" in link
     app.open_lesson("b13-bishop-chain")
