@@ -19,7 +19,15 @@ from ..analysis.compare import VariantTable, compare_variants
 from ..analysis.explain import Explanation, explain
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..analysis.whatif import WhatIf, WhatIfError, what_if
-from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, SourceError, code_text, lesson_text, query_source
+from .sources import (
+    LESSONS_DIR,
+    MAX_UPLOAD_BYTES,
+    SourceError,
+    code_text,
+    lesson_text,
+    query_source,
+    upload_text,
+)
 from .stepper import Frame, Stepper
 
 __all__ = ["LESSONS_DIR", "MAX_UPLOAD_BYTES", "DisputeController", "lab_link"]
@@ -60,8 +68,7 @@ class DisputeController:
     def open_upload(self, content: bytes, filename: str = "upload.toml") -> bool:
         """An uploaded file, read like ``aristofarsa resolve`` reads one (at most
         :data:`MAX_UPLOAD_BYTES` bytes of UTF-8 text), then validated as a scenario."""
-        return self._open(lambda: (files.decode_text(content, filename, "scenario file", MAX_UPLOAD_BYTES),
-                                   filename))
+        return self._open(lambda: upload_text(content, filename))
 
     def _open(self, read: Callable[[], tuple[str, str]]) -> bool:
         try:

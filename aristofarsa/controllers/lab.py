@@ -10,12 +10,19 @@ import tomllib
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from .. import SCENARIOS_DIR, share
+from .. import SCENARIOS_DIR, files, share
 from .. import scenario as S
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..result import RoundResult
 from .builder import Builder, Check
-from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, SourceError, code_text, lesson_text, query_source
+from .sources import (
+    LESSONS_DIR,
+    SourceError,
+    code_text,
+    lesson_text,
+    query_source,
+    upload_text,
+)
 from .stepper import Frame, Stepper
 from .tour import library
 
@@ -83,17 +90,14 @@ class LabController:
         return self.open_toml(text, "link")
 
     def open_upload(self, content: bytes, filename: str = "upload.toml") -> bool:
-        """An uploaded file, checked like a scenario file (size capped)."""
-        if len(content) > MAX_UPLOAD_BYTES:
-            self.error = (f"{filename}: {len(content):,} bytes is too big for a scenario "
-                          f"(at most {MAX_UPLOAD_BYTES:,} bytes)")
-            return False
+        """An uploaded file, read like ``aristofarsa resolve`` reads one (size capped, UTF-8,
+        the reader's own messages), then checked like a scenario file."""
         try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            self.error = f"{filename}: not a text file (a scenario is UTF-8 TOML)"
+            text, origin = upload_text(content, filename)
+        except files.FileInputError as exc:
+            self.error = str(exc)
             return False
-        return self.open_toml(text, filename)
+        return self.open_toml(text, origin)
 
     def open_toml(self, text: str, origin: str) -> bool:
         """Any scenario text: it must pass the file validator before the builder takes it."""

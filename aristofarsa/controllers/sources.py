@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import parse_qs
 
+from .. import files, share
 from .. import scenario as S
-from .. import share
 
 LESSONS_DIR = Path(S.__file__).with_name("scenarios")
 #: Largest uploaded scenario file (bytes): the longest bundled lesson is about 3 kB.
@@ -44,6 +44,13 @@ def code_text(code: str) -> str:
         raise SourceError(f"this link's scenario code cannot be read: {exc}") from None
     except Exception:   # noqa: BLE001 - a damaged link is a message, never a traceback
         raise SourceError("this link's scenario code cannot be read: damaged share code") from None
+
+
+def upload_text(content: bytes, filename: str) -> tuple[str, str]:
+    """(TOML text, origin) of an uploaded file, read as ``aristofarsa resolve`` reads a file:
+    at most :data:`MAX_UPLOAD_BYTES` bytes of UTF-8 text (a BOM is fine); the reader's own
+    message otherwise (:class:`~aristofarsa.files.FileInputError`)."""
+    return files.decode_text(content, filename, "scenario file", MAX_UPLOAD_BYTES), filename
 
 
 def query_source(query: str) -> tuple[str, str] | None:

@@ -12,7 +12,8 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
-from ..controllers.lab import MAX_UPLOAD_BYTES, LabController, lessons
+from ..controllers.lab import LabController, lessons
+from ..controllers.sources import MAX_UPLOAD_BYTES
 from ..controllers.stepper import Frame
 from ..render import html
 from ..render.svg import graph_svg

@@ -1,7 +1,8 @@
 """LabController: lessons, share links and uploads open rounds; bad input is a message."""
 from __future__ import annotations
 
-from aristofarsa.controllers.lab import MAX_UPLOAD_BYTES, LabController, lessons
+from aristofarsa.controllers.lab import LabController, lessons
+from aristofarsa.controllers.sources import MAX_UPLOAD_BYTES
 
 
 def test_lesson_by_query_opens_that_round() -> None:
@@ -32,11 +33,15 @@ def test_bad_inputs_are_messages_never_exceptions() -> None:
 def test_uploads_are_checked_like_files() -> None:
     lab = LabController()
     assert not lab.open_upload(b"\xff\xfe\x00", "x.toml")
-    assert lab.error == "x.toml: not a text file (a scenario is UTF-8 TOML)"
+    assert lab.error == "x.toml: is UTF-16 text; a scenario file is UTF-8 text (save it as UTF-8)"
+    assert not lab.open_upload(b"title = \"caf\xe9\"", "latin1.toml")   # resolve's reader's words
+    assert lab.error.startswith("latin1.toml: line 1: not a text file (byte 0xe9 is not UTF-8)")
     assert not lab.open_upload(b"title = 1", "y.toml")
     assert lab.error == "y.toml: `title` must be text, not 1"
     assert not lab.open_upload(b"x" * (MAX_UPLOAD_BYTES + 1), "big.toml")
-    assert "too big" in lab.error
+    assert lab.error == (f"big.toml: is {MAX_UPLOAD_BYTES + 1:,} bytes; "
+                         f"a scenario file may be at most {MAX_UPLOAD_BYTES:,} bytes")
+    assert lab.stepper is not None and lab.result is not None   # the round on screen stays
     name, data = LabController.from_query("lesson=b13-bishop-chain").download()
     assert name.endswith(".toml")
     assert lab.open_upload(data, name) and lab.error == ""
