@@ -125,6 +125,7 @@ class Round:
         self.decider = decider
         # written answers without a Request (decisions.NOT_FAST)
         self._fast = None if getattr(decider, "auto", False) else getattr(decider, "fast", None)
+        self._written = None if self._fast is None else getattr(decider, "written", None)
         self.variants = frozenset(variants)
         self.live = "courtisan-live" in self.variants
         self.expansion = expansion
@@ -221,6 +222,13 @@ class Round:
         if fast is not None and kind in D.FAST_KINDS and not self.replaying:
             value = fast(kind, self.names[owner])
             if value is not None and value in options:
+                if self._snap is not None:  # only a B10 replay re-uses choices
+                    self.cache[(self.step_id, kind)] = value
+                return value
+        elif self._written is not None and not self.replaying:
+            # an effect choice written in the file: the same answer and legality as below
+            value = self._written(kind, source, self.names[owner], options)
+            if value is not D.NOT_FAST and (optional if value is None else value in options):
                 if self._snap is not None:  # only a B10 replay re-uses choices
                     self.cache[(self.step_id, kind)] = value
                 return value
