@@ -297,8 +297,7 @@ class Round:
     def phase1(self) -> None:
         self.phase = "phase1"
         if self.t:
-            self.log("phase", "P1", f"Phase 1 — Ball Garden: {self.name(self.first)} plays first, "
-                     "then round the table to the left.")
+            self.log("phase", "P1", (_phase1_text, (self.names[self.first],)))
         for k in range(self.n):
             self.play_into_garden((self.first + k) % self.n)
 
@@ -352,8 +351,7 @@ class Round:
                                                    bool(oracles))),
                      actor=names[top], card=self.garden[best].card.name,
                      see=["X6"] if oracles else None)
-            self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
-                     "(+2 to a Convoke total this round).", actor=self.name(order[0]))
+            self.log("litter", "P3", (_litter_text, ()), actor=names[order[0]])
             if self.bishop_mode:
                 self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
                          "played face up and resolves at once.")
@@ -704,6 +702,16 @@ def _show(value) -> str:
 # Each renders one event's sentence from its facts (and the few extra words in its args);
 # TraceEvent.text calls it when the sentence is first read.
 WASTED_LITTER = "; the Litter is wasted (its +2 counts only towards a Convoke)"
+
+
+def _phase1_text(e: TraceEvent, first: str) -> str:
+    """P1: who plays first."""
+    return f"Phase 1 — Ball Garden: {first} plays first, then round the table to the left."
+
+
+def _litter_text(e: TraceEvent) -> str:
+    """P3: the first to act takes the Litter."""
+    return f"{e.actor} acts first and takes the Litter (+2 to a Convoke total this round)."
 
 
 def _play_text(e: TraceEvent, position: int) -> str:
