@@ -627,13 +627,14 @@ class Round:
         self.dirty = False
         shown = self.shown
         live = self.live
-        for i, slot in enumerate(self.garden):
+        garden, balcony = self.garden, self.balcony
+        for i, slot in enumerate(garden):
             # only these cards' Garden values move by themselves (M4); every other change
             # (ledger, mark, entry bonus, exchange, replay) is traced where it happens
             name = slot.card.name
             if slot.marked or not (name in CONTINUOUS or (live and name == "Courtisan")):
                 continue
-            v = self.value(i)
+            v = prestige(garden, i, balcony, live)
             if v != shown[i]:
                 self.log("prestige", rule, (_continuous_text, (self.explain(i),)),
                          actor=None if trigger is None else self.name(trigger), card=trigger_card,
