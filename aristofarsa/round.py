@@ -125,6 +125,7 @@ class Round:
         self.decider = decider
         # written answers without a Request (decisions.NOT_FAST)
         self._fast = None if getattr(decider, "auto", False) else getattr(decider, "fast", None)
+        self._written = None if self._fast is None else getattr(decider, "written", None)
         self.variants = frozenset(variants)
         self.live = "courtisan-live" in self.variants
         self.expansion = expansion
@@ -224,6 +225,13 @@ class Round:
                 if self._snap is not None:  # only a B10 replay re-uses choices
                     self.cache[(self.step_id, kind)] = value
                 return value
+        elif self._written is not None and not self.replaying:
+            # an effect choice written in the file: the same answer and legality as below
+            value = self._written(kind, source, self.names[owner], options)
+            if value is not D.NOT_FAST and (optional if value is None else value in options):
+                if self._snap is not None:  # only a B10 replay re-uses choices
+                    self.cache[(self.step_id, kind)] = value
+                return value
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
         if self.replaying and (self.step_id, kind) in self.cache:
@@ -289,8 +297,7 @@ class Round:
     def phase1(self) -> None:
         self.phase = "phase1"
         if self.t:
-            self.log("phase", "P1", f"Phase 1 — Ball Garden: {self.name(self.first)} plays first, "
-                     "then round the table to the left.")
+            self.log("phase", "P1", (_phase1_text, (self.names[self.first],)))
         for k in range(self.n):
             self.play_into_garden((self.first + k) % self.n)
 
@@ -344,8 +351,7 @@ class Round:
                                                    bool(oracles))),
                      actor=names[top], card=self.garden[best].card.name,
                      see=["X6"] if oracles else None)
-            self.log("litter", "P3", f"{self.name(order[0])} acts first and takes the Litter "
-                     "(+2 to a Convoke total this round).", actor=self.name(order[0]))
+            self.log("litter", "P3", (_litter_text, ()), actor=names[order[0]])
             if self.bishop_mode:
                 self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
                          "played face up and resolves at once.")
@@ -621,13 +627,14 @@ class Round:
         self.dirty = False
         shown = self.shown
         live = self.live
-        for i, slot in enumerate(self.garden):
+        garden, balcony = self.garden, self.balcony
+        for i, slot in enumerate(garden):
             # only these cards' Garden values move by themselves (M4); every other change
             # (ledger, mark, entry bonus, exchange, replay) is traced where it happens
             name = slot.card.name
             if slot.marked or not (name in CONTINUOUS or (live and name == "Courtisan")):
                 continue
-            v = self.value(i)
+            v = prestige(garden, i, balcony, live)
             if v != shown[i]:
                 self.log("prestige", rule, (_continuous_text, (self.explain(i),)),
                          actor=None if trigger is None else self.name(trigger), card=trigger_card,
@@ -696,6 +703,16 @@ def _show(value) -> str:
 # Each renders one event's sentence from its facts (and the few extra words in its args);
 # TraceEvent.text calls it when the sentence is first read.
 WASTED_LITTER = "; the Litter is wasted (its +2 counts only towards a Convoke)"
+
+
+def _phase1_text(e: TraceEvent, first: str) -> str:
+    """P1: who plays first."""
+    return f"Phase 1 — Ball Garden: {first} plays first, then round the table to the left."
+
+
+def _litter_text(e: TraceEvent) -> str:
+    """P3: the first to act takes the Litter."""
+    return f"{e.actor} acts first and takes the Litter (+2 to a Convoke total this round)."
 
 
 def _play_text(e: TraceEvent, position: int) -> str:

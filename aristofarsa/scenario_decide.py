@@ -19,6 +19,11 @@ class MissingChoice(DecisionError):
     """The file does not give a choice the round needs (``--auto`` may fill it)."""
 
 
+#: asked through decide() only: the Phase-1/2 answers (ScenarioDecider.fast), the Noble
+#: taken, and the Keep (a multiset answer)
+_NOT_WRITTEN = frozenset((D.GARDEN, D.ACTION, D.CONSPIRE, D.TAKE, D.KEEP))
+
+
 class ScenarioDecider:
     """Answers the engine's requests from the scenario file."""
 
@@ -27,6 +32,7 @@ class ScenarioDecider:
     def __init__(self, sc: Scenario) -> None:
         self.sc = sc
         self.asked_action: set[str] = set()
+        self._lowered: dict[str, str] | None = None  # player name, lower case -> as seated
 
     def miss(self, req: Request, what: str) -> Any:
         raise MissingChoice(req, f"player {req.owner!r}, {req.source} ({req.card or req.kind}): "
@@ -93,24 +99,45 @@ class ScenarioDecider:
                                      "allows it)")
         return "convoke"
 
+    def written(self, kind: str, source: str, owner: str, options: list) -> Any:
+        """An effect choice read straight from the file, no Request built (never in a B10
+        replay); the same answer as :meth:`decide`, or ``decisions.NOT_FAST`` when
+        :meth:`decide` must be asked (a missing choice, an error, the Phase-1/2 kinds)."""
+        if kind in _NOT_WRITTEN:
+            return D.NOT_FAST
+        spec = self.sc.spec(owner)
+        table = spec.garden_choices if source == "garden" else spec.conspire_choices
+        if kind not in table:
+            return None if kind in OPTIONAL_CHOICES else D.NOT_FAST
+        value = table[kind]
+        if kind == D.EXCHANGE and value is True and len(options) != 1:
+            return D.NOT_FAST
+        return self._convert(kind, options, value)
+
     def convert(self, req: Request, value: Any) -> Any:
-        kind = req.kind
+        if req.kind == D.EXCHANGE and value is True and len(req.options) != 1:
+            raise DecisionError(req, f"player {req.owner!r}, conspire (Squire): `exchange = "
+                                     f"true` but the hand holds several cards; name one of: "
+                                     f"{req.describe_options()}")
+        return self._convert(req.kind, req.options, value)
+
+    def _convert(self, kind: str, options: list, value: Any) -> Any:
         if kind in (D.TARGET, D.PEEK):
-            for n in (p.name for p in self.sc.players):
-                if isinstance(value, str) and n.lower() == value.strip().lower():
-                    return n
-            return value
+            if not isinstance(value, str):
+                return value
+            lowered = self._lowered
+            if lowered is None:
+                lowered = self._lowered = {}
+                for p in self.sc.players:  # the first seat of a name wins, as before
+                    lowered.setdefault(p.name.lower(), p.name)
+            return lowered.get(value.strip().lower(), value)
         if kind == D.DELTA:
             return value if isinstance(value, int) and not isinstance(value, bool) else value
         if kind == D.EXCHANGE:
             if value is False:
                 return None
-            if value is True:
-                if len(req.options) == 1:
-                    return req.options[0]
-                raise DecisionError(req, f"player {req.owner!r}, conspire (Squire): `exchange = "
-                                         f"true` but the hand holds several cards; name one of: "
-                                         f"{req.describe_options()}")
+            if value is True:  # several cards in hand: convert() raised
+                return options[0]
         if kind == D.KEEP:
             if not isinstance(value, list):
                 return value

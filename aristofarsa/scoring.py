@@ -291,11 +291,7 @@ def _end_of_game(r: Round, won: Winners, scored: Scored, aristocrat_worst: bool)
         r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
               "then the game ends.")
     if r.t:
-        if reason is None:
-            r.log("next", "M2", f"{r.name(won.player)} starts the next round.", actor=r.name(won.player))
-        else:
-            r.log("next", "M2", f"{r.name(won.player)} won the round; the game is over, so no next "
-                  "round starts.", actor=r.name(won.player))
+        r.log("next", "M2", (_next_text, (reason is None,)), actor=r.names[won.player])
     return End(reason, final_next)
 
 
@@ -331,6 +327,13 @@ def _result(r: Round, won: Winners, values: list[int], scored: Scored, exiled: l
 
 
 # ------------------------------------------------------- sentences from facts
+def _next_text(e, goes_on: bool) -> str:
+    """M2: the round's winner starts the next round, if there is one."""
+    if goes_on:
+        return f"{e.actor} starts the next round."
+    return f"{e.actor} won the round; the game is over, so no next round starts."
+
+
 def _score_text(e, why: str) -> str:
     """S1, S2, B4, B5, X4: a card scores, and why."""
     return f"{e.actor}'s {e.card} scores: {why}."
