@@ -15,6 +15,7 @@ from . import decisions as D
 from .cards import CARDS
 from .draw import draw_one
 from .state import distinct
+from .variants import Variant
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ def _aristocrat(r, e, as_card):
 def _witch(r, e, as_card):
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p,
-                   _targets(r, p, "witch-own" in r.variants))
+                   _targets(r, p, Variant.WITCH_OWN in r.variants))
     delta = r.ask(D.DELTA, p, e.card.name, "conspire", p, [-5, 5])
     r.adjust(r.index_of(target), "+", delta, "B2", p, e.card.name, _copying(e, as_card))
 
@@ -267,7 +268,7 @@ def _bishop(r, e, as_card):
                   f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name,
                   target=r.name(t.owner), target_card=t.card.name)
         return
-    no_undo = "bishop-no-undo" in r.variants
+    no_undo = Variant.BISHOP_NO_UNDO in r.variants
     candidates = [x for x in r.balcony if x.index != e.index
                   and not (no_undo and (x.revealed or x.applied))]
     order = {q: k for k, q in enumerate(r.seats_from_left_of(p))}

@@ -21,6 +21,7 @@ from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
 from .state import Card, Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
 from .trace import Sentence, Trace, TraceEvent
+from .variants import Variant
 
 if TYPE_CHECKING:
     from .result import RoundResult
@@ -127,7 +128,7 @@ class Round:
         self._fast = None if getattr(decider, "auto", False) else getattr(decider, "fast", None)
         self._written = None if self._fast is None else getattr(decider, "written", None)
         self.variants = frozenset(variants)
-        self.live = "courtisan-live" in self.variants
+        self.live = Variant.COURTISAN_LIVE in self.variants
         self.expansion = expansion
         self.rng = rng if rng is not None else LazyRandom(0)
         self.names = [pl.name for pl in players]
@@ -389,7 +390,7 @@ class Round:
         options = []
         if pl.hand:
             options.append("conspire")
-        if affordable or "convoke-nothing" in self.variants:
+        if affordable or Variant.CONVOKE_NOTHING in self.variants:
             options.append("convoke")
         if not options:
             if self.t:

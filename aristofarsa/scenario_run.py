@@ -15,6 +15,7 @@ from .decisions import AutoDecider, Decider, DecisionError
 from .draw import draw_step
 from .result import RoundResult, Standings
 from .round import Round
+from .rulings import EndReason
 from .scenario_decide import AutoForMissing, ScenarioDecider
 from .scenario_layout import build_players
 from .scenario_model import Scenario, ScenarioError
@@ -64,7 +65,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
             if short:
                 result.game_over = True
-                result.end_reason = "cannot-refill"
+                result.end_reason = EndReason.CANNOT_REFILL
                 result.final_round_next = False
         elif sc.next_draw:
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}

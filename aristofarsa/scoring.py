@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from . import decisions as D
 from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
+from .rulings import EndReason
 from .state import distinct
 
 if TYPE_CHECKING:
@@ -274,13 +275,13 @@ def _end_of_game(r: Round, won: Winners, scored: Scored, aristocrat_worst: bool)
     the next round, if there is one."""
     reason = None
     if any(c.name == "Aristocrat" for _, c in scored.cards):
-        reason = "aristocrat-scored"
+        reason = EndReason.ARISTOCRAT_SCORED
         if r.t:
             r.log("end", "E1", "An Aristocrat scored: the game ends when this round is done.")
     elif aristocrat_worst:
-        reason = "aristocrat-worst"
+        reason = EndReason.ARISTOCRAT_WORST
     elif r.final_round:
-        reason = "parlor-empty"
+        reason = EndReason.PARLOR_EMPTY
         if r.t:
             r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
     if reason is None and r.t:

@@ -24,7 +24,7 @@ from ..result import RoundResult
 from ..round import Round
 from ..scenario_toml import dumps
 from ..trace import Trace
-from ..variants import VARIANTS
+from ..variants import VARIANTS, Variant
 
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
 ACTIONS = ("conspire", "convoke", "passes")
@@ -269,7 +269,7 @@ class Builder:
             return others, True
         if key == D.TARGET:
             card = self.conspire(k) if source == "conspire" else self.garden(k)
-            own_ok = card in ("Merchant", "Scribe") or "witch-own" in self.variants and card == "Witch"
+            own_ok = card in ("Merchant", "Scribe") or Variant.WITCH_OWN in self.variants and card == "Witch"
             return (names if own_ok else others), False
         return [], True
 

@@ -22,6 +22,7 @@ from ..bots import BOTS
 from ..cards import CARDS
 from ..decisions import Request
 from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from ..rulings import END_RULES
 from .game_session import GameSession
 from .stepper import Stepper
 from .tour import QueryError, parse_query, whole
@@ -120,13 +121,8 @@ def describe(request: Request, you: str | None = None, litter: bool = False) -> 
 
 
 # ------------------------------------------------------------------ the app's state
-#: Why a game ended, in words (the engine's ``end_reason`` and its ruling).
-END_TEXT = {
-    "aristocrat-scored": "an Aristocrat scored (E1)",
-    "aristocrat-worst": "an Aristocrat had the worst Prestige (X2)",
-    "parlor-empty": "the extra round after a Parlor emptied has been played (E3)",
-    "cannot-refill": "a hand could not be refilled to 3 cards (E2)",
-}
+#: Why a game ended, in words with its ruling (from the one table of end reasons).
+END_TEXT = {reason: f"{text} ({rule})" for reason, (rule, text) in END_RULES.items()}
 
 
 @dataclass(frozen=True)
