@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tour import CardTour, LessonWalk, QueryError, Quiz, library, parse_query, stages, whole
+from .tour import LearnState, stages
 
 
 @dataclass(frozen=True)
@@ -66,56 +66,16 @@ def expansion_lessons() -> list[str]:
     return [n for s in stages() if s.level == "expansion" for n in s.lessons]
 
 
-class ExiledState:
-    """The Exiled app: the four cards, the exile rules, one lesson step by step, a quiz."""
+class ExiledState(LearnState):
+    """The Exiled app: the four cards, the exile rules, one lesson step by step, a quiz.
 
-    QUERY = ("lesson", "seed")
+    The Learn app's state (:class:`~.tour.LearnState`) with the expansion in play, the exile
+    rulings and the expansion's lessons; the same query (``lesson=NAME&seed=S``).
+    """
+
+    FIRST = FIRST_EXILED_LESSON
 
     def __init__(self, lesson: str = FIRST_EXILED_LESSON, seed: int = 0) -> None:
-        self.cards = CardTour(expansion=True)
+        super().__init__(lesson, seed, expansion=True)
         self.rules = EXILE_RULES
         self.lessons = expansion_lessons()
-        self.walk = LessonWalk(lesson)
-        self._seed = seed
-        self._quiz: Quiz | None = None                 # drawn on first use (the Quiz tab)
-        self.errors: list[str] = []
-
-    @property
-    def quiz(self) -> Quiz:
-        if self._quiz is None:
-            self._quiz = Quiz(self._seed, expansion=True)
-        return self._quiz
-
-    @quiz.setter
-    def quiz(self, quiz: Quiz) -> None:
-        self._quiz = quiz
-
-    @classmethod
-    def from_query(cls, query: str) -> ExiledState:
-        errors: list[str] = []
-        lesson, seed = FIRST_EXILED_LESSON, 0
-        try:
-            params = parse_query(query, cls.QUERY)
-        except QueryError as exc:
-            params = {}
-            errors.append(str(exc))
-        if "seed" in params:
-            try:
-                seed = whole(params["seed"], "seed")
-            except QueryError as exc:
-                errors.append(str(exc))
-        if "lesson" in params:
-            if params["lesson"] in library():
-                lesson = params["lesson"]
-            else:
-                errors.append(f"unknown lesson {params['lesson']!r}: give a bundled lesson's file "
-                              f"name without .toml, e.g. {FIRST_EXILED_LESSON}")
-        state = cls(lesson, seed)
-        state.errors = errors
-        return state
-
-    def open_lesson(self, name: str) -> None:
-        self.walk = LessonWalk(name)
-
-    def new_quiz(self, seed: int) -> None:
-        self.quiz = Quiz(seed, expansion=True)

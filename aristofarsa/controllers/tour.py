@@ -20,7 +20,7 @@ import tomllib
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 from urllib.parse import parse_qs
 
 from .. import SCENARIOS_DIR
@@ -457,6 +457,7 @@ class LearnState:
     """
 
     QUERY = ("lesson", "seed")
+    FIRST = FIRST_LESSON                                # the round shown when no lesson is asked for
 
     def __init__(self, lesson: str = FIRST_LESSON, seed: int = 0, expansion: bool = False) -> None:
         self.expansion = expansion
@@ -477,9 +478,9 @@ class LearnState:
         self._quiz = quiz
 
     @classmethod
-    def from_query(cls, query: str) -> LearnState:
+    def from_query(cls, query: str) -> Self:
         errors: list[str] = []
-        lesson, seed = FIRST_LESSON, 0
+        lesson, seed = cls.FIRST, 0
         try:
             params = parse_query(query, cls.QUERY)
         except QueryError as exc:
@@ -495,7 +496,7 @@ class LearnState:
                 lesson = params["lesson"]
             else:
                 errors.append(f"unknown lesson {params['lesson']!r}: give a bundled lesson's file "
-                              f"name without .toml, e.g. {FIRST_LESSON}")
+                              f"name without .toml, e.g. {cls.FIRST}")
         state = cls(lesson, seed)
         state.errors = errors
         return state
