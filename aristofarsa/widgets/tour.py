@@ -362,27 +362,59 @@ class LazyTab(ipw.Tab):
         return self._built[k]
 
 
-class LearnApp(ipw.VBox):
-    """*Learn the rules*: the cards, the table, one round step by step, quizzes, the lessons."""
+class _TourApp(ipw.VBox):
+    """What Learn and Exiled share: an intro, an error box and lazily built tabs, among them
+    the card tour, one round step by step (``LESSON`` is its tab) and the quiz."""
 
-    def __init__(self, state: tour.LearnState) -> None:
+    CARDS, LESSON, QUIZ = 0, 1, 2              # tab positions
+
+    def __init__(self, state: tour.LearnState, intro: str,
+                 tabs: list[tuple[str, Callable[[], ipw.Widget]]]) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-app")
         self.state = state
         self.error = ErrorBox()
         self.error.show(state.errors)
-        intro = ipw.HTML(
+        self.tabs = LazyTab(tabs)
+        self.children = [styles(), ipw.HTML(APP_CSS), self.error, ipw.HTML(intro), self.tabs]
+
+    @property
+    def cards(self) -> CardTourPane:
+        pane = self.tabs.pane(self.CARDS)
+        return pane if isinstance(pane, CardTourPane) else self._cards
+
+    @property
+    def lesson(self) -> LessonPane:
+        return self.tabs.pane(self.LESSON)
+
+    @property
+    def quiz(self) -> QuizPane:
+        return self.tabs.pane(self.QUIZ)
+
+    def open_lesson(self, name: str) -> None:
+        self.lesson.show_lesson(name)
+        self.tabs.selected_index = self.LESSON
+
+    def __repr__(self) -> str:                         # stable text/plain for nbval
+        return (f"{type(self).__name__}(lesson={self.state.walk.lesson.name!r}, "
+                f"seed={self.state.quiz.seed})")
+
+
+class LearnApp(_TourApp):
+    """*Learn the rules*: the cards, the table, one round step by step, quizzes, the lessons."""
+
+    def __init__(self, state: tour.LearnState) -> None:
+        super().__init__(state, (
             "<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
             "<div class='af-note'>Each round: everyone draws to 3 cards; plays one card into the "
             "<b>Ball Garden</b> queue; then, in Phase-2 order, either <b>Conspires</b> (a card face "
             "down on the <b>Whispers Balcony</b>) or <b>Convokes</b> (trades the hand for a Noble). "
             "The Balcony is revealed card by card, then the highest Prestige wins and scores crowns. "
-            "Start with the cards, then predict a round, then take the quiz.</div>")
-        self.tabs = LazyTab([("Cards", self._cards_tab),
-                             ("A round", lambda: LessonPane(state, tour.path_order())),
-                             ("Quiz", lambda: QuizPane(state)),
-                             ("Lessons", lambda: LessonsPane(self.open_lesson))])
-        self.children = [styles(), ipw.HTML(APP_CSS), self.error, intro, self.tabs]
+            "Start with the cards, then predict a round, then take the quiz.</div>"),
+            [("Cards", self._cards_tab),
+             ("A round", lambda: LessonPane(state, tour.path_order())),
+             ("Quiz", lambda: QuizPane(state)),
+             ("Lessons", lambda: LessonsPane(self.open_lesson))])
 
     def _cards_tab(self) -> ipw.Widget:
         self._cards = CardTourPane(self.state.cards, self.open_lesson)
@@ -393,50 +425,27 @@ class LearnApp(ipw.VBox):
                          "order, first card on the left.</div>")
         return ipw.VBox([self._cards, table])
 
-    @property
-    def cards(self) -> CardTourPane:
-        self.tabs.pane(0)
-        return self._cards
-
-    @property
-    def lesson(self) -> LessonPane:
-        return self.tabs.pane(1)
-
-    @property
-    def quiz(self) -> QuizPane:
-        return self.tabs.pane(2)
-
     @classmethod
     def from_query(cls, query: str) -> LearnApp:
         return cls(tour.LearnState.from_query(query))
 
-    def __repr__(self) -> str:                         # stable text/plain for nbval
-        return f"LearnApp(lesson={self.state.walk.lesson.name!r}, seed={self.state.quiz.seed})"
 
-    def open_lesson(self, name: str) -> None:
-        self.lesson.show_lesson(name)
-        self.tabs.selected_index = 1
-
-
-class ExiledApp(ipw.VBox):
+class ExiledApp(_TourApp):
     """*The Exiled expansion*: its four cards, exile (X1–X7), its lessons, a quiz."""
 
+    LESSON, QUIZ = 2, 3                        # the Exile tab comes second
+    state: ExiledState
+
     def __init__(self, state: ExiledState) -> None:
-        super().__init__(layout=ipw.Layout(width="100%"))
-        self.add_class("af-app")
-        self.state = state
-        self.error = ErrorBox()
-        self.error.show(state.errors)
-        intro = ipw.HTML(
+        super().__init__(state, (
             "<h2 style='margin:.2em 0'>The Exiled expansion</h2>"
             "<div class='af-note'>Each player adds four cards, kept apart as a face-up Exiled deck: "
             "Bard, Scribe, Elder, Oracle. At the end of each round the card with the <b>worst</b> "
-            "Prestige is exiled, and its owner takes the top Exiled card into hand.</div>")
-        self.tabs = LazyTab([("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
-                             ("Exile", self._rules_tab),
-                             ("A round", lambda: LessonPane(state, state.lessons)),
-                             ("Quiz", lambda: QuizPane(state))])
-        self.children = [styles(), ipw.HTML(APP_CSS), self.error, intro, self.tabs]
+            "Prestige is exiled, and its owner takes the top Exiled card into hand.</div>"),
+            [("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
+             ("Exile", self._rules_tab),
+             ("A round", lambda: LessonPane(state, state.lessons)),
+             ("Quiz", lambda: QuizPane(state))])
 
     def _rules_tab(self) -> ipw.Widget:
         lib = tour.library()
@@ -449,25 +458,6 @@ class ExiledApp(ipw.VBox):
                                    _row(buttons)]))
         return ipw.VBox(rules)
 
-    @property
-    def cards(self) -> CardTourPane:
-        return self.tabs.pane(0)
-
-    @property
-    def lesson(self) -> LessonPane:
-        return self.tabs.pane(2)
-
-    @property
-    def quiz(self) -> QuizPane:
-        return self.tabs.pane(3)
-
     @classmethod
     def from_query(cls, query: str) -> ExiledApp:
         return cls(ExiledState.from_query(query))
-
-    def __repr__(self) -> str:                         # stable text/plain for nbval
-        return f"ExiledApp(lesson={self.state.walk.lesson.name!r}, seed={self.state.quiz.seed})"
-
-    def open_lesson(self, name: str) -> None:
-        self.lesson.show_lesson(name)
-        self.tabs.selected_index = 2
