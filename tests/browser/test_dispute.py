@@ -53,7 +53,9 @@ def test_balcony_fills_in_phase2_order(app_server, page):
     page.locator(".af-viewer select").select_option(label="Bruno's eyes")    # not Ana's card
     page.wait_for_function("!document.querySelector('.af-balcony').innerText.includes('Witch')")
     assert "face down" in page.locator(".af-balcony").inner_text()
-    assert "Witch" not in page.locator(".af-graph").inner_html()
+    # the graph is redrawn in a later message than the board: wait for it, then check it
+    page.wait_for_function("!document.querySelector('.af-graph').innerHTML.includes('Witch')", timeout=15_000)
+    assert "Ana" in page.locator(".af-graph").inner_html()      # her card is there, face down
     page.locator(".af-viewer select").select_option(label=EVERYONE)
     page.wait_for_function("document.querySelector('.af-balcony').innerText.includes('Witch')")
 
