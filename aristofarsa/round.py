@@ -26,7 +26,6 @@ from .variants import Variant
 if TYPE_CHECKING:
     from .result import RoundResult
 
-_new_event = object.__new__
 PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
 #: Cards whose Garden value follows the Garden as it stands (M4); the Courtisan too under
 #: the variant courtisan-live.
@@ -195,27 +194,12 @@ class Round:
             auto: bool = False, see: Any = None, change: str | None = None,
             incoming: str | None = None) -> None:
         if self.t:
-            # the event's slots filled here: one call per event, not two (the hottest path of
-            # a traced round; the same fields as TraceEvent.__init__)
-            events = self.trace.events
-            e = _new_event(TraceEvent)
-            e.step = len(events) + 1
-            e.phase = "replay" if self.replaying else self.phase
-            e.kind = kind
-            e.actor = actor
-            e.card = card
-            e.rule = rule
-            e._text = text
-            e.target = target
-            e.target_card = target_card
-            e.before = before
-            e.after = after
-            e.visible_to = visible_to
-            e.auto = auto
-            e.see = see
-            e.change = change
-            e.incoming = incoming
-            events.append(e)
+            # the facts recorded as one tuple (Trace.raw, in TraceEvent's argument order after
+            # ``step``): the hottest path of a traced round; the event objects are made when
+            # the trace is read
+            self.trace.raw.append(("replay" if self.replaying else self.phase, kind, actor, card,
+                                   rule, text, target, target_card, before, after, visible_to,
+                                   auto, see, change, incoming))
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):

@@ -20,8 +20,8 @@ Sentence = str | tuple[Callable[..., str], tuple[Any, ...]]
 
 
 class TraceEvent:
-    # Round.log fills these slots itself (one call per event on the hot path): keep the two
-    # in step when a field is added
+    # Round.log and Trace.add record these facts as a tuple in __init__'s order after
+    # ``step`` (Trace.raw): keep the three in step when a field is added
     __slots__ = ("step", "phase", "kind", "actor", "card", "rule", "_text", "target",
                  "target_card", "before", "after", "visible_to", "auto", "see", "change",
                  "incoming")
@@ -101,13 +101,28 @@ class TraceEvent:
 
 
 class Trace:
-    """Collects events when enabled; when disabled every call is a cheap no-op."""
+    """Collects events when enabled; when disabled every call is a cheap no-op.
 
-    __slots__ = ("enabled", "events")
+    A round records each event as a tuple of its facts (``raw``, in :class:`TraceEvent`'s
+    argument order after ``step``); :attr:`events` turns the tuples recorded since it was
+    last read into :class:`TraceEvent` objects, so a run nobody reads pays only for the
+    facts. ``raw`` is append-only; read the trace through ``events`` or iteration."""
+
+    __slots__ = ("enabled", "raw", "_events")
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
-        self.events: list[TraceEvent] = []
+        self.raw: list[tuple] = []
+        self._events: list[TraceEvent] = []
+
+    @property
+    def events(self) -> list[TraceEvent]:
+        """The events so far, in order (each made once, from its facts, when first read)."""
+        events, raw = self._events, self.raw
+        if len(events) < len(raw):
+            event = TraceEvent
+            events.extend([event(k + 1, *raw[k]) for k in range(len(events), len(raw))])
+        return events
 
     def add(self, phase: str, kind: str, rule: str, text: Sentence, actor: str | None = None,
             card: str | None = None, target: str | None = None, target_card: str | None = None,
@@ -116,16 +131,14 @@ class Trace:
             see: Sequence[str] | None = None, change: str | None = None,
             incoming: str | None = None) -> None:
         if self.enabled:
-            events = self.events
-            events.append(TraceEvent(len(events) + 1, phase, kind, actor, card, rule, text, target,
-                                     target_card, before, after, visible_to, auto, see, change,
-                                     incoming))
+            self.raw.append((phase, kind, actor, card, rule, text, target, target_card, before,
+                             after, visible_to, auto, see, change, incoming))
 
     def to_list(self) -> list[dict]:
         return [e.to_dict() for e in self.events]
 
     def __len__(self) -> int:
-        return len(self.events)
+        return len(self.raw)
 
     def __iter__(self) -> Iterator[TraceEvent]:
         return iter(self.events)
