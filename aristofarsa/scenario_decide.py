@@ -31,6 +31,7 @@ class ScenarioDecider:
 
     def __init__(self, sc: Scenario) -> None:
         self.sc = sc
+        self._specs = sc.specs()  # player name -> PlayerSpec
         self.asked_action: set[str] = set()
         self._lowered: dict[str, str] | None = None  # player name, lower case -> as seated
 
@@ -41,7 +42,7 @@ class ScenarioDecider:
     def fast(self, kind: str, owner: str) -> Any:
         """The Phase-1 / Phase-2 answers read straight from the file, no Request built
         (``decisions.NOT_FAST``: ask :meth:`decide`); the same answers as :meth:`decide`."""
-        spec = self.sc.spec(owner)
+        spec = self._specs[owner]
         if kind == D.GARDEN:
             return spec.garden
         if kind == D.CONSPIRE:
@@ -52,7 +53,7 @@ class ScenarioDecider:
         return D.NOT_FAST
 
     def decide(self, req: Request) -> Any:
-        spec = self.sc.spec(req.owner)
+        spec = self._specs[req.owner]
         kind = req.kind
         if kind == D.GARDEN:
             return spec.garden
@@ -105,7 +106,7 @@ class ScenarioDecider:
         :meth:`decide` must be asked (a missing choice, an error, the Phase-1/2 kinds)."""
         if kind in _NOT_WRITTEN:
             return D.NOT_FAST
-        spec = self.sc.spec(owner)
+        spec = self._specs[owner]
         table = spec.garden_choices if source == "garden" else spec.conspire_choices
         if kind not in table:
             return None if kind in OPTIONAL_CHOICES else D.NOT_FAST

@@ -19,6 +19,9 @@ from .draw import LazyRandom
 from .scenario_model import Scenario, ScenarioError
 from .state import Card, PlayerState
 
+#: The zones of a player, in the order build_players fills them.
+ZONES = ("hand", "deck", "discard", "parlor", "scored", "exiled")
+
 Zones = dict[str, list[str]]
 
 
@@ -79,21 +82,21 @@ def build_players(sc: Scenario) -> tuple[list[PlayerState], random.Random]:
     """Fresh players' zones at the start of Phase 1, and the round's one generator (M10)."""
     if sc._cards is None:
         # Cards never change (only the zones holding them do), so they are made once per
-        # scenario; every run gets fresh zone lists over them.
+        # scenario, in PlayerState's zone order; every run gets fresh zone lists over them.
         uid = itertools.count(1)
-        sc._cards = [{zone: [Card(next(uid), n, k) for n in names] for zone, names in zones.items()}
+        sc._cards = [tuple([Card(next(uid), n, k) for n in zones[zone]] for zone in ZONES)
                      for k, zones in enumerate(layout(sc)[0])]
     players = []
     new = object.__new__  # the zones are filled here: PlayerState() would make six lists to drop
-    for k, zones in enumerate(sc._cards):
+    for k, (hand, deck, discard, parlor, scored, exiled) in enumerate(sc._cards):
         pl = new(PlayerState)
         pl.index = k
         pl.name = sc.players[k].name
-        pl.hand = list(zones["hand"])
-        pl.deck = list(zones["deck"])
-        pl.discard = list(zones["discard"])
-        pl.parlor = list(zones["parlor"])
-        pl.scored = list(zones["scored"])
-        pl.exiled = list(zones["exiled"])
+        pl.hand = hand[:]
+        pl.deck = deck[:]
+        pl.discard = discard[:]
+        pl.parlor = parlor[:]
+        pl.scored = scored[:]
+        pl.exiled = exiled[:]
         players.append(pl)
     return players, LazyRandom(sc.seed)  # type: ignore[return-value]  # made on first shuffle

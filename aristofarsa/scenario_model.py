@@ -67,7 +67,11 @@ class Scenario:
     _cards: Any = field(default=None, repr=False, compare=False)
     _by_name: dict[str, PlayerSpec] | None = field(default=None, repr=False, compare=False)
 
-    def spec(self, name: str) -> PlayerSpec:
+    def specs(self) -> dict[str, PlayerSpec]:
+        """Each player's spec by seated name (made once)."""
         if self._by_name is None:
             self._by_name = {p.name: p for p in self.players}
-        return self._by_name[name]
+        return self._by_name
+
+    def spec(self, name: str) -> PlayerSpec:
+        return self.specs()[name]

@@ -3,8 +3,7 @@ what scores (S1, S2, B4, B5, S4, X4), exile (X2, X7), card movement (S3), the en
 game (E1, E3, X2) and who starts next (M2)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import decisions as D
 from .prestige import garden_value, ledger_text
@@ -19,16 +18,14 @@ if TYPE_CHECKING:
 Owned = tuple[int, "Card"]  # (player index, card)
 
 
-@dataclass(frozen=True, slots=True)
-class Winners:
+class Winners(NamedTuple):
     lowest_wins: bool                  # B3: odd Jester votes
     value: int                         # the winning Prestige
     slots: tuple[int, ...]             # S1: every tied card wins
     player: int                        # M2: the owner of the earliest winning card
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(NamedTuple):
     reason: str | None                 # E1 "aristocrat-scored", X2 "aristocrat-worst", E3 "parlor-empty"
     final_round_next: bool             # E3: a Parlor emptied, one more round
 
