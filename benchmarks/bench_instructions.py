@@ -42,7 +42,8 @@ def instructions(checkout: Path, passes: int) -> tuple[int, int]:
                           capture_output=True, text=True, check=True)
     found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
     if found is None:
-        raise SystemExit(f"bench_instructions: no instruction count in valgrind's output:\n{done.stderr[-500:]}")
+        raise SystemExit("bench_instructions: no instruction count in valgrind's output:\n"
+                         + done.stderr[-500:])
     return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
 
 
