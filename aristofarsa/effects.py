@@ -65,7 +65,7 @@ def _courtisan_entry(r, p, i):
                   f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
                   f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
-                  change=f"{r.value(i) - 6:+d}")
+                  change=f"{r.value(i) - 6:+d}", source=r.name(prev.owner), source_card=prev.card.name)
     else:
         r.garden[i].bonus = bonus
         if r.t:
@@ -76,7 +76,7 @@ def _courtisan_entry(r, p, i):
                   f"(a Peasant at {bonus}{how}): "
                   f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
-                  change=f"{bonus:+d}")
+                  change=f"{bonus:+d}", source=r.name(prev.owner), source_card=prev.card.name)
     if r.t:
         r.shown[i] = r.value(i)
 
@@ -122,7 +122,7 @@ def _bard_entry(r, p, i):
         r.log("entry", "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
               f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
               card="Bard", target=r.name(p), target_card="Bard", before=3, after=after,
-              change=f"{CARDS[shown].prestige:+d}")
+              change=f"{CARDS[shown].prestige:+d}", source=target, source_card=shown)
 
 
 @entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")

@@ -192,14 +192,15 @@ class Round:
             card: str | None = None, target: str | None = None, target_card: str | None = None,
             before: int | None = None, after: int | None = None, visible_to: Any = None,
             auto: bool = False, see: Any = None, change: str | None = None,
-            incoming: str | None = None) -> None:
+            incoming: str | None = None, source: str | None = None,
+            source_card: str | None = None) -> None:
         if self.t:
             # the facts recorded as one tuple (Trace.raw, in TraceEvent's argument order after
             # ``step``): the hottest path of a traced round; the event objects are made when
             # the trace is read
             self.trace.raw.append(("replay" if self.replaying else self.phase, kind, actor, card,
                                    rule, text, target, target_card, before, after, visible_to,
-                                   auto, see, change, incoming))
+                                   auto, see, change, incoming, source, source_card))
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
             options: list, optional: bool = False, prompt: str = "", context=None):

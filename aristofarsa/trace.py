@@ -24,14 +24,15 @@ class TraceEvent:
     # ``step`` (Trace.raw): keep the three in step when a field is added
     __slots__ = ("step", "phase", "kind", "actor", "card", "rule", "_text", "target",
                  "target_card", "before", "after", "visible_to", "auto", "see", "change",
-                 "incoming")
+                 "incoming", "source", "source_card")
 
     def __init__(self, step: int, phase: str, kind: str, actor: str | None, card: str | None,
                  rule: str, text: Sentence, target: str | None = None,
                  target_card: str | None = None, before: int | None = None,
                  after: int | None = None, visible_to: Sequence[str] | None = None,
                  auto: bool = False, see: Sequence[str] | None = None,
-                 change: str | None = None, incoming: str | None = None) -> None:
+                 change: str | None = None, incoming: str | None = None,
+                 source: str | None = None, source_card: str | None = None) -> None:
         self.step = step
         self.phase = phase
         self.kind = kind
@@ -48,6 +49,10 @@ class TraceEvent:
         self.see = see  # related ruling IDs, beside the one that decided the step
         self.change = change  # what an effect did to a Prestige: "+5", "-5", "x2", "=5"
         self.incoming = incoming  # an exchange: the card that took target_card's place (M5)
+        # an entry bonus: whose card it takes its value from (Courtisan: the Peasant it
+        # follows, M4; Bard: the card revealed from hand, X3)
+        self.source = source
+        self.source_card = source_card
 
     @property
     def text(self) -> str:
@@ -83,6 +88,9 @@ class TraceEvent:
             d["target_card"] = self.target_card
         if self.incoming is not None:
             d["incoming"] = self.incoming
+        if self.source is not None:
+            d["source"] = self.source
+            d["source_card"] = self.source_card
         if self.before is not None or self.after is not None:
             d["before"] = self.before
             d["after"] = self.after
@@ -129,10 +137,11 @@ class Trace:
             before: int | None = None, after: int | None = None,
             visible_to: Sequence[str] | None = None, auto: bool = False,
             see: Sequence[str] | None = None, change: str | None = None,
-            incoming: str | None = None) -> None:
+            incoming: str | None = None, source: str | None = None,
+            source_card: str | None = None) -> None:
         if self.enabled:
             self.raw.append((phase, kind, actor, card, rule, text, target, target_card, before,
-                             after, visible_to, auto, see, change, incoming))
+                             after, visible_to, auto, see, change, incoming, source, source_card))
 
     def to_list(self) -> list[dict]:
         return [e.to_dict() for e in self.events]

@@ -178,19 +178,33 @@ def test_explain_replay_and_merchant_that_did_not_score():
     assert all(v.reason for v in x.verdicts)
 
 
-def test_courtisan_entry_bonus_names_no_peasant_because_the_trace_has_no_such_fact():
-    """The ledger would say "+ Bruno's Rogue 10 (M4)" if the entry event named the Peasant the
-    Courtisan followed; today its facts point at the Courtisan itself and only the sentence
-    names the Peasant, so the ledger says "entry bonus". When the engine adds the fact, this
-    test fails and the explanation should use it."""
+def test_courtisan_entry_names_the_peasant_it_follows_and_the_ledger_says_so():
+    """The entry event's facts name the Peasant the Courtisan followed (``source``,
+    ``source_card``), so the ledger reads "following Bruno's Rogue +10", not "entry bonus"."""
     data = data_of("m4-rogue-then-courtisan")
     entry = next(e for e in data["trace"] if e["kind"] == "entry" and e.get("card") == "Courtisan")
     assert "follows Bruno's Rogue" in entry["text"]
     facts = {k: v for k, v in entry.items() if k not in ("text", "step", "phase", "kind", "rule", "see")}
     assert facts == {"actor": "Caio", "card": "Courtisan", "target": "Caio", "target_card": "Courtisan",
-                     "before": 6, "after": 16, "change": "+10"}
+                     "before": 6, "after": 16, "change": "+10", "source": "Bruno", "source_card": "Rogue"}
     ledger = next(led for led in explain(data).ledgers if led.card == "Courtisan")
-    assert ledger.sentence() == "Caio's Courtisan: 6; entry bonus +10 (M4) = 16; Ana's Witch −5 (B2) = 11"
+    assert ledger.sentence() == ("Caio's Courtisan: 6; following Bruno's Rogue +10 (M4) = 16; "
+                                 "Ana's Witch −5 (B2) = 11")
+
+
+def test_courtisan_live_entry_names_the_peasant_too():
+    data = data_of("m4-servant-then-courtisan-live")
+    entry = next(e for e in data["trace"] if e["kind"] == "entry" and e.get("card") == "Courtisan")
+    assert entry["source_card"] == "Servant"
+    assert f"follows {entry['source']}'s Servant" in entry["text"]
+
+
+def test_bard_entry_names_the_revealed_card():
+    data = data_of("m4-bard-adds-printed-prestige")
+    entry = next(e for e in data["trace"] if e["kind"] == "entry" and e.get("card") == "Bard")
+    assert (entry["source"], entry["source_card"], entry["change"]) == ("Bruno", "Servant", "+1")
+    ledger = next(led for led in explain(data).ledgers if led.card == "Bard")
+    assert ledger.sentence().startswith("Ana's Bard: 3; Bruno's Servant revealed +1 (X3) = 4")
 
 
 def test_explain_steps_link_rulings():

@@ -200,7 +200,12 @@ def _ledgers(trace: list[Mapping[str, Any]], by_step: dict[int, Edge], names: di
         else:
             if edge is not None:
                 src = names.get(edge.source, edge.source)
-                if kind == "entry" and edge.source == edge.target:
+                if kind == "entry" and e.get("source") and e.get("source_card"):
+                    # whose card the entry bonus comes from: the Peasant a Courtisan follows
+                    # (M4), the card a Bard's player reveals (X3)
+                    src = (f"{e['source']}'s {e['source_card']} revealed" if rule == "X3"
+                           else f"following {e['source']}'s {e['source_card']}")
+                elif kind == "entry" and edge.source == edge.target:
                     src = "entry bonus"
                 elif kind == "prestige" and rule == "M4":   # a continuous Garden text and its cause
                     src += " revealed" if edge.source.startswith(BALCONY) else " in the Garden"

@@ -110,9 +110,11 @@ class StepperView(ipw.VBox):
     def _show(self) -> None:
         frame = self._stepper.frame()            # pure data, tested without Jupyter
         self.slider.value = frame.index
-        self.step.value = html.step(frame)
         self.board.show(frame)
-        if not self._guard.busy:
-            self._enable()
         for callback in self._callbacks:
             callback(frame)
+        # the step's sentence last: the page receives the updates in this order, so once it
+        # shows "Step k of n" the board and every view hooked on the step (graph, ...) show k
+        self.step.value = html.step(frame)
+        if not self._guard.busy:
+            self._enable()
