@@ -45,12 +45,10 @@ from fractions import Fraction
 from numbers import Rational, Real
 from typing import Any
 
-from .cards import CARD_EVENTS
+from .cards import CARD_EVENTS, CROWNS_NOTE
 from .rulings import END_REASONS
 
 __all__ = ["Stats", "CARD_EVENTS", "END_REASONS", "CROWNS_NOTE"]
-
-CROWNS_NOTE = "crown values are the engine's crown table, provisional until replaced (ruling M9)"
 
 
 def _exact(value: Any, what: str) -> int | Fraction:
