@@ -32,7 +32,7 @@ from ..decisions import Request
 from ..game import Game, GameError, GameResult
 from ..result import RoundResult
 from ..trace import TraceEvent
-from .session import Ask, SessionError, ask_of
+from .asks import Ask, SessionError, ask_of, litter_holder
 
 __all__ = ["Decision", "GameSession", "SeatView"]
 
@@ -221,7 +221,14 @@ class GameSession:
     @property
     def ask(self) -> Ask | None:
         """The pending request described for buttons (None when no human seat is asked)."""
-        return None if self.pending is None else ask_of(self.pending)
+        return self.ask_for(None)
+
+    def ask_for(self, you: str | None) -> Ask | None:
+        """The pending request described for ``you``'s screen (None: everyone's; the chooser
+        is then named), the Litter counted in a Convoke's sum when the chooser holds it."""
+        if self.pending is None or self.game is None:
+            return None
+        return ask_of(self.pending, you, litter_holder(self.game.trace.events))
 
     @property
     def over(self) -> bool:
