@@ -41,7 +41,7 @@ from typing import Any
 from . import decisions as D
 from .cards import CARDS, PROVISIONAL_CROWNS
 from .ranking import crowns_of
-from .round import Round
+from .round import Round, convoke_total
 from .trace import Trace
 
 __all__ = ["BOTS", "normalize_bots", "RandomBot", "GreedyBot", "SearchBot", "make_bot", "keep_best",
@@ -129,9 +129,7 @@ def heuristic_policy(rng: random.Random, crowns: dict | None = None):
             if r is not None:
                 p = r.index_of(req.player)
                 pl = r.players[p]
-                total = sum(3 if c.name == "Servant" else c.prestige for c in pl.hand)
-                if p == r.litter:
-                    total += 2
+                total = convoke_total(pl.hand, p == r.litter)
                 if any(c.prestige <= total and c.prestige >= 7 for c in pl.parlor):
                     return "convoke"
                 if not pl.parlor or rnd() < 0.8:

@@ -107,6 +107,41 @@ CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns tab
 #: What a game counts for each card (``card_stats`` of a game summary, ``Stats.cards``).
 CARD_EVENTS: tuple[str, ...] = ("won", "scored", "convoked", "exiled")
 
+#: P5: a Servant counts 3 when discarded to Convoke (every other card its printed Prestige).
+SERVANT_CONVOKE_VALUE = 3
+#: P3: the Litter adds 2 to its holder's Convoke total this round.
+LITTER_BONUS = 2
+
+
+def convoke_value(name: str) -> int:
+    """What one discarded card counts towards a Convoke total: the one definition (P5)."""
+    return SERVANT_CONVOKE_VALUE if name == "Servant" else CARDS[name].prestige
+
+
+#: :func:`convoke_value` of every card, by name (for the engine's hot path).
+CONVOKE_VALUE: dict[str, int] = {name: convoke_value(name) for name in CARDS}
+
+
+def convoke_total(names: Iterable[str], litter: bool) -> int:
+    """P5 + P3: the Convoke total of discarding these cards (by name), with the Litter's +2
+    when the Convoker holds it."""
+    total = LITTER_BONUS if litter else 0
+    for name in names:
+        total += CONVOKE_VALUE[name]
+    return total
+
+
+def convoke_sum(names: Iterable[str], litter: bool) -> str:
+    """The Convoke total as a sum, the one text form: 'Servant 3 + Jester 3 + Litter 2 = 8'
+    ('total 0' for nothing at all)."""
+    parts = [(name, CONVOKE_VALUE[name]) for name in names]
+    if litter:
+        parts.append(("Litter", LITTER_BONUS))
+    if not parts:
+        return "total 0"
+    return " + ".join(f"{name} {value}" for name, value in parts) + f" = {sum(v for _, v in parts)}"
+
+
 _LOWER = {n.lower(): n for n in CARDS}
 
 

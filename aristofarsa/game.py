@@ -226,6 +226,7 @@ class Game:
         self.oracle: list[int] = []
         self.current: Round | None = None  # the Round being played
         self.round_first = self.first
+        self.up_next = self.first  # who starts the next round (run() reads it again)
         self.round_start_state: list[PlayerState] = []
         self.history: list[tuple] = []  # this round's decisions (for the bots' views)
         self.card_stats = {c: [0] * len(CARD_EVENTS) for c in card_names(self.expansion)}
@@ -259,58 +260,83 @@ class Game:
     # ---------------------------------------------------------------- playing
     def run(self) -> GameResult:
         """Play rounds until the game ends; return the :class:`GameResult`."""
+        self.begin()
+        while self.start_round() and self.play_round():
+            pass
+        return self.finish()
+
+    # :meth:`run` in steps, for a caller that plays a game round by round (the Play app's
+    # bots-only game): begin(), then start_round() and play_round() while both say the game
+    # goes on, then finish(); the same calls in the same order, so the same game.
+    def begin(self) -> None:
+        """Before round 1: what the invariants compare the card statistics with (tests may
+        arrange zones), and who starts."""
         if self.finished:
             raise RuntimeError("this game has already been played")
-        names = self.names
         players = self.players
-        first = self.first
-        # what the invariants compare the card statistics with (tests may arrange zones)
         self.start_counts = (Counter(c.name for pl in players for c in pl.scored),
                              Counter(c.name for pl in players for c in pl.parlor))
-        while True:
-            if self.round_no >= MAX_ROUNDS:
-                raise RoundCapError(f"seed {self.seed}: the game did not end within {MAX_ROUNDS} rounds")
-            self.round_no += 1
-            self.phase = "draw"
-            if self.t:
-                self.round_starts.append(len(self.trace) + 1)
-                self.log("round", "M2", f"Round {self.round_no}: {names[first]} starts"
-                         + (" (the extra round after a Parlor emptied, E3)" if self.final_round else "")
-                         + ".", actor=names[first])
-            short = draw_step(self, first, self.oracle)
-            if short:
-                self.round_no -= 1  # the round is not played (D2)
-                self.end_reason = EndReason.CANNOT_REFILL
-                self.phase = "end"
-                self.log("end", "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
-                         "ends before this round is played.", actor=names[short[0]])
-                break
-            self.round_first = first
-            if self.smart:
-                self.round_start_state = [p.copy() for p in players]
-                self.history = []
-            r = Round(players, first, self.decider, variants=self.variants,
-                      expansion=self.expansion, rng=self.rng, trace=self.trace,
-                      final_round=self.final_round, crowns=self.crowns)
-            self.current = r
-            result = r.play()
-            self.current = None
-            if self.record:
-                self.rounds.append(result)
-                self.round_firsts.append(names[first])
-            self._count(result)
-            if result.game_over:
-                self.end_reason = result.end_reason
-                break
-            if result.final_round_next:
-                self.final_round = True
-            first = names.index(result.next_first)
-            self.oracle = [names.index(x) for x in result.oracle_draw] if result.oracle_draw else []
+        self.up_next = self.first
+
+    def start_round(self) -> bool:
+        """The next round's marker and Draw step; False when the game ends there (E2)."""
+        names = self.names
+        first = self.up_next
+        if self.round_no >= MAX_ROUNDS:
+            raise RoundCapError(f"seed {self.seed}: the game did not end within {MAX_ROUNDS} rounds")
+        self.round_no += 1
+        self.phase = "draw"
+        if self.t:
+            self.round_starts.append(len(self.trace) + 1)
+            self.log("round", "M2", f"Round {self.round_no}: {names[first]} starts"
+                     + (" (the extra round after a Parlor emptied, E3)" if self.final_round else "")
+                     + ".", actor=names[first])
+        short = draw_step(self, first, self.oracle)
+        if short:
+            self.round_no -= 1  # the round is not played (D2)
+            self.end_reason = EndReason.CANNOT_REFILL
+            self.phase = "end"
+            self.log("end", "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
+                     "ends before this round is played.", actor=names[short[0]])
+            return False
+        return True
+
+    def play_round(self) -> bool:
+        """The round just drawn, Phase 1 to the Score step; False when the game ends with it."""
+        names = self.names
+        players = self.players
+        first = self.up_next
+        self.round_first = first
+        if self.smart:
+            self.round_start_state = [p.copy() for p in players]
+            self.history = []
+        r = Round(players, first, self.decider, variants=self.variants,
+                  expansion=self.expansion, rng=self.rng, trace=self.trace,
+                  final_round=self.final_round, crowns=self.crowns)
+        self.current = r
+        result = r.play()
+        self.current = None
+        if self.record:
+            self.rounds.append(result)
+            self.round_firsts.append(names[first])
+        self._count(result)
+        if result.game_over:
+            self.end_reason = result.end_reason
+            return False
+        if result.final_round_next:
+            self.final_round = True
+        self.up_next = names.index(result.next_first)
+        self.oracle = [names.index(x) for x in result.oracle_draw] if result.oracle_draw else []
+        return True
+
+    def finish(self) -> GameResult:
+        """After the last round: the ranking (E4) and the :class:`GameResult`."""
+        players = self.players
         self.phase = "end"
         self.finished = True
         rank = ranking(players, self.crowns)
         if self.t:
-            assert self.end_reason is not None  # the loop above ends only with a reason
+            assert self.end_reason is not None  # the rounds end only with a reason
             rule = END_RULES[self.end_reason][0]
             self.log("end", rule, f"The game ends after {self.round_no} round"
                      f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")

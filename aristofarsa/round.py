@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import decisions as D
-from .cards import CARDS
+from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum
 from .decisions import DecisionError, Request
 from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
@@ -655,11 +655,11 @@ class Round:
 
 
 def convoke_total(hand: list[Card], litter: bool) -> int:
-    """P5: a Convoke counts the printed Prestige of the cards discarded, a Servant as 3;
-    P3: the Litter adds 2."""
-    total = 2 if litter else 0
+    """P5 + P3: the Convoke total of discarding this hand (:func:`cards.convoke_total`,
+    over the cards themselves)."""
+    total = LITTER_BONUS if litter else 0
     for c in hand:
-        total += 3 if c.name == "Servant" else c.prestige
+        total += CONVOKE_VALUE[c.name]
     return total
 
 
@@ -669,16 +669,6 @@ def affordable_nobles(parlor: list[Card], total: int) -> list[str]:
     if len(affordable) > 1:
         affordable.sort(key=PRESTIGE_ORDER.__getitem__)
     return affordable
-
-
-def convoke_sum(discarded: list[str], litter: bool) -> str:
-    """P5: 'Servant 3 + Jester 3 + Litter 2 = 8' (a Servant counts 3 in a Convoke)."""
-    parts = [(n, 3 if n == "Servant" else PRESTIGE_ORDER[n]) for n in discarded]
-    if litter:
-        parts.append(("Litter", 2))
-    if not parts:
-        return "total 0"
-    return " + ".join(f"{n} {v}" for n, v in parts) + f" = {sum(v for _, v in parts)}"
 
 
 def _show(value) -> str:

@@ -8,6 +8,9 @@ noise hits both sides alike, and the ratios between them.
   answer again after each; against a plain ``scenario.run`` of the same lessons.
 - Games: a 4-player game with one human seat (first option each time) and random bots,
   answer by answer; against ``play_game`` with the same person as a decider.
+- Bots only ("next round"): 6-player random-bot games played by ``step_round`` (one game
+  kept between calls), against the same played by replaying the whole game before each
+  round (the former way), and against ``play_game``.
 
     python benchmarks/bench_sessions.py [--seconds 3]
 """
@@ -58,6 +61,23 @@ def drive_game(seed: int) -> int:
         session.answer(session.ask.options[0].value)
         answers += 1
     return answers
+
+
+class ReplayEachRound(GameSession):
+    """The former bots-only "next round": the whole game played again before each round."""
+
+    def step_round(self) -> None:
+        if self.bots_to_move:
+            self._replay("round")
+
+
+def bots_by_rounds(seed: int, cls: type[GameSession] = GameSession) -> int:
+    session = cls(players=6, seed=seed, bots="random", human_seats=())
+    rounds = 0
+    while not session.over:
+        session.step_round()
+        rounds += 1
+    return rounds
 
 
 def interleaved(a, b, seconds: float) -> tuple[float, float, int, int]:
@@ -121,6 +141,28 @@ def main() -> None:
     print(f"game: human answers per pass ({len(seeds)} games): {gans // passes:,}")
     print(f"game session answers/s (random bots):    {gans / tg:,.0f}   ({tg / gans * 1e3:.2f} ms each)")
     print(f"a game answered one by one costs         x{(tg / passes) / (tq / passes):.1f} of one play_game")
+
+    seeds = list(range(10))
+
+    def live() -> int:
+        return sum(bots_by_rounds(s) for s in seeds)
+
+    def replaying() -> int:
+        return sum(bots_by_rounds(s, ReplayEachRound) for s in seeds)
+
+    def bots_plain() -> int:
+        for s in seeds:
+            play_game(6, seed=s, bots="random", trace=True)
+        return len(seeds)
+
+    tl, tr, rounds_live, rounds_replaying = interleaved(live, replaying, args.seconds)
+    tl2, tp, _, _ = interleaved(live, bots_plain, args.seconds)   # the same passes on each side
+    per_round_live, per_round_replaying = tl / rounds_live, tr / rounds_replaying
+    print(f"bots only, 'next round' ({len(seeds)} 6-player games): {per_round_live * 1e3:.2f} ms a round "
+          f"in one game, {per_round_replaying * 1e3:.2f} ms replaying "
+          f"(x{per_round_replaying / per_round_live:.1f})")
+    print(f"bots only, a game by 'next round' costs  x{tl2 / tp:.2f} of one play_game"
+          " (the set-up shown first included)")
 
 
 if __name__ == "__main__":

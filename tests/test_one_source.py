@@ -68,3 +68,41 @@ def test_variants_are_typed_values_that_read_as_their_names():
     with pytest.raises(AttributeError):
         Variant.WITCH_ONW  # noqa: B018 - a typo in code is an error, not a variant left off
     assert game.Game(3, variants=["witch-own"]).variants == {Variant.WITCH_OWN}
+
+
+def test_a_cards_convoke_value_has_one_definition():
+    """P5 (a Servant counts 3) and P3 (the Litter's +2) are written once, in cards.py: the
+    engine's total, its trace sum, the bots and the apps' Convoke label all use them."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from aristofarsa import cards, round
+    from aristofarsa.controllers.asks import ask_of
+    from aristofarsa.decisions import ACTION, Request
+    from aristofarsa.state import Card
+
+    assert cards.convoke_value("Servant") == 3 and cards.convoke_value("Knight") == 8
+    assert cards.CONVOKE_VALUE == {n: cards.convoke_value(n) for n in cards.CARDS}
+    hand = ["Servant", "Jester", "Knight"]
+    assert round.convoke_total([Card(k, n, 0) for k, n in enumerate(hand)], True) == \
+        cards.convoke_total(hand, True) == 16
+    assert round.convoke_sum is cards.convoke_sum
+    assert cards.convoke_sum(hand, True) == "Servant 3 + Jester 3 + Knight 8 + Litter 2 = 16"
+    request = Request(ACTION, "Ana", None, "phase2", "Ana", ["conspire", "convoke"], context=hand)
+    assert ask_of(request, "Ana", litter="Ana").labels()[1] == \
+        f"Convoke ({cards.convoke_sum(hand, True)}: a Noble up to 16)"
+    # no other module spells a Servant's 3 or defines a Convoke total or sum of its own
+    package = Path(cards.__file__).parent
+    servant_three = re.compile(r"""3 if [\w.]+ == ["']Servant["']|["']Servant["']\s*:\s*3\b""")
+    defined = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path.name != "cards.py":
+            assert not servant_three.search(text), f"{path.relative_to(package)} counts a Servant itself"
+        defined += [f"{path.relative_to(package).as_posix()}:{node.name}"
+                    for node in ast.walk(ast.parse(text))
+                    if isinstance(node, ast.FunctionDef) and node.name.startswith("convoke_")
+                    and node.name not in ("convoke_action", "convoke_noble")]
+    assert sorted(defined) == ["cards.py:convoke_sum", "cards.py:convoke_total",
+                               "cards.py:convoke_value", "round.py:convoke_total"]

@@ -5,11 +5,13 @@
 - :mod:`.game_session` — :class:`~.game_session.GameSession`: a whole game with human and
   bot seats, answer by answer, with undo.
 
-Both describe the open choice with :class:`~.session.Ask` (who chooses, what, and each
-legal option with a label for a button).
+Both, and the *Play a game* app, describe the open choice with :func:`.asks.ask_of`, the
+one describer: an :class:`~.asks.Ask` (who chooses, a question naming whose card asks,
+and each legal option with a label for a button).
 """
 from __future__ import annotations
 
-from .session import Ask, Option, RoundSession, SessionError, ask_of
+from .asks import Ask, Option, SessionError, ask_of
+from .session import RoundSession
 
 __all__ = ["Ask", "Option", "RoundSession", "SessionError", "ask_of"]

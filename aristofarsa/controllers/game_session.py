@@ -18,7 +18,9 @@ new replay), so every bot is called exactly once per decision, in the order of a
 uninterrupted game, and its own generator is where an uninterrupted game would have it.
 Before a human decision is first asked, the bots' state is kept; :meth:`undo` restores it,
 so an undone and re-made decision continues the game exactly as before. With no human
-seat the game is exactly ``aristofarsa play --players N --seed S --bots ... --json``.
+seat the game is exactly ``aristofarsa play --players N --seed S --bots ... --json``, and
+:meth:`GameSession.step_round` plays it on round by round in one game (no replay: a game of
+N rounds is played once, not N times).
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from ..decisions import Request
 from ..game import Game, GameError, GameResult
 from ..result import RoundResult
 from ..trace import TraceEvent
-from .session import Ask, SessionError, ask_of
+from .asks import Ask, SessionError, ask_of, litter_holder
 
 __all__ = ["Decision", "GameSession", "SeatView"]
 
@@ -138,6 +140,8 @@ class GameSession:
         self._rounds_at_start = 0
         self._live = 0
         self.game: Game | None = None
+        self.replays = 0                               # games played again from the seed
+        self._live_game: Game | None = None            # bots only: the game played on, round by round
         self.pending: Request | None = None            # a human seat's open request
         self.waiting: Request | None = None            # the next request when the game stopped
         self.result: GameResult | None = None
@@ -158,9 +162,9 @@ class GameSession:
         return seat
 
     # ---------------------------------------------------------------- replaying
-    def _replay(self, mode: str) -> None:
-        """Play the game again from its seed with the recorded decisions, then go on live
-        as far as ``mode`` allows."""
+    def _new_game(self, mode: str) -> Game:
+        """The game set up again from its seed, its seats answering from the record first,
+        then live as far as ``mode`` allows; the bots' views follow it."""
         a = self._args
         seats = {n: _Seat(self, n) for n in self.names}
         game = Game(a["players"], a["seed"], a["bots"], expansion=a["expansion"],
@@ -170,12 +174,20 @@ class GameSession:
             view = getattr(bot, "view", None)
             if view is not None:
                 view.game = game
+        self.replays += 1
+        self._live_game = None
         self.game = game
         self._cursor = 0
         self._mode = mode
         self._live = 0
         self._rounds_at_start = -1
         self.pending = self.waiting = self.result = None
+        return game
+
+    def _replay(self, mode: str) -> None:
+        """Play the game again from its seed with the recorded decisions, then go on live
+        as far as ``mode`` allows."""
+        game = self._new_game(mode)
         try:
             self.result = game.run()
         except _Stop as stop:
@@ -221,7 +233,14 @@ class GameSession:
     @property
     def ask(self) -> Ask | None:
         """The pending request described for buttons (None when no human seat is asked)."""
-        return None if self.pending is None else ask_of(self.pending)
+        return self.ask_for(None)
+
+    def ask_for(self, you: str | None) -> Ask | None:
+        """The pending request described for ``you``'s screen (None: everyone's; the chooser
+        is then named), the Litter counted in a Convoke's sum when the chooser holds it."""
+        if self.pending is None or self.game is None:
+            return None
+        return ask_of(self.pending, you, litter_holder(self.game.trace.events))
 
     @property
     def over(self) -> bool:
@@ -280,13 +299,41 @@ class GameSession:
         if not self.bots_to_move:
             return None
         before = len(self.rounds)
-        self._replay(_ROUND)
+        if self.humans:
+            self._replay(_ROUND)
+        else:
+            self._live_round()
         return self.rounds[before] if len(self.rounds) > before else None
+
+    def _live_round(self) -> None:
+        """Bots only: play on, round by round, in one game kept between calls (the engine's
+        ``Game.begin``/``start_round``/``play_round``/``finish``), so a game of N rounds is
+        played once, not replayed N times. Each call ends where a replay in round mode stops:
+        after the round holding the first new decision and the next round's Draw step. The
+        first call (and the first after :meth:`step`) plays the record again first."""
+        game = self._live_game
+        if game is None:
+            game = self._new_game(_HUMAN)
+            game.begin()
+            if not game.start_round():
+                self.result = game.finish()
+                return
+            self._live_game = game
+        self._live = 0
+        while True:
+            if not game.play_round() or not game.start_round():
+                self._live_game = None
+                self.result = game.finish()
+                return
+            if self._live:                   # a round with new decisions was played
+                return
 
     def advance_bots(self) -> Request | GameResult | None:
         """Bots play until a human seat is asked (its Request) or the game ends (the result)."""
-        if self.bots_to_move:
+        if self.bots_to_move and self.humans:
             self._replay(_HUMAN)
+        while self.bots_to_move and not self.humans:
+            self._live_round()
         return self.pending or self.result
 
     def play_to_end(self) -> GameResult:

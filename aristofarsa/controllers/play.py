@@ -7,120 +7,26 @@ the game on, round by round — the game is exactly ``aristofarsa play --players
 --bots ... --json``). Bad values are reported in ``errors`` (plain sentences naming what is
 allowed) and replaced by their defaults.
 
-The current decision (:meth:`PlayState.decision`) comes with one labelled option per legal
-answer; :meth:`PlayState.choose` takes the option's number. Each finished round (and the
-round being played, up to now) can be stepped through (:attr:`PlayState.walk`); the final
-ranking is :meth:`PlayState.ranking` once the game is over.
+The current decision (:meth:`PlayState.decision`) is an
+:class:`~aristofarsa.controllers.asks.Ask`: its question and one labelled option per legal
+answer, in the words every app uses; :meth:`PlayState.choose` takes the option's number.
+Each finished round (and the round being played, up to now) can be stepped through
+(:attr:`PlayState.walk`); the final ranking is :meth:`PlayState.ranking` once the game is
+over.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Any
 
 from ..bots import BOTS
-from ..cards import CARDS
-from ..decisions import Request
 from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from ..rulings import END_RULES
+from .asks import Ask
 from .game_session import GameSession
 from .stepper import Stepper
 from .tour import QueryError, parse_query, whole
 
-
-# ------------------------------------------------------------------ decisions as buttons
-@dataclass(frozen=True)
-class Option:
-    label: str
-    value: Any
-
-
-@dataclass(frozen=True)
-class Decision:
-    player: str
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-
-
-def _card(name: str) -> str:
-    spec = CARDS.get(name)
-    return f"{name} ({spec.prestige})" if spec else name
-
-
-def convoke_total(hand: list[str], litter: bool) -> int:
-    """P5: the hand's printed Prestige, each Servant counting 3, + 2 with the Litter."""
-    return sum(3 if c == "Servant" else CARDS[c].prestige for c in hand if c in CARDS) + (2 if litter else 0)
-
-
-def describe(request: Request, you: str | None = None, litter: bool = False) -> Decision:
-    """A request as a prompt and one labelled option per legal answer (``litter``: the
-    chooser holds the Litter this round, shown in a Convoke's total)."""
-    kind, card = request.kind, request.card or ""
-    own = request.owner == request.player
-    whose = "Your" if own else f"{request.owner}'s"
-    opts: list[Option]
-    if kind == "garden":
-        prompt = "Phase 1: play a card into the Garden."
-        opts = [Option(f"Play {_card(c)}", c) for c in request.options]
-    elif kind == "action":
-        prompt = "Phase 2: Conspire (a card face down on the Balcony) or Convoke (a Noble)?"
-        hand = [str(c) for c in request.context] if isinstance(request.context, list) else []
-        total = convoke_total(hand, litter)
-        parts = " + ".join(f"{c} {3 if c == 'Servant' else CARDS[c].prestige}" for c in hand if c in CARDS)
-        labels = {"conspire": "Conspire (a card face down)",
-                  "convoke": f"Convoke ({parts}{' + Litter 2' if litter else ''} = {total}: "
-                             f"a Noble up to {total})"}
-        opts = [Option(labels.get(str(v), str(v)), v) for v in request.options]
-    elif kind == "conspire":
-        prompt = "Conspire: which card goes face down on the Balcony?"
-        opts = [Option(f"{_card(c)} to the Balcony", c) for c in request.options]
-    elif kind == "take":
-        prompt = "Convoke: which Noble do you take from your Parlor?"
-        opts = [Option(f"Take the {_card(c)}", c) for c in request.options]
-    elif kind == "target":
-        what = "whose Balcony card to cancel" if card == "Bishop" else "which player's Garden card"
-        prompt = f"{whose} {card}: choose {what}."
-        opts = [Option(str(p), p) for p in request.options]
-    elif kind == "delta":
-        prompt = f"{whose} {card}: +5 or -5?"
-        opts = [Option(f"{v:+d}" if isinstance(v, int) else str(v), v) for v in request.options]
-    elif kind == "reveal":
-        prompt = f"{request.owner}'s {card}: reveal a card from your hand (it stays in your hand)."
-        opts = [Option(f"Reveal {_card(c)}", c) for c in request.options]
-    elif kind == "discard":
-        prompt = f"{whose} {card}: discard a card from your hand."
-        opts = [Option(f"Discard {_card(c)}", c) for c in request.options]
-    elif kind == "exchange":
-        prompt = f"{whose} {card}: swap your Garden card for a card from your hand?"
-        opts = [Option(f"Swap in {_card(c)}", c) for c in request.options]
-    elif kind == "give":
-        prompt = f"{request.owner}'s {card} forces you: which card of your hand goes into the Garden?"
-        opts = [Option(f"Put in {_card(c)}", c) for c in request.options]
-    elif kind == "peek":
-        prompt = f"{whose} {card}: peek at one face-down Balcony card?"
-        opts = [Option(f"Peek at {p}'s card", p) for p in request.options]
-    elif kind == "also_score":
-        prompt = f"{whose} {card} scored: also score a Peasant from your hand?"
-        opts = [Option(f"Score {_card(c)} too", c) for c in request.options]
-    elif kind == "keep":
-        pool, n = request.options
-        prompt = f"{whose} {card}: keep which {n} cards? (the rest are discarded)"
-        combos = sorted({tuple(sorted(c)) for c in itertools.combinations(pool, n)})
-        opts = [Option("Keep " + ", ".join(c), list(c)) for c in combos]
-    else:
-        prompt = f"{request.player}: choose ({kind})."
-        opts = [Option(str(v), v) for v in request.options]
-    if request.optional:
-        none_label = {"exchange": "Keep your Garden card", "peek": "Don't peek",
-                      "also_score": "Score nothing more"}.get(kind, "None")
-        opts.append(Option(none_label, None))
-    if you is not None and request.player != you:
-        prompt = f"{request.player}: {prompt}"
-    return Decision(request.player, kind, prompt, tuple(opts))
-
-
-# ------------------------------------------------------------------ the app's state
 #: Why a game ended, in words with its ruling (from the one table of end reasons).
 END_TEXT = {reason: f"{text} ({rule})" for reason, (rule, text) in END_RULES.items()}
 
@@ -199,18 +105,10 @@ class PlayState:
     def over(self) -> bool:
         return self.session.over
 
-    def decision(self) -> Decision | None:
-        req = self.session.pending
-        if req is None:
-            return None
-        litter = None
-        for e in reversed(self.session.trace):      # this round's Litter (P3), if given yet
-            if e.kind == "round":
-                break
-            if e.kind == "litter":
-                litter = e.actor
-                break
-        return describe(req, self.you, litter == req.player)
+    def decision(self) -> Ask | None:
+        """Your open decision described for buttons (controllers.asks: the same words as the
+        Lab's), or None while nobody human is asked."""
+        return self.session.ask_for(self.you)
 
     def choose(self, k: int) -> None:
         """Answer the current decision with its option number ``k`` (0-based)."""
@@ -363,4 +261,4 @@ def _seat_bots(bots: list[str] | None, players: int, human: int) -> list[str]:
                      f"{','.join(names)}. Allowed bots: {allowed}")
 
 
-__all__ = ["Decision", "Option", "PlayState", "RoundSummary", "describe"]
+__all__ = ["PlayState", "RoundSummary"]

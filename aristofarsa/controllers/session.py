@@ -8,7 +8,7 @@ out, and stops at the first request nobody has answered yet::
 
     s = RoundSession(scenario.load("b2-witch-another-card.toml"))
     s.advance()                     # a Request (open choice) or the RoundResult
-    s.ask.options                   # (Option(value, label), ...) for buttons
+    s.ask.options                   # (Option(value, label), ...) for buttons (controllers.asks)
     s.answer("Bruno")               # illegal: raises the engine's DecisionError message
     s.undo()                        # back to the previous open choice
 
@@ -20,119 +20,16 @@ of the answers is deterministic.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
-from .. import decisions as D
 from ..analysis.board import Board, boards
-from ..cards import CARDS
 from ..decisions import Request
 from ..result import RoundResult
 from ..scenario import MissingChoice, Scenario, ScenarioDecider, ScenarioError, run
 from ..trace import Trace
+from .asks import Ask, Option, SessionError, ask_of, litter_holder, option_label
 
-__all__ = ["Ask", "Option", "RoundSession", "SessionError", "ask_of", "option_label"]
-
-
-class SessionError(ValueError):
-    """A call that does not fit the session's state (e.g. an answer when nothing is asked)."""
-
-
-# ------------------------------------------------------------------ the open choice
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal answer and its label for a button."""
-    value: object
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """The open choice, described for a view: who chooses, what, and the legal options."""
-    kind: str                      # a request kind of aristofarsa.decisions (garden, target, ...)
-    player: str                    # who chooses
-    owner: str                     # whose card or turn it is (differs e.g. for a Bard's reveal)
-    card: str | None               # the card whose effect asks, if any
-    source: str                    # where it comes from: garden, conspire, phase2, convoke, draw
-    question: str                  # a sentence for the view: "Ana: which card to play ...?"
-    prompt: str                    # the engine's extra words (e.g. the Convoke total)
-    optional: bool                 # a "may" effect: the option with value None declines
-    replay: bool                   # asked again in a B10 replay (the earlier answer became illegal)
-    options: tuple[Option, ...]
-
-    def labels(self) -> list[str]:
-        return [o.label for o in self.options]
-
-    def value_of(self, label: str) -> object:
-        """The answer a button label stands for (SessionError for an unknown label)."""
-        for o in self.options:
-            if o.label == label:
-                return o.value
-        raise SessionError(f"{label!r} is not an option; options: {', '.join(self.labels())}")
-
-
-_NONE_LABELS = {D.PEEK: "Peek at nothing", D.ALSO_SCORE: "Score nothing more",
-                D.EXCHANGE: "Do not exchange"}
-
-_QUESTIONS = {
-    D.GARDEN: "which card to play into the Ball Garden?",
-    D.ACTION: "Conspire or Convoke?",
-    D.CONSPIRE: "which card to put on the Balcony?",
-    D.TAKE: "which Noble to take from the Parlor?",
-    D.TARGET: "which player's card does the {card} act on?",
-    D.DELTA: "the Witch gives +5 or -5?",
-    D.REVEAL: "which card to reveal for the Bard?",
-    D.DISCARD: "which card to discard for the {card}?",
-    D.EXCHANGE: "exchange the Garden card for a card from hand?",
-    D.GIVE: "which card goes into the Garden for the Courtisan?",
-    D.PEEK: "whose face-down Balcony card does the Oracle look at?",
-    D.ALSO_SCORE: "which Peasant from hand also scores with the Scribe?",
-    D.KEEP: "which {n} cards to keep?",
-}
-
-
-def option_label(kind: str, value: object) -> str:
-    """A button label for one answer of a request of this kind."""
-    if value is None:
-        return _NONE_LABELS.get(kind, "No")
-    if kind == D.ACTION:
-        return str(value).capitalize()
-    if kind == D.DELTA and isinstance(value, int):
-        return f"{value:+d}"
-    if kind == D.KEEP and isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value))
-    if kind in (D.TAKE, D.GARDEN) and isinstance(value, str) and value in CARDS:
-        return f"{value} ({CARDS[value].prestige})"
-    return str(value)
-
-
-def _keep_options(pool: list[str], n: int) -> list[list[str]]:
-    seen: set[tuple[str, ...]] = set()
-    out: list[list[str]] = []
-    for combo in itertools.combinations(range(len(pool)), n):
-        cards = [pool[i] for i in combo]
-        key = tuple(sorted(cards))
-        if key not in seen:
-            seen.add(key)
-            out.append(cards)
-    return out
-
-
-def ask_of(request: Request) -> Ask:
-    """Describe a request for a view: each legal option with its label ("may": None too)."""
-    if request.kind == D.KEEP:
-        pool, n = request.options
-        values: list[object] = list(_keep_options(list(pool), n))
-    else:
-        values = list(request.options)
-    if request.optional:
-        values.append(None)
-    n = request.options[1] if request.kind == D.KEEP else 0
-    question = _QUESTIONS.get(request.kind, f"{request.kind}?").format(card=request.card or "card", n=n)
-    return Ask(kind=request.kind, player=request.player, owner=request.owner, card=request.card,
-               source=request.source, question=f"{request.player}: {question}",
-               prompt=request.prompt, optional=request.optional, replay=request.replay,
-               options=tuple(Option(v, option_label(request.kind, v)) for v in values))
+__all__ = ["Ask", "Option", "RoundSession", "SessionError", "ask_of", "litter_holder", "option_label"]
 
 
 # ------------------------------------------------------------------ replaying answers
@@ -225,7 +122,9 @@ class RoundSession:
     @property
     def ask(self) -> Ask | None:
         """The open choice described for buttons (None once the round is resolved)."""
-        return None if self.pending is None else ask_of(self.pending)
+        if self.pending is None:
+            return None
+        return ask_of(self.pending, litter=litter_holder(self.trace.events))
 
     @property
     def players(self) -> list[str]:

@@ -156,7 +156,7 @@ class PlayApp(ipw.VBox):
         decision = state.decision()
         buttons: list[ipw.Button] = []
         if decision is not None:
-            self.prompt.value = f"<div style='margin-top:.4em'><b>{escape(decision.prompt)}</b></div>"
+            self.prompt.value = f"<div style='margin-top:.4em'><b>{escape(decision.question)}</b></div>"
             for k, option in enumerate(decision.options):
                 buttons.append(_button(option.label, partial(self._act, token, partial(state.choose, k)),
                                        "af-action"))

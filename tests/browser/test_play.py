@@ -36,6 +36,10 @@ def test_play_a_seeded_game_to_the_ranking(app_server, page):
     open_app(page, app_server, "players=3&seed=4&human=1")
     assert page.locator(".af-hand .af-card").count() == 3
     assert page.locator(".af-error").is_hidden()
+    # the first decision: its question and one "Play <card> (<Prestige>)" button per hand card
+    assert "Play a card into the Ball Garden (Phase 1)." in page.locator(".af-app").inner_text()
+    labels = page.locator(".af-actions button").all_inner_texts()
+    assert len(labels) == 3 and all(label.startswith("Play ") and label.endswith(")") for label in labels)
     click_through(page)
     text = page.locator(".af-ranking").inner_text()
     assert "Final ranking" in text

@@ -61,6 +61,45 @@ def test_bots_only_game_is_the_play_commands(seed, bots, expansion):
     assert rounds >= session.result.rounds
 
 
+def test_a_bots_only_game_round_by_round_is_played_once(monkeypatch):
+    """Linear, not quadratic: "next round" plays on in one game instead of playing every
+    earlier round again. Counted: games set up from the seed, rounds played, bot calls."""
+    from aristofarsa import game as game_module
+    played = []
+    real_play_round = game_module.Game.play_round
+    monkeypatch.setattr(game_module.Game, "play_round",
+                        lambda self: played.append(self.round_no) or real_play_round(self))
+    session = GameSession(players=4, seed=11, bots=["random", "greedy", "random", "random"], human_seats=())
+    calls = []
+    for bot in session._bots.values():
+        real = bot.decide
+
+        def counted(request, real=real):
+            calls.append(request.kind)
+            return real(request)
+        bot.decide = counted
+    steps = 0
+    while not session.over:
+        session.step_round()
+        steps += 1
+    rounds = session.result.rounds
+    assert rounds >= 4 and steps == rounds          # one press per round, the end included
+    assert session.replays == 2                     # the set-up shown first, then one game
+    assert len(played) == rounds + 1                # round 1 of the set-up, then each round once
+    assert len(calls) == len(session.decisions)     # every bot asked once per decision
+    want = play_game(4, seed=11, bots=["random", "greedy", "random", "random"], trace=True)
+    assert session.result.to_json() == want.to_json()
+    # a step() in between plays the record once more, then goes on round by round again
+    again = GameSession(players=4, seed=11, bots=["random", "greedy", "random", "random"], human_seats=())
+    again.step_round()
+    again.step()
+    again.step()
+    while not again.over:
+        again.step_round()
+    assert again.replays == 5                       # set-up, live, step, step, live again
+    assert again.result.to_json() == want.to_json()
+
+
 def test_decision_by_decision_equals_the_whole_game():
     want = play_game(4, seed=11, bots=["random", "greedy", "random", "random"], trace=True)
     session = GameSession(players=4, seed=11, bots=["random", "greedy", "random", "random"], human_seats=())

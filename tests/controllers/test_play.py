@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa.controllers.play import PlayState, describe
+from aristofarsa.controllers.play import PlayState
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,6 +65,8 @@ def test_a_seeded_game_answer_by_answer_to_the_ranking():
     assert state.you == "Bruno"
     first = state.decision()
     assert first is not None and first.player == "Bruno" and first.kind == "garden"
+    assert first.question == "Play a card into the Ball Garden (Phase 1)."
+    assert all(label.startswith("Play ") and label.endswith(")") for label in first.labels())
     assert [o.value for o in first.options] == state.hand() or \
         {o.value for o in first.options} == set(state.hand())
     answers = play_to_the_end(state)
@@ -81,9 +83,11 @@ def test_every_option_is_a_legal_answer_and_labelled():
     kinds = set()
     while not state.over:
         req = state.session.pending
-        decision = describe(req, state.you)
+        decision = state.decision()
+        assert decision is not None and decision.player == state.you == "Ana"
         kinds.add(decision.kind)
-        assert decision.prompt and decision.options
+        assert decision.question and decision.options
+        assert not decision.question.startswith("Ana")     # spoken to you: "Your Witch: ..."
         for option in decision.options:
             assert option.label
             assert req.legal(option.value), (req, option)

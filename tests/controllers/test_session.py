@@ -49,7 +49,7 @@ def test_every_choice_asked_and_answered_from_the_file_gives_the_same_round(path
                    for o in ask.options if o.value is not None or value is None)
         session.answer(value)
         session.undo()                                  # back to the same open choice
-        assert session.pending is not None and ask_of(session.pending) == ask
+        assert session.pending is not None and session.ask == ask
         session.answer(value)
         asked += 1
     assert asked >= len(sc.players)                     # at least every Garden card
@@ -66,9 +66,11 @@ def test_missing_effect_choices_are_asked_then_resolved():
     assert session.pending is not None
     ask = session.ask
     assert ask is not None and (ask.kind, ask.player, ask.card) == ("target", "Bruno", "Witch")
+    assert ask.question == "Bruno, your Witch: whose Garden card gets +5 or -5?"
     assert "Bruno" not in ask.labels()                  # B2: another player's card
     session.answer("Ana")
     assert session.ask is not None and session.ask.kind == "delta"
+    assert session.ask.question == "Bruno, your Witch: +5 or -5 to the Garden card you chose?"
     assert session.ask.labels() == ["-5", "+5"]
     result = session.answer(-5)
     assert result is session.result and session.pending is None
@@ -137,6 +139,8 @@ def test_keep_options_are_every_distinct_choice():
     assert len(values) == len(set(values)) == 7       # C(5,3)=10 minus the 3 repeats of Witch
     assert all(request.legal(o.value) for o in ask.options)
     assert ask.value_of(ask.options[0].label) == ask.options[0].value
+    assert ask.labels()[0] == "Keep Jester, Knight, Rogue"
+    assert ask.question == "Ana, your Oracle: which 3 cards do you keep? The others are discarded."
     with pytest.raises(SessionError):
         ask.value_of("nope")
 

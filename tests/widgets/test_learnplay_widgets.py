@@ -2,6 +2,8 @@
 forwarded to the controllers, double clicks applied once, bad queries shown in af-error."""
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as ipw
 import pytest
 
@@ -44,6 +46,7 @@ def test_play_hooks_and_a_game_clicked_to_the_ranking():
         buttons = enabled(one(app, "af-actions"))
         decision = app.state.decision()
         assert [b.description for b in buttons] == [o.label for o in decision.options]
+        assert escape(decision.question) in app.prompt.value
         buttons[0].click()
         clicks += 1
         assert clicks < 500

@@ -1,0 +1,209 @@
+"""An open request described for buttons: the one describer of every app.
+
+:func:`ask_of` turns an engine :class:`~aristofarsa.decisions.Request` into an :class:`Ask`:
+a question that teaches the rule at stake (whose card asks, what it does) and one labelled
+:class:`Option` per legal answer, a "may" request's ``None`` included. The labels teach too:
+a card's printed Prestige ("Play Knight (8)"), a Convoke's sum with the Litter
+("Convoke (Servant 3 + Jester 3 + Litter 2 = 8: a Noble up to 8)"). The Scenario Lab's
+:class:`~aristofarsa.controllers.session.RoundSession`, the
+:class:`~aristofarsa.controllers.game_session.GameSession` and the *Play a game* app all
+describe a request here, so the same request reads the same everywhere::
+
+    ask = ask_of(request, you="Ana", litter=litter_holder(trace.events))
+    ask.question        # "Your Witch: whose Garden card gets +5 or -5?"
+    ask.labels()        # ["Bruno", "Caio"]
+    ask.value_of("Bruno")
+
+The question speaks to the chooser ("your"); when the chooser is not ``you`` (``you=None``:
+a table seen by everyone, as in the Lab) it starts with their name: "Bruno, your Witch: …".
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import decisions as D
+from ..cards import CARDS, convoke_sum, convoke_total
+from ..decisions import Request
+from ..trace import TraceEvent
+
+__all__ = ["Ask", "Option", "SessionError", "ask_of", "litter_holder", "option_label"]
+
+
+class SessionError(ValueError):
+    """A call that does not fit the session's state (e.g. an answer when nothing is asked),
+    or a label that is not one of the options."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer and its label for a button."""
+    value: object
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """The open choice, described for a view: who chooses, what, and the legal options."""
+    kind: str                      # a request kind of aristofarsa.decisions (garden, target, ...)
+    player: str                    # who chooses
+    owner: str                     # whose card or turn it is (differs e.g. for a Bard's reveal)
+    card: str | None               # the card whose effect asks, if any
+    source: str                    # where it comes from: garden, conspire, phase2, convoke, draw
+    question: str                  # the sentence for the view: "Your Witch: whose Garden card …?"
+    prompt: str                    # the engine's extra words (e.g. the Convoke total)
+    optional: bool                 # a "may" effect: the option with value None declines
+    replay: bool                   # asked again in a B10 replay (the earlier answer became illegal)
+    options: tuple[Option, ...]
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]
+
+    def value_of(self, label: str) -> object:
+        """The answer a button label stands for (an error naming the options otherwise)."""
+        for o in self.options:
+            if o.label == label:
+                return o.value
+        raise SessionError(f"{label!r} is not an option; options: {', '.join(self.labels())}")
+
+
+def litter_holder(events: Sequence[TraceEvent]) -> str | None:
+    """Who holds the Litter (P3) in the round these events end in, once it is given."""
+    for e in reversed(events):
+        if e.kind == "litter":
+            return e.actor
+        if e.kind == "round":          # a game's trace: this round's marker, no Litter yet
+            return None
+    return None
+
+
+# ------------------------------------------------------------------ the words
+def _card(name: object) -> str:
+    """A card with its printed Prestige: "Knight (8)"."""
+    spec = CARDS.get(name) if isinstance(name, str) else None
+    return f"{name} ({spec.prestige})" if spec else str(name)
+
+
+#: What an Elder copies (X5), told by the kind of request it makes (a target may be any card's).
+_ELDER_COPIES = {D.DELTA: "Witch", D.EXCHANGE: "Squire", D.GIVE: "Courtisan", D.DISCARD: "Bard"}
+
+#: The question of a target request, by the card whose effect asks.
+_TARGETS = {
+    "Witch": "whose Garden card gets +5 or -5?",
+    "Damsel": "whose Garden card swaps Prestige with yours?",
+    "Merchant": "whose Garden card is doubled (your own is allowed)?",
+    "Courtisan": "who must swap their Garden card for a card from their hand?",
+    "Bishop": "whose Balcony card is cancelled?",
+    "Scribe": "whose Garden card gets -7 (your own is allowed)?",
+    "Bard": "who reveals a card from their hand (its printed Prestige is added to your Bard)?",
+}
+
+#: The label of a "may" request's None.
+_NONE_LABELS = {D.EXCHANGE: "Keep your Garden card", D.PEEK: "Don't peek",
+                D.ALSO_SCORE: "Score nothing more"}
+
+
+def _head(request: Request) -> str:
+    """The card whose effect asks, seen by the chooser: "your Witch", "Bruno's Bard"."""
+    card = request.card or "card"
+    if request.card == "Elder" and request.kind in _ELDER_COPIES:
+        card = f"Elder (copying a {_ELDER_COPIES[request.kind]})"
+    return f"your {card}" if request.owner == request.player else f"{request.owner}'s {card}"
+
+
+#: The question of each kind, spoken to the chooser; ``{head}`` is the card whose effect
+#: asks ("your Witch"). It starts in lower case where the chooser's name may go first.
+_QUESTIONS = {
+    D.GARDEN: "play a card into the Ball Garden (Phase 1).",
+    D.ACTION: "your Phase 2 turn: Conspire (put a card on the Balcony) or Convoke (discard "
+              "your whole hand for a Noble)?",
+    D.CONSPIRE: "which card do you Conspire (put on the Balcony)?",
+    D.TAKE: "which Noble do you Convoke (take from your Parlor)?{total}",
+    D.TARGET: "{head}: {target}",
+    D.DELTA: "{head}: +5 or -5 to the Garden card you chose?",
+    D.REVEAL: "{head}: reveal a card from your hand (it stays in your hand; its printed "
+              "Prestige is added to the Bard).",
+    D.DISCARD: "{head}: {discard}.",
+    D.EXCHANGE: "{head}: swap your Garden card for a card from your hand?",
+    D.GIVE: "{head} makes you swap your Garden card: which card from your hand goes into the Garden?",
+    D.PEEK: "{head}: peek at one face-down Balcony card before you act?",
+    D.ALSO_SCORE: "{head} scores: also score a Peasant from your hand?",
+    D.KEEP: "{head}: which {n} cards do you keep? The others are discarded.",
+}
+
+#: The label of an answer that is a card (``{card}``: "Knight (8)") or a player (``{value}``).
+_LABELS = {
+    D.GARDEN: "Play {card}", D.CONSPIRE: "Put {card} on the Balcony", D.TAKE: "Take the {card}",
+    D.REVEAL: "Reveal {card}", D.DISCARD: "Discard {card}", D.EXCHANGE: "Swap in {card}",
+    D.GIVE: "Put {card} into the Garden", D.PEEK: "Peek at {value}'s card",
+    D.ALSO_SCORE: "Score {card} too",
+}
+
+
+def _question(request: Request) -> str:
+    """The question of a request, spoken to its chooser."""
+    card = request.card or ""
+    if request.kind == D.TARGET and card == "Elder":
+        return f"{_head(request)} copies your Garden card's Balcony effect: on whose card?"
+    template = _QUESTIONS.get(request.kind, "choose ({kind}).")
+    return template.format(
+        head=_head(request), kind=request.kind,
+        total=f" {request.prompt}." if request.prompt else "",
+        target=_TARGETS.get(card, "on whose card?"),
+        discard="you have drawn a card; now discard a card from your hand" if card == "Scribe" else
+        "discard a card from your hand (your Garden card gains its Prestige plus the Bard's 3)",
+        n=request.options[1] if request.kind == D.KEEP else "")
+
+
+def option_label(request: Request, value: object, litter: bool = False) -> str:
+    """The button label of one answer to ``request`` (``litter``: the chooser holds the
+    Litter, counted in a Convoke's sum)."""
+    kind = request.kind
+    if value is None:
+        return _NONE_LABELS.get(kind, "Do nothing")
+    if kind in _LABELS:
+        return _LABELS[kind].format(card=_card(value), value=value)
+    if kind == D.ACTION and value == "convoke":
+        hand = [str(c) for c in request.context if c in CARDS] if isinstance(request.context, list) else []
+        return f"Convoke ({convoke_sum(hand, litter)}: a Noble up to {convoke_total(hand, litter)})"
+    if kind == D.ACTION and value == "conspire":
+        return "Conspire (put a card on the Balcony)"
+    if kind == D.TARGET:
+        return f"{value} (you)" if value == request.player else str(value)
+    if kind == D.DELTA and isinstance(value, int):
+        return f"{value:+d}"
+    if kind == D.KEEP and isinstance(value, (list, tuple)):
+        return "Keep " + ", ".join(map(str, value))
+    return str(value)
+
+
+def _keep_options(pool: list[str], n: int) -> list[list[str]]:
+    """Every distinct choice of ``n`` cards of the pool, each in alphabetical order."""
+    return [list(c) for c in sorted({tuple(sorted(c)) for c in itertools.combinations(pool, n)})]
+
+
+def ask_of(request: Request, you: str | None = None, litter: str | None = None) -> Ask:
+    """Describe a request for a view: the question and each legal option with its label
+    ("may": None too). ``you``: the player the view belongs to (None: everyone's view, the
+    chooser is named); ``litter``: who holds the Litter this round (:func:`litter_holder`)."""
+    if request.kind == D.KEEP:
+        pool, n = request.options
+        values: list[object] = list(_keep_options(list(pool), n))
+    else:
+        values = list(request.options)
+    if request.optional:
+        values.append(None)
+    question = _question(request)
+    if you is not None and request.player == you:
+        question = question[0].upper() + question[1:]
+    else:
+        question = f"{request.player}, {question}"
+    if request.replay:
+        question += (" (Asked again: a Bishop's cancellation made the Balcony resolve again and "
+                     "the earlier answer is no longer allowed, B10.)")
+    holds = litter is not None and litter == request.player
+    return Ask(kind=request.kind, player=request.player, owner=request.owner, card=request.card,
+               source=request.source, question=question, prompt=request.prompt,
+               optional=request.optional, replay=request.replay,
+               options=tuple(Option(v, option_label(request, v, holds)) for v in values))
