@@ -77,6 +77,7 @@ CSS = """
   padding: 6px 8px; overflow-wrap: anywhere; }
 .af-warning-box { color: #7e5109; background: #fef5e7; border-radius: 6px; padding: 4px 8px; font-size: 90%; }
 .af-share-box { overflow-wrap: anywhere; font-size: 85%; }
+.af-share-box .af-copy { margin-top: 2px; }
 .af-muted { color: #666; font-size: 85%; }
 .af-app .widget-button { min-width: 2.6em; }
 @media (max-width: 480px) { .af-card { width: 100%; } .af-slot { width: 46%; } }
@@ -209,14 +210,21 @@ def warning(message: str) -> str:
 
 
 def share(link: str | None, shown: str | None = None) -> str:
-    """The share link: ``link`` (absolute or relative) opens it; ``shown`` (the absolute
-    address when known) is the text to copy."""
+    """The share link: ``link`` opens it (relative to the page, ``?scenario=CODE``, it keeps
+    the page's protocol, host and base URL); the box to copy from shows ``shown`` (the
+    kernel's guess of the absolute address) until it is focused or "Copy" is clicked, which
+    put in it the link as the browser resolves it against the page's own address."""
     if not link:
         return "<span class='af-muted'>No share link: the round is not valid yet.</span>"
     text = shown or link
+    resolve = ('const a=this.parentNode.querySelector("a"),i=this.parentNode.querySelector("input");'
+               "i.value=a.href;")
     return (f"<div class='af-share-box'><a href='{escape(link)}' target='_blank'>Link to this round</a>"
             f" — copy it to share: <input readonly value='{escape(text)}' aria-label='share link' "
-            "style='width:100%;max-width:100%;font-size:80%' onfocus='this.select()'></div>")
+            f"style='width:100%;max-width:100%;font-size:80%' onfocus='{resolve}i.select()'>"
+            f"<button type='button' class='af-copy' onclick='{resolve}i.select();"
+            "if(navigator.clipboard){navigator.clipboard.writeText(a.href)}else{document.execCommand(\"copy\")}"
+            "this.textContent=\"Copied\"'>Copy</button></div>")
 
 
 def graph_box(svg: str) -> str:
