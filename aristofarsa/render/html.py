@@ -43,7 +43,7 @@ CSS = """
 .af-app { max-width: 100%; box-sizing: border-box; font-size: 15px; line-height: 1.35; }
 .af-app * { box-sizing: border-box; }
 .af-app .widget-html-content { white-space: normal; }
-.af-card { display: inline-flex; flex-direction: column; gap: 2px; width: 11.5em; max-width: 100%;
+.af-card { display: inline-flex; flex-direction: column; gap: 2px; width: 11.5em; max-width: calc(100% - 6px);
   border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 6px 8px; margin: 3px;
   background: #fffdf8; vertical-align: top; color: #222; }
 .af-card .af-card-head { display: flex; justify-content: space-between; align-items: baseline; gap: 4px;
@@ -52,6 +52,9 @@ CSS = """
 .af-card .af-card-text { font-size: 80%; margin: 0; }
 .af-card .af-card-text b { color: #444; }
 .af-card.af-noble { background: #fbf7ff; }
+/* a card widget (widgets/tour.py CardView) wraps its own drawn card: no second frame */
+.af-card.widget-html { width: auto; max-width: 100%; border: none; padding: 0; margin: 0;
+  background: none; }
 .af-slot { line-height: 1.25; display: inline-flex; flex-direction: column; width: 8.5em;
   max-width: 46%; margin: 3px;
   border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 5px 6px; background: #fffdf8;
@@ -80,7 +83,10 @@ CSS = """
 .af-share-box .af-copy { margin-top: 2px; }
 .af-muted { color: #666; font-size: 85%; }
 .af-app .widget-button { min-width: 2.6em; }
-@media (max-width: 480px) { .af-card { width: 100%; } .af-slot { width: 46%; } }
+/* a widget's own margin (--jp-widgets-margin) comes on top of a 100% width: keep it inside */
+.af-app .widget-inline-hbox:not(.af-card), .af-app .widget-inline-vbox, .af-app .widget-accordion,
+.af-app .jupyter-widget-tab { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important; }
+@media (max-width: 480px) { .af-card { width: calc(100% - 6px); } .af-slot { width: 46%; } }
 </style>
 """
 

@@ -33,6 +33,7 @@ APP_CSS = """<style>
 .af-app .widget-dropdown { width: 100%; max-width: 40em; }
 .af-app .widget-dropdown > select { max-width: 100%; }
 .af-app .p-TabBar-tab, .af-app .lm-TabBar-tab { flex: 1 1 0 !important; min-width: 0 !important; }
+.af-app .lm-TabBar-tab { padding: 0 4px; overflow: hidden; text-overflow: ellipsis; }
 .af-app .af-hand .af-card-view { max-width: 18em !important; }
 .af-app .widget-tab-contents, .af-app .lm-TabPanel-stackedpanel { padding: 6px !important; }
 .af-app table td, .af-app table th { padding: 2px 6px; text-align: left; }
