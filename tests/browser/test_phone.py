@@ -36,7 +36,8 @@ PROBLEMS_JS = """([width, scrolls, controls]) => {
   const boxes = [...document.querySelectorAll(controls)].filter(e => shown(e) && !e.closest('.af-graph'))
     .filter(e => !e.parentElement.closest(controls)).map(e => [e, e.getBoundingClientRect()]);
   for (const [e, r] of boxes)
-    if (r.left < -1 || r.right > width + 1) out.push('off screen: ' + name(e) + ' ' + r.left + '..' + r.right);
+    if (r.left < -1 || r.right > width + 1)
+      out.push('off screen: ' + name(e) + ' ' + r.left + '..' + r.right);
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const [a, p] = boxes[i], [b, q] = boxes[j];
     const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
