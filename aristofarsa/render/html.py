@@ -41,8 +41,11 @@ TYPE_COLOURS = {"Peasant": "#6e5b3c", "Noble": "#5b3c6e"}
 CSS = """
 <style>
 .af-app { max-width: 100%; box-sizing: border-box; font-size: 15px; line-height: 1.35; }
+/* a readable column on a wide screen, as the Learn app's (the widgets' inline 100% aside) */
+.af-app.widget-box { max-width: min(100%, 60em) !important; }
 .af-app * { box-sizing: border-box; }
-.af-app .widget-html-content { white-space: normal; }
+/* text, not a one-line label: ipywidgets gives HTML widgets the 28 px height of a control */
+.af-app .widget-html-content { white-space: normal; line-height: 1.35; }
 .af-card { display: inline-flex; flex-direction: column; gap: 2px; width: 11.5em; max-width: calc(100% - 6px);
   border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 6px 8px; margin: 3px;
   background: #fffdf8; vertical-align: top; color: #222; }

@@ -161,8 +161,9 @@ class BuilderView(ipw.VBox):
         self._bind(action, lambda v: b.set_action(k, v))
         rows += [action, *self._errors(f"{k}.action", f"{k}.passes")]
         if b.action(k) == "conspire":
-            rows.append(self._card_dropdown("Conspire card", b.conspire(k), b.available(k, "conspire"),
-                                            lambda v: b.set_conspire(k, v), "af-field-conspire"))
+            rows.append(wrap_row([self._card_dropdown("Conspire card", b.conspire(k),
+                                                      b.available(k, "conspire"),
+                                                      lambda v: b.set_conspire(k, v), "af-field-conspire")]))
             rows += self._errors(f"{k}.conspire")
             rows += self._choices(k, "conspire")
         elif b.action(k) == "convoke":
