@@ -171,8 +171,8 @@ class BuilderView(ipw.VBox):
             rows.append(self._cards_row("Discard (whole hand)", k, "discard", list(c.get("discard") or []),
                                         lambda cards: b.set_convoke(k, discard=cards), "af-field-discard"))
             takes = b.take_options(k)
-            rows.append(self._card_dropdown("Take Noble", c.get("take"), takes,
-                                            lambda v: b.set_convoke(k, take=v), "af-field-take"))
+            rows.append(wrap_row([self._card_dropdown("Take Noble", c.get("take"), takes,
+                                                      lambda v: b.set_convoke(k, take=v), "af-field-take")]))
             rows += self._errors(f"{k}.convoke", f"{k}.convoke.discard", f"{k}.convoke.take")
         rows.append(self._cards_row("Hand after Phase 2", k, "hand", b.hand(k),
                                     lambda cards: b.set_hand(k, cards), "af-field-hand"))

@@ -188,3 +188,18 @@ def test_slot_options_count_the_lists_other_cards() -> None:
     b.set_hand(2, ["Damsel", "Servant", "Servant"])
     assert "Servant" not in b.slot_options(2, "hand", 0)
     assert "Servant" in b.slot_options(2, "hand", 1)
+
+
+def test_problems_agree_with_loads_on_every_invalid_input_case() -> None:
+    """Over every case of tests/test_invalid_input.py, and all of them at once: the first
+    problem is the one `loads` raises, and problems() never raises itself."""
+    from tests.test_invalid_input import CASES
+
+    for name, (text, _words) in sorted(CASES.items()):
+        try:
+            scenario.loads(text, "f.toml")
+            want = None
+        except scenario.ScenarioError as exc:
+            want = str(exc)
+        found = scenario.problems(text, "f.toml")
+        assert (found[0] if found else None) == want, name
