@@ -83,7 +83,8 @@ CSS = """
   padding: 6px 8px; overflow-wrap: anywhere; }
 .af-warning-box { color: #7e5109; background: #fef5e7; border-radius: 6px; padding: 4px 8px; font-size: 90%; }
 .af-share-box { overflow-wrap: anywhere; font-size: 85%; }
-.af-share-box .af-copy { margin-top: 2px; }
+.af-share-box .af-copy { margin-top: 4px; padding: 3px 14px; border: 1px solid #bbb; border-radius: 4px;
+  background: #f2f2f2; color: #222; cursor: pointer; font-size: 100%; }
 .af-muted { color: #666; font-size: 85%; }
 .af-app .widget-button { min-width: 2.6em; }
 /* a widget's own margin (--jp-widgets-margin) comes on top of a 100% width: keep it inside */

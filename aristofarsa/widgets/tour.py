@@ -23,7 +23,8 @@ APP_CSS = """<style>
 .af-app { max-width: 60em; font-size: 15px; box-sizing: border-box; }
 .af-app .widget-html-content { line-height: 1.4; }
 .af-app .widget-html, .af-app .widget-html-content { max-width: 100%; }
-.af-app .widget-button, .af-app .jupyter-button { height: auto; min-height: 2.4em; white-space: normal; }
+.af-app .widget-button, .af-app .jupyter-button { height: auto; min-height: 2.4em; white-space: normal;
+  line-height: 1.3; padding-top: 5px; padding-bottom: 5px; }
 .af-app .af-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
 .af-app .af-buttons .jupyter-button { width: auto; margin: 0; }
 .af-app .af-errbox { color: #922b21; background: #fdedec; border: 1px solid #e6b0aa;
