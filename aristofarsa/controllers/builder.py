@@ -80,6 +80,11 @@ def field_of(message: str, names: list[str]) -> str:
         if "players" in message or "[[player]]" in message:
             return "players"
         return "scenario"
+    copies = re.search(r"\d+ copies of \w+ \(([a-z_., ]+)\)", message)
+    if copies:   # the card's places, in file order: filed under the last one the builder shows
+        shown = [w for w in copies.group(1).split(", ")
+                 if w in ("garden", "conspire", "hand", "convoke.discard")]
+        return f"{k}.{shown[-1]}" if shown else f"{k}.player"
     source = re.search(r"player .*?, (garden|conspire) \((\w+)\): choice `(\w+)`", message)
     if source:
         return f"{k}.{source.group(1)}.{source.group(3)}"

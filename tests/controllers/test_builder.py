@@ -132,6 +132,11 @@ def test_field_of_maps_messages() -> None:
     assert field_of("[[player]] number 2 needs a `name` (text)", names) == "1.name"
     assert field_of("2 players; Aristofarsa is for 3 to 6 players (M8)", names) == "players"
     assert field_of("player 'Ana': `passes = true`, but Ana can conspire", names) == "0.action"
+    assert field_of("player 'Ana': 2 copies of Witch (garden, conspire), but a family has 1",
+                    names) == "0.conspire"
+    two = "player 'Bruno': 2 copies of Rogue ({}), but a family has 1"
+    assert field_of(two.format("garden, deck"), names) == "1.garden"
+    assert field_of(two.format("deck, scored"), names) == "1.player"       # no field of its own
 
 
 def test_every_problem_at_once_each_under_its_field() -> None:
@@ -145,7 +150,7 @@ def test_every_problem_at_once_each_under_its_field() -> None:
     assert problems == {
         "0.garden": ["player 'Ana': missing `garden` (the card played in the Ball Garden)"],
         "1.name": ["[[player]] number 2 needs a `name` (text), not ''"],
-        "2.player": ["player 'Caio': 2 copies of Damsel (hand, hand), but a family has 1"]}
+        "2.hand": ["player 'Caio': 2 copies of Damsel (hand, hand), but a family has 1"]}
     assert b.check().result is None
     # each message is the one the file validator raises when that mistake is the only one
     for fix in (lambda: b.set_garden(0, "Knight"), lambda: b.set_name(1, "Bruno"),
@@ -163,7 +168,7 @@ def test_names_and_table_problems_are_collected_with_player_problems() -> None:
     b.set_name(1, "Ana")                                # two Anas
     b.set_garden(2, "Merchant")                         # Caio conspires his Merchant too
     problems = b.check().problems
-    assert set(problems) == {"0.garden", "2.player", "players"}
+    assert set(problems) == {"0.garden", "2.conspire", "players"}   # Merchant (garden, conspire)
     assert problems["players"] == ["two players are named 'Ana'; names must be unique (ignoring case)"]
 
 
