@@ -19,6 +19,8 @@ SCENARIOS_DIR = Path(__file__).with_name("scenarios")
 #: links to the docs on GitHub are made from it. A fork changes it here and pastes
 #: :data:`BINDER_BADGE` into README.md (docs/apps.md, "Binder"; tests/test_repository.py checks).
 REPOSITORY = "aristofarsa/aristofarsa"
+#: The docs on GitHub (a page: f"{DOCS_URL}/rulings.md").
+DOCS_URL = f"https://github.com/{REPOSITORY}/blob/main/docs"
 #: Binder: the landing page (notebooks/index.ipynb) through Voila, from the default branch.
 BINDER_URL = f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=voila%2Frender%2Fnotebooks%2Findex.ipynb"
 #: The README's Binder badge (Markdown).

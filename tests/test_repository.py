@@ -21,6 +21,7 @@ def test_readme_badge_is_made_from_the_constant() -> None:
     assert BINDER_BADGE in readme, f"paste this Binder badge into README.md:\n{BINDER_BADGE}"
     assert BINDER_URL.startswith(f"https://mybinder.org/v2/gh/{REPOSITORY}/")
     assert RULINGS_DOC.startswith(f"https://github.com/{REPOSITORY}/")
+    assert (ROOT / "docs" / "scoring-checklist.md").is_file()      # linked from the Learn app
 
 
 def test_no_other_owner_name_is_written_anywhere() -> None:

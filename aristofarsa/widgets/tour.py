@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
+from .. import DOCS_URL
 from ..controllers import tour
 from ..controllers.exiled import ExiledState
 from ..render import seats
@@ -314,8 +315,9 @@ class LessonsPane(ipw.VBox):
         lib = tour.library()
         children: list[ipw.Widget] = [ipw.HTML(
             "<div class='af-note'>A course through the bundled lessons. Open one to predict its "
-            "winner and step through it. For scoring, see the one-page scoring checklist "
-            "(docs/scoring-checklist.md).</div>")]
+            "winner and step through it. For scoring, see the one-page "
+            f"<a href='{DOCS_URL}/scoring-checklist.md' target='_blank' rel='noopener'>scoring "
+            "checklist</a> (docs/scoring-checklist.md).</div>")]
         sections = []
         for k, stage in enumerate(tour.stages(), 1):
             if expansion_only and stage.level != "expansion":
