@@ -36,11 +36,12 @@ from .scenario_model import (
 )
 from .scenario_run import MULTISET_FIELDS, check_expect, run
 from .scenario_validate import Validator, validate
+from .scenario_validate import problems as problems_of_data
 
 __all__ = ["CONSPIRE_CHOICES", "EXPECT_KEYS", "GARDEN_CHOICES", "MULTISET_FIELDS",
            "OPTIONAL_CHOICES", "PLAYER_KEYS", "TOP_KEYS", "ZONE_KEYS", "AutoForMissing",
            "MissingChoice", "PlayerSpec", "Scenario", "ScenarioDecider", "ScenarioError",
-           "Validator", "build_players", "check_expect", "layout", "load", "loads", "run",
+           "Validator", "build_players", "check_expect", "layout", "load", "loads", "problems", "run",
            "validate"]
 
 
@@ -68,3 +69,14 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     except files.FileInputError as exc:
         raise ScenarioError(str(exc)) from None
     return validate(data, path)
+
+
+def problems(text: str, path: str = "<scenario>") -> list[str]:
+    """Every independent problem of a scenario text, worded as :func:`loads` words them (it
+    raises the first one, which comes first here); [] when the text is a valid scenario."""
+    try:
+        files.check_text_size(text, path, "scenario file")
+        data = files.parse_toml(text.removeprefix("\ufeff"), path)
+    except files.FileInputError as exc:
+        return [str(exc)]
+    return problems_of_data(data, path)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from .cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
@@ -59,6 +60,14 @@ def validate(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is a TOML document (a table of keys)")
     return Validator(path, data).scenario()
+
+
+def problems(data: Any, path: str = "<scenario>") -> list[str]:
+    """Every independent problem of ``data``, worded as :func:`validate` words them, the one it
+    raises first; [] when ``data`` is a valid scenario (see :meth:`Validator.problems`)."""
+    if not isinstance(data, dict):
+        return [f"{path}: a scenario is a TOML document (a table of keys)"]
+    return Validator(path, data).problems()
 
 
 def text_problem(value: str, multiline: bool = False) -> str | None:
@@ -141,6 +150,41 @@ class Validator:
 
     def scenario(self) -> Scenario:
         d = self.data
+        head = self.header()
+        players = [self.player(p, k) for k, p in enumerate(self.player_tables())]
+        names = self.unique_names([p.name for p in players])
+        for p in players:
+            self.check_choices(p)
+        first = d.get("first", names[0])
+        first_name = self.player_name(first)
+        if first_name is None:
+            self.fail(f"`first` = {short(first)} is not a player; players are {', '.join(names)}")
+        places = [self.zone_places(p) for p in players]
+        expect = self.typed(d, "expect", dict, "a table", default=None)
+        if expect is not None:
+            self.check_expect_types(expect)
+        sc = Scenario(self.path, head["title"], head["description"], self.expansion, first_name,
+                      head["variants"], players, head["rulings"], head["seed"], head["crowns"],
+                      head["final_round"], head["next_draw"], expect)
+        zones, drawn = layout(sc)
+        for k, p in enumerate(players):
+            held = len(zones[k]["hand"])
+            if held != 3:
+                sc.warnings.append(
+                    f"{self.path}: player {p.name!r} starts the round with {held} card"
+                    f"{'' if held == 1 else 's'} (garden + Phase-2 cards + `hand`"
+                    f"{' + Scribe discard - drawn card' if p.garden == 'Scribe' else ''}); after "
+                    "a Draw step every hand holds exactly 3 — is a card missing from `hand`?")
+            card_drawn = drawn[k]
+            if card_drawn is not None:  # the Scribe's draw moved it out of the deck / discard pile
+                where = places[k][card_drawn]
+                where.remove("deck" if "deck" in where else "discard_pile")
+            self.count(p, places[k])
+        return sc
+
+    def header(self) -> dict[str, Any]:
+        """The top-level keys but the players, `first` and `[expect]`; sets ``self.expansion``."""
+        d = self.data
         for key in d:
             if key not in TOP_KEYS:
                 self.fail(f"unknown key `{cut(key)}`; allowed top-level keys: {', '.join(TOP_KEYS)}")
@@ -174,47 +218,69 @@ class Validator:
                 self.fail("`crowns`: crowns must be whole numbers below 2**63")
         final_round = self.typed(d, "final_round", bool, "true or false", default=False)
         next_draw = self.typed(d, "next_draw", bool, "true or false", default=False)
-        raw_players = d.get("player")
+        return {"title": title, "description": description, "variants": variants, "rulings": rulings,
+                "seed": seed, "crowns": crowns, "final_round": final_round, "next_draw": next_draw}
+
+    def player_tables(self) -> list[dict[str, Any]]:
+        """The `[[player]]` tables, 3 to 6 of them."""
+        raw_players = self.data.get("player")
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
             self.fail("needs [[player]] tables, one per player in seating order "
                       f"({MIN_PLAYERS} to {MAX_PLAYERS}, M8)")
         if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
             self.fail(f"{len(raw_players)} players; Aristofarsa is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                       "players (M8)")
-        players = [self.player(p, k) for k, p in enumerate(raw_players)]
-        names = [p.name for p in players]
+        return raw_players
+
+    def unique_names(self, names: list[str]) -> list[str]:
+        """The players' names (now ``self.names``), none twice (ignoring case)."""
         lower = [n.lower() for n in names]
         for n in names:
             if lower.count(n.lower()) > 1:
                 self.fail(f"two players are named {n!r}; names must be unique (ignoring case)")
         self.names = names
-        for p in players:
-            self.check_choices(p)
-        first = d.get("first", names[0])
-        first_name = self.player_name(first)
-        if first_name is None:
-            self.fail(f"`first` = {short(first)} is not a player; players are {', '.join(names)}")
-        places = [self.zone_places(p) for p in players]
-        expect = self.typed(d, "expect", dict, "a table", default=None)
-        if expect is not None:
-            self.check_expect_types(expect)
-        sc = Scenario(self.path, title, description, self.expansion, first_name, variants, players,
-                      rulings, seed, crowns, final_round, next_draw, expect)
-        zones, drawn = layout(sc)
-        for k, p in enumerate(players):
-            held = len(zones[k]["hand"])
-            if held != 3:
-                sc.warnings.append(
-                    f"{self.path}: player {p.name!r} starts the round with {held} card"
-                    f"{'' if held == 1 else 's'} (garden + Phase-2 cards + `hand`"
-                    f"{' + Scribe discard - drawn card' if p.garden == 'Scribe' else ''}); after "
-                    "a Draw step every hand holds exactly 3 — is a card missing from `hand`?")
-            card_drawn = drawn[k]
-            if card_drawn is not None:  # the Scribe's draw moved it out of the deck / discard pile
-                where = places[k][card_drawn]
-                where.remove("deck" if "deck" in where else "discard_pile")
-            self.count(p, places[k])
-        return sc
+        return names
+
+    def problems(self) -> list[str]:
+        """Every independent problem, each worded as :meth:`scenario` words it; [] when valid.
+
+        :meth:`scenario` stops at the first problem. Here the top-level keys, each
+        ``[[player]]`` table on its own (its keys, cards, choices' types, Parlor and copies)
+        and the names are judged apart, so that three mistakes by three players are all
+        reported at once. The first message is always the one :meth:`scenario` raises."""
+        found: list[str] = []
+
+        def attempt(step: Callable[..., Any], *args: Any) -> Any:
+            try:
+                return step(*args)
+            except ScenarioError as exc:
+                if str(exc) not in found:
+                    found.append(str(exc))
+                return None
+
+        attempt(self.scenario)
+        if not found:
+            return found
+        attempt(self.header)
+        self.expansion = self.data.get("expansion") is True
+        attempt(self.player_tables)
+        raw = self.data.get("player")
+        tables = [(k, t) for k, t in enumerate(raw) if isinstance(t, dict)] if isinstance(raw, list) else []
+        self.names = [t["name"].strip() for _, t in tables if isinstance(t.get("name"), str)]
+        for k, t in tables:
+            attempt(self.player_alone, t, k)
+        attempt(self.unique_names, [n for n in self.names if n])
+        return found
+
+    def player_alone(self, t: dict[str, Any], k: int) -> PlayerSpec:
+        """One player's table judged without the others (the Scribe's draw, which moves a card
+        between zones, is counted only with the whole round laid out)."""
+        spec = self.player(t, k)
+        self.check_choices(spec)
+        places = self.zone_places(spec)
+        if spec.garden != "Scribe":
+            self.count(spec, places)
+        return spec
 
     # ------------------------------------------------------------- value types
     def check_choices(self, p: PlayerSpec) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import DOCS_URL
 from ..cards import CARDS
 from ..rulings import RULINGS
 from .graph import BALCONY, GARDEN, Edge, build_graph
@@ -34,7 +35,7 @@ RULING_ANCHORS: dict[str, str] = {
     "S4": "s4-the-winner-for-the-damsel",
     "X7": "x7-exiles-worst-is-taken-over-all-garden-cards",
 }
-RULINGS_DOC = "https://github.com/aristofarsa/aristofarsa/blob/main/docs/rulings.md"
+RULINGS_DOC = f"{DOCS_URL}/rulings.md"
 #: Rulings whose Prestige changes are Balcony adjustments (undone for a B10 replay).
 _BALCONY_RULES = ("B2", "B4", "B5", "B7", "X3", "X4")
 

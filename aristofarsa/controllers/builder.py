@@ -80,6 +80,11 @@ def field_of(message: str, names: list[str]) -> str:
         if "players" in message or "[[player]]" in message:
             return "players"
         return "scenario"
+    copies = re.search(r"\d+ copies of \w+ \(([a-z_., ]+)\)", message)
+    if copies:   # the card's places, in file order: filed under the last one the builder shows
+        shown = [w for w in copies.group(1).split(", ")
+                 if w in ("garden", "conspire", "hand", "convoke.discard")]
+        return f"{k}.{shown[-1]}" if shown else f"{k}.player"
     source = re.search(r"player .*?, (garden|conspire) \((\w+)\): choice `(\w+)`", message)
     if source:
         return f"{k}.{source.group(1)}.{source.group(3)}"
@@ -235,11 +240,19 @@ class Builder:
         used = self._used(k, where)
         return [n for n in self.card_names() if n in limit and used[n] < limit[n]]
 
-    def hand_options(self, k: int) -> list[str]:
-        """Cards that may go in hand, with copies (a family has two Servants)."""
+    def hand_options(self, k: int, where: str = "hand") -> list[str]:
+        """Cards that may go in hand (or ``where``: "discard"), one entry per copy the family
+        has outside it (a family has two Servants)."""
         limit = Counter(family(self.expansion))
-        used = self._used(k, "hand")
+        used = self._used(k, where)
         return [n for n in self.card_names() for _ in range(max(0, limit[n] - used[n]))]
+
+    def slot_options(self, k: int, where: str, j: int | None = None) -> list[str]:
+        """Legal cards for card ``j`` of the hand or the Convoke discard, the list's other
+        cards held fixed; ``j=None``: for one more card. Each name once."""
+        cards = self.hand(k) if where == "hand" else list(self.convoke(k).get("discard") or [])
+        left = Counter(self.hand_options(k, where)) - Counter(c for i, c in enumerate(cards) if i != j)
+        return list(left)
 
     def take_options(self, k: int) -> list[str]:
         """Nobles this Convoke can afford (from the engine's own request when the round
@@ -427,8 +440,9 @@ def _judge(text: str, names: list[str]) -> Check:
     check = Check(toml=text)
     try:
         sc = S.loads(text, PATH)
-    except S.ScenarioError as exc:
-        _file(check, check.problems, str(exc), names)
+    except S.ScenarioError as exc:   # every independent problem at once, the first one first
+        for message in S.problems(text, PATH) or [str(exc)]:
+            _file(check, check.problems, message, names)
         return check
     for w in sc.warnings:
         _file(check, check.warnings, w, names)

@@ -26,6 +26,7 @@ from .sources import (
     code_text,
     lesson_text,
     query_source,
+    share_query,
     upload_text,
 )
 from .stepper import Frame, Stepper
@@ -176,6 +177,11 @@ class DisputeController:
         except Exception:   # noqa: BLE001 - too big for a link: say so instead of a link
             return None
 
+    def share_query(self) -> str | None:
+        """The share link relative to the resolver's own page (``?scenario=CODE``)."""
+        code = self.share_code()
+        return None if code is None else share_query(code)
+
     def share_link(self, base: str = "/") -> str | None:
         code = self.share_code()
         if code is None:
@@ -183,6 +189,9 @@ class DisputeController:
         return f"{base.rstrip('/')}/{DISPUTE_PATH}?scenario={quote(code)}"
 
 
-def lab_link(lesson: str, base: str = "/") -> str:
-    """The Scenario Lab opened on a bundled lesson."""
+def lab_link(lesson: str, base: str | None = None) -> str:
+    """The Scenario Lab opened on a bundled lesson: by default relative to an app's page (the
+    Lab is the page next to it, also under a base URL such as Binder's); else under ``base``."""
+    if base is None:
+        return f"{LAB_PATH.rsplit('/', 1)[1]}?lesson={quote(lesson)}"
     return f"{base.rstrip('/')}/{LAB_PATH}?lesson={quote(lesson)}"

@@ -21,6 +21,7 @@ from .sources import (
     code_text,
     lesson_text,
     query_source,
+    share_query,
     upload_text,
 )
 from .stepper import Frame, Stepper
@@ -168,6 +169,11 @@ class LabController:
         if self.stepper is None:
             return None
         return share.encode(self.builder.toml())
+
+    def share_query(self) -> str | None:
+        """The share link relative to the Lab's own page (``?scenario=CODE``)."""
+        code = self.share_code()
+        return None if code is None else share_query(code)
 
     def share_link(self, base: str = "") -> str | None:
         code = self.share_code()

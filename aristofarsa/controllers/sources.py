@@ -1,4 +1,5 @@
-"""Where an app's round comes from: a bundled lesson, a share code, or the page's query string.
+"""Where an app's round comes from: a bundled lesson, a share code, or the page's query string;
+and the link that opens it again (:func:`share_query`, :func:`page_address`).
 
 Shared by the Scenario Lab and the Dispute resolver, so both read a link the same way and
 say the same thing about a bad one. Every function returns the scenario's TOML text (still
@@ -7,8 +8,9 @@ No Jupyter import.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 from .. import files, share
 from .. import scenario as S
@@ -64,3 +66,30 @@ def query_source(query: str) -> tuple[str, str] | None:
         if key in params:
             return key, params[key][0]
     return None
+
+
+def share_query(code: str) -> str:
+    """``?scenario=CODE``: the link to a round, relative to the app's own page. A browser
+    resolves it against the page's address, so it keeps the page's protocol, host, base URL
+    and folder (https on Binder, a proxy's prefix) where a path built on the server cannot."""
+    return f"?scenario={quote(code, safe='-_.')}"
+
+
+def page_address(env: Mapping[str, str]) -> str:
+    """The page's own address (no query) as the kernel learns it from Voila's description of
+    the request: ``SERVER_NAME``, ``SERVER_PORT`` and ``SCRIPT_NAME`` (the page's path, base
+    URL included). The protocol is that of an ``X-Forwarded-Proto`` header when the server
+    passes it on (``HTTP_X_FORWARDED_PROTO``), else http: only the browser knows it for sure,
+    so this is the text shown before the page fills in its own (see ``render.html.share``).
+    "" outside Voila."""
+    host = env.get("SERVER_NAME", "")
+    if not host:
+        return ""
+    scheme = env.get("HTTP_X_FORWARDED_PROTO", "").split(",")[0].strip().lower()
+    scheme = scheme if scheme in ("http", "https") else "http"
+    port = env.get("SERVER_PORT", "")
+    default = {"http": "80", "https": "443"}[scheme]
+    netloc = f"[{host}]" if ":" in host else host
+    if port and port != default:
+        netloc += f":{port}"
+    return f"{scheme}://{netloc}{env.get('SCRIPT_NAME', '')}"

@@ -14,7 +14,10 @@ e = html.escape
 
 #: The apps' own styles (local: no CDN). Phones first: everything wraps at 390 px.
 CSS = """<style>
-.af-app { max-width: 1100px; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.af-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.af-app.widget-box { max-width: min(100%, 60em) !important; }
+.af-app.af-gallery.widget-box { max-width: min(100%, 1100px) !important; }  /* graphs want room */
+.af-app .widget-html-content { line-height: 1.35; }
 .af-app h2 { margin: 4px 0 2px 0; }
 .af-app .af-muted { color: #4a5568; font-size: 0.92em; }
 .af-app .af-section-title { font-weight: 600; margin: 12px 0 4px 0; font-size: 1.05em; }

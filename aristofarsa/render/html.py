@@ -41,9 +41,12 @@ TYPE_COLOURS = {"Peasant": "#6e5b3c", "Noble": "#5b3c6e"}
 CSS = """
 <style>
 .af-app { max-width: 100%; box-sizing: border-box; font-size: 15px; line-height: 1.35; }
+/* a readable column on a wide screen, as the Learn app's (the widgets' inline 100% aside) */
+.af-app.widget-box { max-width: min(100%, 60em) !important; }
 .af-app * { box-sizing: border-box; }
-.af-app .widget-html-content { white-space: normal; }
-.af-card { display: inline-flex; flex-direction: column; gap: 2px; width: 11.5em; max-width: 100%;
+/* text, not a one-line label: ipywidgets gives HTML widgets the 28 px height of a control */
+.af-app .widget-html-content { white-space: normal; line-height: 1.35; }
+.af-card { display: inline-flex; flex-direction: column; gap: 2px; width: 11.5em; max-width: calc(100% - 6px);
   border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 6px 8px; margin: 3px;
   background: #fffdf8; vertical-align: top; color: #222; }
 .af-card .af-card-head { display: flex; justify-content: space-between; align-items: baseline; gap: 4px;
@@ -52,6 +55,9 @@ CSS = """
 .af-card .af-card-text { font-size: 80%; margin: 0; }
 .af-card .af-card-text b { color: #444; }
 .af-card.af-noble { background: #fbf7ff; }
+/* a card widget (widgets/tour.py CardView) wraps its own drawn card: no second frame */
+.af-card.widget-html { width: auto; max-width: 100%; border: none; padding: 0; margin: 0;
+  background: none; }
 .af-slot { line-height: 1.25; display: inline-flex; flex-direction: column; width: 8.5em;
   max-width: 46%; margin: 3px;
   border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 5px 6px; background: #fffdf8;
@@ -77,9 +83,14 @@ CSS = """
   padding: 6px 8px; overflow-wrap: anywhere; }
 .af-warning-box { color: #7e5109; background: #fef5e7; border-radius: 6px; padding: 4px 8px; font-size: 90%; }
 .af-share-box { overflow-wrap: anywhere; font-size: 85%; }
+.af-share-box .af-copy { margin-top: 4px; padding: 3px 14px; border: 1px solid #bbb; border-radius: 4px;
+  background: #f2f2f2; color: #222; cursor: pointer; font-size: 100%; }
 .af-muted { color: #666; font-size: 85%; }
 .af-app .widget-button { min-width: 2.6em; }
-@media (max-width: 480px) { .af-card { width: 100%; } .af-slot { width: 46%; } }
+/* a widget's own margin (--jp-widgets-margin) comes on top of a 100% width: keep it inside */
+.af-app .widget-inline-hbox:not(.af-card), .af-app .widget-inline-vbox, .af-app .widget-accordion,
+.af-app .jupyter-widget-tab { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important; }
+@media (max-width: 480px) { .af-card { width: calc(100% - 6px); } .af-slot { width: 46%; } }
 </style>
 """
 
@@ -209,14 +220,21 @@ def warning(message: str) -> str:
 
 
 def share(link: str | None, shown: str | None = None) -> str:
-    """The share link: ``link`` (absolute or relative) opens it; ``shown`` (the absolute
-    address when known) is the text to copy."""
+    """The share link: ``link`` opens it (relative to the page, ``?scenario=CODE``, it keeps
+    the page's protocol, host and base URL); the box to copy from shows ``shown`` (the
+    kernel's guess of the absolute address) until it is focused or "Copy" is clicked, which
+    put in it the link as the browser resolves it against the page's own address."""
     if not link:
         return "<span class='af-muted'>No share link: the round is not valid yet.</span>"
     text = shown or link
+    resolve = ('const a=this.parentNode.querySelector("a"),i=this.parentNode.querySelector("input");'
+               "i.value=a.href;")
     return (f"<div class='af-share-box'><a href='{escape(link)}' target='_blank'>Link to this round</a>"
             f" — copy it to share: <input readonly value='{escape(text)}' aria-label='share link' "
-            "style='width:100%;max-width:100%;font-size:80%' onfocus='this.select()'></div>")
+            f"style='width:100%;max-width:100%;font-size:80%' onfocus='{resolve}i.select()'>"
+            f"<button type='button' class='af-copy' onclick='{resolve}i.select();"
+            "if(navigator.clipboard){navigator.clipboard.writeText(a.href)}else{document.execCommand(\"copy\")}"
+            "this.textContent=\"Copied\"'>Copy</button></div>")
 
 
 def graph_box(svg: str) -> str:

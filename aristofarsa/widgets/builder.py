@@ -81,12 +81,23 @@ class BuilderView(ipw.VBox):
     def render(self) -> None:
         b = self.builder
         check = b.check()
-        parts: list[ipw.Widget] = [self._settings(), *self._errors("players", "first", "variants",
-                                                                   "expansion", "title", "scenario")]
+        parts: list[ipw.Widget] = [self._settings(), *self._summary(check.messages()),
+                                   *self._errors("players", "first", "variants", "expansion", "title",
+                                                 "scenario")]
         parts += [self._player(k) for k in range(len(b.players))]
         if check.ok:
             parts.append(ipw.HTML("<div class='af-muted'>✓ A valid round: step through it above.</div>"))
         self.children = parts
+
+    @staticmethod
+    def _summary(messages: list[str]) -> list[ipw.Widget]:
+        """How many problems there are (each is shown under its own field)."""
+        if len(messages) < 2:
+            return []
+        w = ipw.HTML(f"<div class='af-warning-box'>{len(messages)} problems to fix; each is shown "
+                     "under its field below.</div>", layout=ipw.Layout(max_width="100%"))
+        w.add_class("af-problem-count")
+        return [w]
 
     def _errors(self, *keys: str) -> list[ipw.Widget]:
         out: list[ipw.Widget] = []
@@ -150,20 +161,20 @@ class BuilderView(ipw.VBox):
         self._bind(action, lambda v: b.set_action(k, v))
         rows += [action, *self._errors(f"{k}.action", f"{k}.passes")]
         if b.action(k) == "conspire":
-            rows.append(self._card_dropdown("Conspire card", b.conspire(k), b.available(k, "conspire"),
-                                            lambda v: b.set_conspire(k, v), "af-field-conspire"))
+            rows.append(wrap_row([self._card_dropdown("Conspire card", b.conspire(k),
+                                                      b.available(k, "conspire"),
+                                                      lambda v: b.set_conspire(k, v), "af-field-conspire")]))
             rows += self._errors(f"{k}.conspire")
             rows += self._choices(k, "conspire")
         elif b.action(k) == "convoke":
             c = b.convoke(k)
-            rows.append(self._cards_row("Discard (whole hand)", list(c.get("discard") or []),
-                                        b.available(k, "discard"),
+            rows.append(self._cards_row("Discard (whole hand)", k, "discard", list(c.get("discard") or []),
                                         lambda cards: b.set_convoke(k, discard=cards), "af-field-discard"))
             takes = b.take_options(k)
-            rows.append(self._card_dropdown("Take Noble", c.get("take"), takes,
-                                            lambda v: b.set_convoke(k, take=v), "af-field-take"))
+            rows.append(wrap_row([self._card_dropdown("Take Noble", c.get("take"), takes,
+                                                      lambda v: b.set_convoke(k, take=v), "af-field-take")]))
             rows += self._errors(f"{k}.convoke", f"{k}.convoke.discard", f"{k}.convoke.take")
-        rows.append(self._cards_row("Hand after Phase 2", b.hand(k), b.hand_options(k),
+        rows.append(self._cards_row("Hand after Phase 2", k, "hand", b.hand(k),
                                     lambda cards: b.set_hand(k, cards), "af-field-hand"))
         rows += self._errors(f"{k}.hand", *[f"{k}.{z}" for z in ("parlor", "deck", "discard_pile",
                                                                   "scored", "exiled", "scenario")])
@@ -204,20 +215,22 @@ class BuilderView(ipw.VBox):
         self._bind(dd, setter)
         return dd
 
-    def _cards_row(self, label: str, cards: list[str], options: list[str],
+    def _cards_row(self, label: str, k: int, where: str, cards: list[str],
                    setter: Callable[[list[str]], None], hook: str) -> ipw.Widget:
-        """A list of cards: one dropdown per card ("—" removes it) and a "+ card" button."""
+        """A list of cards: one dropdown per card ("—" removes it) and a "+ card" button, each
+        offering only the cards the family still has (the list's other cards counted)."""
+        b = self.builder
         items: list[ipw.Widget] = [ipw.HTML(f"<span>{label}:</span>")]
         for j, card in enumerate(cards):
-            choices = sorted(set(options) | {card}, key=list(dict.fromkeys([*options, card])).index)
+            choices = list(dict.fromkeys([*b.slot_options(k, where, j), card]))
             dd = ipw.Dropdown(options=[("— remove —", "")] + [(o, o) for o in choices], value=card,
                               layout=ipw.Layout(width="auto", max_width="100%"))
             dd.add_class(f"{hook}-{j}")
             self._bind(dd, _slot_setter(setter, cards, j))
             items.append(dd)
-        free = list(options)
+        free = b.slot_options(k, where)
         if free:
-            add = ipw.Dropdown(options=[("+ add a card", "")] + [(o, o) for o in dict.fromkeys(free)],
+            add = ipw.Dropdown(options=[("+ add a card", "")] + [(o, o) for o in free],
                                value="", layout=ipw.Layout(width="auto", max_width="100%"))
             add.add_class(f"{hook}-add")
             self._bind(add, _adder(setter, cards))

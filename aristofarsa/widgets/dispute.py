@@ -2,13 +2,14 @@
 explanation, effect graph, variants table and what-if (a thin skin over DisputeController)."""
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
 from ..controllers.dispute import DisputeController
-from ..controllers.sources import lesson_names
+from ..controllers.sources import lesson_names, page_address
 from ..controllers.stepper import Frame
 from ..render import dispute as R
 from ..render import html
@@ -29,9 +30,11 @@ def _title(text: str) -> ipw.HTML:
 class DisputeApp(ipw.VBox):
     """The Dispute resolver: every piece of the page is rendered from the controller's data."""
 
-    def __init__(self, controller: DisputeController | None = None, **kwargs: Any) -> None:
+    def __init__(self, controller: DisputeController | None = None, page: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.c = controller if controller is not None else DisputeController()
+        self.page = page_address(os.environ) if page is None else page   # this page's address
         self.add_class("af-app")
         self.layout.max_width = "100%"
         self.error = hook(ipw.HTML(), "af-error")
@@ -124,7 +127,8 @@ class DisputeApp(ipw.VBox):
         self.whatif_player.options = players
         self.whatif_player.value = players[0] if players else None
         self._quiet = False
-        self.share.value = html.share(self.c.share_link("/"))
+        link = self.c.share_query()
+        self.share.value = html.share(link, self.page + link if self.page and link else None)
         self.body.children = [
             self.outcome, self.share,
             _title("Step by step"), self.stepper_box,

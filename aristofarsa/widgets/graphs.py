@@ -20,6 +20,7 @@ class GraphsApp(ipw.VBox):
         super().__init__(**kwargs)
         self.c = controller if controller is not None else GraphsController()
         self.add_class("af-app")
+        self.add_class("af-gallery")
         self.layout.max_width = "100%"
         self.error = ipw.HTML()
         self.error.add_class("af-error")

@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.lab import LabController, lessons
-from ..controllers.sources import MAX_UPLOAD_BYTES
+from ..controllers.sources import MAX_UPLOAD_BYTES, page_address
 from ..controllers.stepper import Frame
 from ..render import html
 from ..render.svg import graph_svg
@@ -26,24 +26,14 @@ INTRO = ("Set up one round as it was played at the table, then step through it e
          "any card in <b>Build the round</b>.")
 
 
-def server_base() -> str:
-    """``http://host:port`` of the page, from the request Voila describes in the kernel's
-    environment (``SERVER_NAME``, ``SERVER_PORT``); "" outside Voila (links stay relative)."""
-    host = os.environ.get("SERVER_NAME", "")
-    port = os.environ.get("SERVER_PORT", "")
-    if not host:
-        return ""
-    return f"http://{host}{':' + port if port else ''}"
-
-
 class LabApp(ipw.VBox):
     """The Scenario Lab: a thin skin over :class:`LabController`."""
 
-    def __init__(self, controller: LabController | None = None, base: str | None = None,
+    def __init__(self, controller: LabController | None = None, page: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lab = controller or LabController()
-        self.base = server_base() if base is None else base
+        self.page = page_address(os.environ) if page is None else page   # this page's address
         self.add_class("af-app")
         self.layout.max_width = "100%"
         self._guard = Guard()
@@ -115,8 +105,8 @@ class LabApp(ipw.VBox):
             self.stepper_view.viewer.observe(self._on_viewer, names="value")
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
-        link = lab.share_link()
-        self.share.value = html.share(link, lab.share_link(self.base) if self.base and link else None)
+        link = lab.share_query()
+        self.share.value = html.share(link, self.page + link if self.page and link else None)
         name, data = lab.download()
         encoded = base64.b64encode(data).decode("ascii")
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"

@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
+from .. import DOCS_URL
 from ..controllers import tour
 from ..controllers.exiled import ExiledState
 from ..render import seats
@@ -23,7 +24,8 @@ APP_CSS = """<style>
 .af-app { max-width: 60em; font-size: 15px; box-sizing: border-box; }
 .af-app .widget-html-content { line-height: 1.4; }
 .af-app .widget-html, .af-app .widget-html-content { max-width: 100%; }
-.af-app .widget-button, .af-app .jupyter-button { height: auto; min-height: 2.4em; white-space: normal; }
+.af-app .widget-button, .af-app .jupyter-button { height: auto; min-height: 2.4em; white-space: normal;
+  line-height: 1.3; padding-top: 5px; padding-bottom: 5px; }
 .af-app .af-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
 .af-app .af-buttons .jupyter-button { width: auto; margin: 0; }
 .af-app .af-errbox { color: #922b21; background: #fdedec; border: 1px solid #e6b0aa;
@@ -33,6 +35,7 @@ APP_CSS = """<style>
 .af-app .widget-dropdown { width: 100%; max-width: 40em; }
 .af-app .widget-dropdown > select { max-width: 100%; }
 .af-app .p-TabBar-tab, .af-app .lm-TabBar-tab { flex: 1 1 0 !important; min-width: 0 !important; }
+.af-app .lm-TabBar-tab { padding: 0 4px; overflow: hidden; text-overflow: ellipsis; }
 .af-app .af-hand .af-card-view { max-width: 18em !important; }
 .af-app .widget-tab-contents, .af-app .lm-TabPanel-stackedpanel { padding: 6px !important; }
 .af-app table td, .af-app table th { padding: 2px 6px; text-align: left; }
@@ -312,8 +315,9 @@ class LessonsPane(ipw.VBox):
         lib = tour.library()
         children: list[ipw.Widget] = [ipw.HTML(
             "<div class='af-note'>A course through the bundled lessons. Open one to predict its "
-            "winner and step through it. For scoring, see the one-page scoring checklist "
-            "(docs/scoring-checklist.md).</div>")]
+            "winner and step through it. For scoring, see the one-page "
+            f"<a href='{DOCS_URL}/scoring-checklist.md' target='_blank' rel='noopener'>scoring "
+            "checklist</a> (docs/scoring-checklist.md).</div>")]
         sections = []
         for k, stage in enumerate(tour.stages(), 1):
             if expansion_only and stage.level != "expansion":

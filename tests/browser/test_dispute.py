@@ -28,7 +28,12 @@ def test_lesson_link_outcome_steps_and_analyses(app_server, page):
     assert page.locator(".af-viewer select").count() == 1
     assert "bishop-no-undo" in page.locator(".af-variants").inner_text()
     assert "What if Ana" in page.locator(".af-whatif").inner_text()
-    assert "scenario=" in page.locator(".af-share a").first.get_attribute("href")
+    link = page.locator(".af-share a").first
+    assert link.get_attribute("href").startswith("?scenario=")          # relative to this page
+    want = page.url.split("?")[0] + link.get_attribute("href")
+    assert link.evaluate("a => a.href") == want
+    page.locator(".af-share .af-copy").click()                          # the box shows it too
+    assert page.locator(".af-share input").input_value() == want
     page.locator(".af-first").click()
     page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 1 of')")
     for k in range(4):

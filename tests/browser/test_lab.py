@@ -40,11 +40,11 @@ def test_build_three_players_by_clicking_and_find_the_winner(app_server: str, pa
     want.builder.set_garden(0, "Squire")
     want.edited()
     page.select_option(".af-player-0 .af-field-garden select", label="Squire")
-    _wait_share(page, want.share_link())                 # the kernel has taken the edit
+    _wait_share(page, want.share_query())                 # the kernel has taken the edit
     want.builder.set_choice(0, "conspire", "target", "Bruno")
     want.edited()
     page.select_option(".af-player-0 .af-field-conspire-target select", label="Bruno")
-    _wait_share(page, want.share_link())
+    _wait_share(page, want.share_query())
     result = want.result
     assert result is not None and want.builder.names == ["Ana", "Bruno", "Caio"]
     _wait_text(page, ".af-step", f"Step 1 of {len(result.trace)}")
@@ -87,3 +87,35 @@ def test_usable_at_phone_width(app_server: str, phone_page: Any) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, (hook, box)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1, f"the page scrolls sideways on a phone ({width} px)"
+
+
+def test_several_mistakes_each_shown_by_its_field(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb")
+    page.select_option(".af-player-0 .af-field-garden select", label="— choose —")
+    page.locator(".af-player-0 .af-field-error").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.fill(".af-player-1 .af-field-name input", "")
+    page.press(".af-player-1 .af-field-name input", "Enter")
+    page.locator(".af-player-1 .af-field-error").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.select_option(".af-player-2 .af-field-conspire select", label="— choose —")
+    page.locator(".af-player-2 .af-field-error").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    _wait_text(page, ".af-problem-count", "3 problems to fix")
+    for k, words in ((0, "missing `garden`"), (1, "number 2 needs a `name`"),
+                     (2, "needs exactly one Phase-2 action")):
+        shown = page.locator(f".af-player-{k} .af-field-error").all_inner_texts()
+        assert len(shown) == 1 and words in shown[0], (k, shown)
+
+
+def test_share_link_is_made_from_the_pages_own_address(app_server: str, page: Any) -> None:
+    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
+    link = page.locator(".af-share a").first
+    link.wait_for(state="attached", timeout=TIMEOUT_MS)
+    query = link.get_attribute("href")
+    assert query is not None and query.startswith("?scenario=")      # relative: https, base URL kept
+    want = page.url.split("?")[0] + query
+    assert link.evaluate("a => a.href") == want
+    box = page.locator(".af-share input").first
+    box.focus()
+    assert box.input_value() == want
+    page.goto(want, timeout=TIMEOUT_MS)
+    page.click("button.af-last")
+    _wait_text(page, ".af-winners", "Dora")

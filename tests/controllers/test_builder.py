@@ -132,3 +132,79 @@ def test_field_of_maps_messages() -> None:
     assert field_of("[[player]] number 2 needs a `name` (text)", names) == "1.name"
     assert field_of("2 players; Aristofarsa is for 3 to 6 players (M8)", names) == "players"
     assert field_of("player 'Ana': `passes = true`, but Ana can conspire", names) == "0.action"
+    assert field_of("player 'Ana': 2 copies of Witch (garden, conspire), but a family has 1",
+                    names) == "0.conspire"
+    two = "player 'Bruno': 2 copies of Rogue ({}), but a family has 1"
+    assert field_of(two.format("garden, deck"), names) == "1.garden"
+    assert field_of(two.format("deck, scored"), names) == "1.player"       # no field of its own
+
+
+def test_every_problem_at_once_each_under_its_field() -> None:
+    """Three mistakes by three players are all shown at once, each under its own field, with
+    exactly the wording the file validator gives when it meets that mistake first."""
+    b = Builder()
+    b.set_garden(0, None)                               # Ana: no Garden card
+    b.set_name(1, "")                                   # Bruno: no name
+    b.set_hand(2, ["Damsel", "Damsel"])                 # Caio: a second Damsel
+    problems = b.check().problems
+    assert problems == {
+        "0.garden": ["player 'Ana': missing `garden` (the card played in the Ball Garden)"],
+        "1.name": ["[[player]] number 2 needs a `name` (text), not ''"],
+        "2.hand": ["player 'Caio': 2 copies of Damsel (hand, hand), but a family has 1"]}
+    assert b.check().result is None
+    # each message is the one the file validator raises when that mistake is the only one
+    for fix in (lambda: b.set_garden(0, "Knight"), lambda: b.set_name(1, "Bruno"),
+                lambda: b.set_hand(2, ["Damsel"])):
+        with pytest.raises(scenario.ScenarioError) as err:
+            scenario.loads(b.toml(), "scenario")
+        assert str(err.value) == f"scenario: {b.check().messages()[0]}"
+        fix()
+    assert b.check().ok
+
+
+def test_names_and_table_problems_are_collected_with_player_problems() -> None:
+    b = Builder()
+    b.set_garden(0, None)
+    b.set_name(1, "Ana")                                # two Anas
+    b.set_garden(2, "Merchant")                         # Caio conspires his Merchant too
+    problems = b.check().problems
+    assert set(problems) == {"0.garden", "2.conspire", "players"}   # Merchant (garden, conspire)
+    assert problems["players"] == ["two players are named 'Ana'; names must be unique (ignoring case)"]
+
+
+def test_problems_first_is_the_one_loads_raises_and_none_when_valid() -> None:
+    text = (ROOT / "aristofarsa" / "scenarios" / "b13-bishop-chain.toml").read_text(encoding="utf-8")
+    assert scenario.problems(text, "x.toml") == []
+    bad = text.replace('garden = "', 'garden = "Nobody', 1).replace("[[player]]", "[[player]]\nhat = 1", 3)
+    found = scenario.problems(bad, "x.toml")
+    with pytest.raises(scenario.ScenarioError) as err:
+        scenario.loads(bad, "x.toml")
+    assert found[0] == str(err.value)
+    assert len(found) == 3 and all(m.startswith("x.toml: player ") for m in found)
+    assert scenario.problems("not = [toml", "x.toml")[0].startswith("x.toml")
+
+
+def test_slot_options_count_the_lists_other_cards() -> None:
+    b = Builder()
+    b.set_hand(2, ["Damsel", "Servant"])
+    assert "Damsel" not in b.slot_options(2, "hand")             # no second Damsel to add
+    assert "Servant" in b.slot_options(2, "hand")                # the family's second Servant
+    assert "Damsel" in b.slot_options(2, "hand", 0)              # slot 0 may keep its Damsel
+    b.set_hand(2, ["Damsel", "Servant", "Servant"])
+    assert "Servant" not in b.slot_options(2, "hand", 0)
+    assert "Servant" in b.slot_options(2, "hand", 1)
+
+
+def test_problems_agree_with_loads_on_every_invalid_input_case() -> None:
+    """Over every case of tests/test_invalid_input.py, and all of them at once: the first
+    problem is the one `loads` raises, and problems() never raises itself."""
+    from tests.test_invalid_input import CASES
+
+    for name, (text, _words) in sorted(CASES.items()):
+        try:
+            scenario.loads(text, "f.toml")
+            want = None
+        except scenario.ScenarioError as exc:
+            want = str(exc)
+        found = scenario.problems(text, "f.toml")
+        assert (found[0] if found else None) == want, name

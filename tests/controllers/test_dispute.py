@@ -155,7 +155,8 @@ def test_graphs_gallery_filters():
     assert not g.set_ruling("Z9") and "unknown ruling" in g.error
     assert not g.set_card("Dragon") and "unknown card" in g.error
     item = g.matching()[0]
-    assert item.link == lab_link(item.name) == f"/voila/render/lab.ipynb?lesson={item.name}"
+    assert item.link == lab_link(item.name) == f"lab.ipynb?lesson={item.name}"   # next to the page
+    assert lab_link(item.name, "/") == f"/voila/render/lab.ipynb?lesson={item.name}"
     assert item.svg().lstrip().startswith("<svg")
     bad = GraphsController.from_query("ruling=nope&card=Witch")
     assert "unknown ruling" in bad.error and bad.card == "Witch"

@@ -61,3 +61,33 @@ def test_viewer_survives_and_gallery_lists_lessons() -> None:
     lab.set_viewer("Bruno")
     assert lab.stepper is not None and lab.stepper.viewer == "Bruno"
     assert len(lessons()) >= 100 and any(x.name == "b13-bishop-chain" for x in lessons())
+
+
+def test_share_query_is_relative_to_the_page_and_opens_the_same_round() -> None:
+    from urllib.parse import urljoin
+
+    from aristofarsa.controllers.dispute import DisputeController
+
+    lab = LabController.from_query("lesson=b13-bishop-chain")
+    query = lab.share_query()
+    assert query is not None and query.startswith("?scenario=")
+    # behind Binder: https, a base URL and the notebooks/ folder, all kept by the browser
+    page = "https://hub.example.org/user/ana-x1/voila/render/notebooks/lab.ipynb?lesson=b13-bishop-chain"
+    assert urljoin(page, query) == page.split("?")[0] + query
+    again = LabController.from_query(query)
+    assert again.result is not None and again.result.winners == lab.result.winners
+    dispute = DisputeController.from_query("lesson=b13-bishop-chain")
+    assert dispute.share_query() == f"?scenario={dispute.share_code()}"   # one way to write the link
+
+
+def test_page_address_from_what_voila_tells_the_kernel() -> None:
+    from aristofarsa.controllers.sources import page_address
+
+    assert page_address({}) == ""                                         # not under Voila
+    local = {"SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/lab.ipynb"}
+    assert page_address(local) == "http://127.0.0.1:8866/voila/render/lab.ipynb"
+    binder = {"SERVER_NAME": "hub.example.org", "SERVER_PORT": "", "HTTP_X_FORWARDED_PROTO": "https",
+              "SCRIPT_NAME": "/user/ana-x1/voila/render/notebooks/dispute.ipynb"}
+    assert page_address(binder) == "https://hub.example.org/user/ana-x1/voila/render/notebooks/dispute.ipynb"
+    assert page_address({**binder, "SERVER_PORT": "443"}).startswith("https://hub.example.org/user/")
+    assert page_address({"SERVER_NAME": "::1", "SERVER_PORT": "80"}) == "http://[::1]"

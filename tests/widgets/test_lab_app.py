@@ -89,13 +89,52 @@ def test_repr_is_short_and_stable() -> None:
 def test_share_link_is_absolute_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SERVER_NAME", "192.168.1.5")
     monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/lab.ipynb")
     app = LabApp.from_query("lesson=b13-bishop-chain")
     share = find(app, "af-share")[0].value
     assert "value='http://192.168.1.5:8866/voila/render/lab.ipynb?scenario=AF1." in share
-    assert "href='/voila/render/lab.ipynb?scenario=AF1." in share
+    assert "href='?scenario=AF1." in share              # relative: the browser keeps the page's address
 
 
 def test_title_names_the_download() -> None:
     app = LabApp()
     find(app, "af-title")[0].value = "Tuesday's Witch dispute"
     assert "download='tuesday-s-witch-dispute.toml'" in find(app, "af-download")[0].value
+
+
+def test_three_mistakes_show_at_once_each_in_its_players_box() -> None:
+    app = LabApp()
+    find(find(app, "af-player-0")[0], "af-field-garden")[0].value = ""          # no Garden card
+    find(find(app, "af-player-1")[0], "af-field-name")[0].value = ""            # no name
+    find(find(app, "af-player-2")[0], "af-field-conspire")[0].value = ""        # no Phase-2 action
+    shown = {k: [w.value for w in find(find(app, f"af-player-{k}")[0], "af-field-error")] for k in range(3)}
+    assert ["missing `garden`" in e for e in shown[0]] == [True], shown
+    assert ["number 2 needs a `name`" in e for e in shown[1]] == [True], shown
+    assert ["needs exactly one Phase-2 action" in e for e in shown[2]] == [True], shown
+    assert "3 problems to fix" in find(app, "af-problem-count")[0].value
+
+
+def test_card_lists_offer_only_the_copies_left() -> None:
+    app = LabApp()
+    caio = find(app, "af-player-2")[0]
+    add = find(caio, "af-field-hand-add")[0]
+    assert "Damsel" not in [v for _, v in add.options]           # Caio's only Damsel is in his hand
+    add.value = "Servant"
+    add = find(find(app, "af-player-2")[0], "af-field-hand-add")[0]
+    assert "Servant" in [v for _, v in add.options]               # a family has two Servants
+    add.value = "Servant"
+    caio = find(app, "af-player-2")[0]
+    assert "Servant" not in [v for _, v in find(caio, "af-field-hand-add")[0].options]
+    slot = find(caio, "af-field-hand-0")[0]                       # the Damsel's slot
+    assert "Servant" not in [v for _, v in slot.options] and "Damsel" in [v for _, v in slot.options]
+    assert app.lab.builder.hand(2) == ["Damsel", "Servant", "Servant"]
+
+
+def test_share_box_links_relative_to_the_page_and_shows_its_address() -> None:
+    page = "https://hub.example.org/user/ana-x1/voila/render/notebooks/lab.ipynb"
+    app = LabApp(LabApp.from_query("lesson=b13-bishop-chain").lab, page=page)
+    value = find(app, "af-share")[0].value
+    query = app.lab.share_query()
+    assert query is not None and f"href='{query}'" in value
+    assert f"value='{page}{query}'" in value
+    assert "onfocus=" in value and "a.href" in value      # the browser puts in the page's own address
