@@ -182,5 +182,15 @@ class LabController:
     def download(self) -> tuple[str, bytes]:
         """(file name, TOML bytes) of the scenario in the builder."""
         title = str(self.builder.top.get("title") or "scenario")
-        stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")[:40] or "scenario"
-        return f"{stem}.toml", self.builder.toml().encode("utf-8")
+        return f"{file_stem(title)}.toml", self.builder.toml().encode("utf-8")
+
+
+def file_stem(title: str, limit: int = 48) -> str:
+    """A file name for a title: its words in lower case joined by dashes, cut after the
+    last whole word that fits in ``limit`` characters ("scenario" when none is left)."""
+    stem = ""
+    for word in "".join(c if c.isalnum() else " " for c in title.lower()).split():
+        if len(stem) + len(word) + 1 > limit and stem:
+            break
+        stem = f"{stem}-{word}" if stem else word[:limit]
+    return stem or "scenario"

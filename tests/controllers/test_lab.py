@@ -91,3 +91,14 @@ def test_page_address_from_what_voila_tells_the_kernel() -> None:
     assert page_address(binder) == "https://hub.example.org/user/ana-x1/voila/render/notebooks/dispute.ipynb"
     assert page_address({**binder, "SERVER_PORT": "443"}).startswith("https://hub.example.org/user/")
     assert page_address({"SERVER_NAME": "::1", "SERVER_PORT": "80"}) == "http://[::1]"
+
+
+def test_download_name_keeps_whole_words() -> None:
+    from aristofarsa.controllers.lab import file_stem
+    assert file_stem("A Bishop's chain: Dora wins!") == "a-bishop-s-chain-dora-wins"
+    long = "The Witch lowers the card that would have won, and the most recent wins"
+    stem = file_stem(long)
+    assert len(stem) <= 48 and long.lower().replace(",", "").replace(" ", "-").startswith(stem)
+    assert stem == "the-witch-lowers-the-card-that-would-have-won"   # no word cut in half
+    assert file_stem("***") == "scenario"
+    assert file_stem("x" * 80) == "x" * 48
