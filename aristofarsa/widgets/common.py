@@ -2,6 +2,7 @@
 click guard."""
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
@@ -67,12 +68,20 @@ def _wait_for_request() -> dict[str, str]:
     1-3 s for each kernel); websockets' client alone adds nothing measurable. No keep-alive
     pings: a kernel may wait for hours, and a missed pong must not end its wait early.
     """
-    from websockets.exceptions import WebSocketException
-    from websockets.sync.client import connect
-
-    url = preheat_socket_url(os.environ)
     try:
-        with connect(url, open_timeout=30, ping_interval=None, max_size=2**20) as socket:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+    except ImportError:                 # websockets < 11 (Voila 0.5 asks >= 9): Voila's own helper
+        from voila.utils import wait_for_request
+
+        wait_for_request()              # puts the request's variables in os.environ itself
+        return {"QUERY_STRING": os.environ.get("QUERY_STRING", "")}
+    url = preheat_socket_url(os.environ)
+    options: dict[str, Any] = {"open_timeout": 30, "max_size": 2**20}
+    if "ping_interval" in inspect.signature(connect).parameters:     # websockets >= 14 pings
+        options["ping_interval"] = None
+    try:
+        with connect(url, **options) as socket:
             request = json.loads(socket.recv())
     except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
         raise RuntimeError(f"this preheated kernel got no request from Voila at {url} ({exc}); "
