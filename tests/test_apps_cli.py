@@ -181,6 +181,31 @@ def test_page_query_in_a_preheated_kernel_waits_for_the_request(monkeypatch):
         common._visitor.clear()
 
 
+class _BrokenWarmUp(_WarmUp):
+    @classmethod
+    def from_query(cls, query: str):
+        super().from_query(query)
+        raise ValueError("no default round")
+
+
+def test_a_failed_warm_up_still_waits_for_the_visitor_and_stays_off_the_page(monkeypatch, capsys):
+    from aristofarsa.widgets import common
+
+    server = _fake_voila_query_socket(json.dumps({"QUERY_STRING": "lesson=b4-damsel-swap"}))
+    _WarmUp.queries.clear()
+    try:
+        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_KERNEL_ID": "k-3",
+                            "VOILA_APP_PORT": str(server.socket.getsockname()[1])}.items():
+            monkeypatch.setenv(name, value)
+        common._visitor.clear()
+        assert common.page_query(warm_up=_BrokenWarmUp) == "lesson=b4-damsel-swap"
+        assert _WarmUp.queries == [""] and _WarmUp.made[-1].comm is None     # tried, and closed
+        assert "warm-up" not in capsys.readouterr().err      # the server's log, not the cell's output
+    finally:
+        server.shutdown()
+        common._visitor.clear()
+
+
 def test_page_query_says_why_when_voila_cannot_be_reached(monkeypatch):
     from aristofarsa.widgets import common
 

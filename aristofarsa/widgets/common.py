@@ -44,8 +44,9 @@ def _warm_up(app: Any) -> None:
     ipw.Widget.on_widget_constructed(made.append)
     try:
         app.from_query("")
-    except Exception as exc:        # the visitor's own build will show any real error
-        print(f"warm-up of {getattr(app, '__name__', app)} failed: {exc!r}", file=sys.stderr)
+    except Exception as exc:        # the visitor's own build will show any real error; this
+        print(f"warm-up of {getattr(app, '__name__', app)} failed: {exc!r}",   # goes to the server's
+              file=sys.__stderr__)                                           # log, not the page
     finally:
         ipw.Widget.on_widget_constructed(previous)
         for widget in made:
