@@ -1,17 +1,22 @@
 """The apps' speed and memory in a real browser, side by side with a bare Voila notebook.
 
-Not a test: prints figures measured in one run against one Voila server (the same template,
-culling and options as `aristofarsa serve`) that serves the app notebooks and a bare notebook
-(a print and one button):
+Not a test: prints figures measured in one run against two Voila servers (the same template,
+culling and options as `aristofarsa serve`), both serving the app notebooks and a bare notebook
+(a print and one button): "cold" starts a kernel for each page (`--pool-size 0`), "preheated"
+hands each page a kernel of its pool (`--pool-size N`, default 1), which has run the notebook's
+imports and waits for the request.
 
 * navigation -> interactive: from the start of navigation (the page's performance time
   origin) until the app's widget is visible (the bare page: its button). Median of --runs
-  loads; ratio app / bare (goal <= 1.25x).
+  loads of each page on each server, interleaved; ratio app / cold bare page (goal <= 1.25x).
+  After each preheated load the bench waits until that server's pool is full again (a
+  visitor who finds a waiting kernel), so the pool's refill does not slow the next loads.
 * click -> DOM: a Lab stepper step (click `af-next`, until `af-step` changes) against the bare
   button (click, until its counter changes), timed inside the page. Median; ratio (goal <= 1.5x).
-* memory per open app: the RSS of the page's kernel and the growth of the server's RSS.
+* memory per open app: the RSS of the page's kernel and the growth of the server's RSS (cold
+  server); and the preheated server's waiting kernels: how many, RSS and unique memory (USS).
 
-    python benchmarks/bench_apps.py [--runs 5] [--lesson NAME] [--json]
+    python benchmarks/bench_apps.py [--runs 5] [--pool-size 1] [--lesson NAME] [--json]
 
 Needs the apps and test extras and Chromium (/usr/bin/chromium or $CHROMIUM).
 """
@@ -34,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout, too
 
-from aristofarsa.cli.apps import APPS, notebooks_dir, serving_env, voila_argv  # noqa: E402
+from aristofarsa.cli.apps import APPS, NOT_PREHEATED, notebooks_dir, serving_env, voila_argv  # noqa: E402
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -81,11 +86,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_voila(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_voila(folder: Path, pool_size: int) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = serving_env()
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    argv = voila_argv(folder, "127.0.0.1", port, 60, False)
+    argv = voila_argv(folder, "127.0.0.1", port, 60, False, pool_size)
     proc = subprocess.Popen([sys.executable, "-m", "voila", *argv],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
@@ -120,8 +125,59 @@ def kernels(server_pid: int) -> dict[int, float]:
     return found
 
 
-def load_ms(browser, url: str, selector: str) -> tuple[float, float]:
-    """(ms until the selector is visible, ms until the HTML was complete: kernel + execution)."""
+def waiting(server_pid: int, url: str) -> dict[int, tuple[float, float]]:
+    """The preheated kernels waiting for a visitor -> (RSS MB, USS MB): a waiting kernel holds
+    a web socket open to the server (`/voila/query/<kernel>`); a page's kernel does not."""
+    import psutil
+
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    found = {}
+    for kid in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if any(c.raddr and c.raddr.port == port for c in kid.net_connections("tcp")):
+                m = kid.memory_full_info()
+                found[kid.pid] = (m.rss / 1e6, m.uss / 1e6)
+        except psutil.Error:
+            pass
+    return found
+
+
+def wait_for_pool(server_pid: int, used: set[str], size: int, timeout: float = 120) -> None:
+    """Wait until ``size`` kernels no page has used (ids in ``used``) exist and have settled
+    (no CPU time for 0.5 s: an app's kernel waits for its request, the bare one has run)."""
+    import psutil
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        pool = [psutil.Process(pid) for pid, kid in kernel_ids(server_pid).items() if kid not in used]
+        try:
+            before = [sum(p.cpu_times()[:2]) for p in pool]
+            time.sleep(0.5)
+            if len(pool) >= size and before == [sum(p.cpu_times()[:2]) for p in pool]:
+                return
+        except psutil.Error:
+            pass
+    raise SystemExit(f"the preheated pool did not fill ({size} kernels) within {timeout:.0f} s")
+
+
+def kernel_ids(server_pid: int) -> dict[int, str]:
+    """Kernel pid -> kernel id (from its connection file's name, kernel-<id>.json)."""
+    import psutil
+
+    found = {}
+    for kid in psutil.Process(server_pid).children(recursive=True):
+        try:
+            for part in kid.cmdline():
+                if part.endswith(".json") and "kernel-" in part:
+                    found[kid.pid] = part.rsplit("kernel-", 1)[1][:-5]
+        except psutil.Error:
+            pass
+    return found
+
+
+def load_ms(browser, url: str, selector: str) -> tuple[float, float, str]:
+    """(ms until the selector is visible, ms until the HTML was complete: kernel + execution,
+    the page's kernel id)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(url, wait_until="commit")
@@ -129,13 +185,27 @@ def load_ms(browser, url: str, selector: str) -> tuple[float, float]:
     page.wait_for_selector(selector, state="visible", timeout=120_000)
     ms = float(page.evaluate("performance.now()"))
     html = float(page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd"))
+    kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
     context.close()
-    return ms, html
+    return ms, html, kernel
+
+
+def medians(samples: dict[str, list[float]]) -> dict[str, int]:
+    return {name: round(statistics.median(v)) for name, v in samples.items()}
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="page loads per app (median)")
+    parser.add_argument("--runs", type=int, default=5, help="page loads per app and server (median)")
+    parser.add_argument("--pool-size", type=int, default=1, help="the preheated server's pool per notebook")
     parser.add_argument("--lesson", default="example-merchant-crowns-aristocrat",
                         help="the lesson the Lab opens for the click test")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -147,29 +217,47 @@ def main() -> None:
     for nb in notebooks_dir().glob("*.ipynb"):
         shutil.copyfile(nb, folder / nb.name)
     (folder / "bare.ipynb").write_text(json.dumps(BARE), encoding="utf-8")
-    proc, url = start_voila(folder)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))   # stop the server on SIGTERM too
-    out: dict[str, object] = {"runs": args.runs}
+    pool = args.pool_size * len([n for n in folder.glob("*.ipynb") if n.name not in NOT_PREHEATED])
+    used: set[str] = set()                      # kernel ids the preheated server's pages took
+    servers: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))   # stop the servers on SIGTERM too
+    out: dict[str, object] = {"runs": args.runs, "pool_size": args.pool_size}
     try:
+        servers["cold"] = start_voila(folder, 0)
+        servers["preheated"] = start_voila(folder, args.pool_size)
+        proc, url = servers["cold"]
+        hot_proc, hot_url = servers["preheated"]
+        wait_for_pool(hot_proc.pid, used, pool)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            load_ms(browser, url + "voila/render/bare.ipynb", ".bare-button")       # warm up
+            for _, base in servers.values():                                     # warm up
+                used.add(load_ms(browser, base + "voila/render/bare.ipynb", ".bare-button")[2])
+            wait_for_pool(hot_proc.pid, used, pool)
             names = ["bare"] + [name for name, _ in APPS]
-            loads: dict[str, list[float]] = {n: [] for n in names}
-            htmls: dict[str, list[float]] = {n: [] for n in names}
+            loads: dict[str, dict[str, list[float]]] = {m: {n: [] for n in names} for m in servers}
+            htmls: dict[str, dict[str, list[float]]] = {m: {n: [] for n in names} for m in servers}
             for _ in range(args.runs):                    # interleaved: drift hits all alike
                 for name in names:
                     selector = ".bare-button" if name == "bare" else APP_SELECTOR
-                    ms, html = load_ms(browser, f"{url}voila/render/{name}.ipynb", selector)
-                    loads[name].append(ms)
-                    htmls[name].append(html)
-            bare = statistics.median(loads["bare"])
-            out["load_ms"] = {n: round(statistics.median(v)) for n, v in loads.items()}
-            out["html_ms"] = {n: round(statistics.median(v)) for n, v in htmls.items()}
-            out["load_ratio"] = {n: round(statistics.median(v) / bare, 2)
-                                 for n, v in loads.items() if n != "bare"}
+                    for mode, (_, base) in servers.items():
+                        ms, html, kernel = load_ms(browser, f"{base}voila/render/{name}.ipynb", selector)
+                        loads[mode][name].append(ms)
+                        htmls[mode][name].append(html)
+                        if mode == "preheated":
+                            used.add(kernel)
+                            wait_for_pool(hot_proc.pid, used, pool)
+            bare = statistics.median(loads["cold"]["bare"])
+            out["load_ms"] = {m: medians(d) for m, d in loads.items()}
+            out["html_ms"] = {m: medians(d) for m, d in htmls.items()}
+            out["load_ratio"] = {m: {n: round(ms / bare, 2) for n, ms in medians(d).items() if n != "bare"}
+                                 for m, d in loads.items()}
+            standby = waiting(hot_proc.pid, hot_url)
+            out["waiting_kernels"] = {"kernels": len(standby),
+                                      "rss_mb": round(sum(r for r, _ in standby.values()), 1),
+                                      "uss_mb": round(sum(u for _, u in standby.values()), 1),
+                                      "server_mb": round(rss_mb(hot_proc.pid), 1)}
 
-            # memory: one page of each app open at a time
+            # memory: one page of each app open at a time (cold server)
             time.sleep(1)
             memory = {}
             for name in names:
@@ -209,29 +297,37 @@ def main() -> None:
             out["click_ratio"] = None
             out["note"] = "the Lab has no af-next/af-step yet: stepper click not measured"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        for server, _ in servers.values():
+            stop(server)
         shutil.rmtree(folder, ignore_errors=True)
 
     if args.json:
         print(json.dumps(out))
         return
-    load_ms_ = out["load_ms"]
-    assert isinstance(load_ms_, dict)
-    print(f"navigation -> interactive, median of {args.runs} (goal: app <= 1.25x bare); "
+    report(out)
+
+
+def report(out: dict) -> None:
+    print(f"navigation -> interactive, median of {out['runs']} (goal: app <= 1.25x the cold bare page); "
           "html = until the server sent the whole page (kernel start + notebook run)")
-    for name, ms in load_ms_.items():
-        ratio = "" if name == "bare" else f"  {out['load_ratio'][name]:.2f}x"   # type: ignore[index]
-        print(f"  {name:8} {ms:6d} ms (html {out['html_ms'][name]:6d} ms){ratio}")  # type: ignore[index]
+    print(f"  {'page':8} {'cold':>8} {'(html)':>8} {'vs bare':>8}   "
+          f"{'preheated':>9} {'(html)':>8} {'vs bare':>8}")
+    for name in out["load_ms"]["cold"]:
+        row = f"  {name:8}"
+        for mode in ("cold", "preheated"):
+            ratio = "1" if name == "bare" and mode == "cold" else (
+                f"{out['load_ms'][mode][name] / out['load_ms']['cold']['bare']:.2f}x")
+            row += f" {out['load_ms'][mode][name]:6d} ms {out['html_ms'][mode][name]:5d} ms {ratio:>8}  "
+        print(row)
+    w = out["waiting_kernels"]
+    print(f"preheated server (pool {out['pool_size']} per notebook): {w['kernels']} kernels waiting, "
+          f"{w['rss_mb']} MB RSS ({w['uss_mb']} MB unique), server {w['server_mb']} MB")
     print("click -> DOM, median of 10 (goal: stepper <= 1.5x bare button)")
-    for name, ms in out["click_ms"].items():                                     # type: ignore[union-attr]
+    for name, ms in out["click_ms"].items():
         print(f"  {name:12} {ms:7.1f} ms")
     print(f"  ratio: {out['click_ratio']}x" if out["click_ratio"] else f"  ratio: n/a ({out['note']})")
-    print(f"memory per open app (server RSS now {out['server_mb']} MB)")
-    for name, m in out["memory"].items():                                        # type: ignore[union-attr]
+    print(f"memory per open app, cold server (server RSS now {out['server_mb']} MB)")
+    for name, m in out["memory"].items():
         print(f"  {name:8} kernel {m['kernel_mb']:6.1f} MB, server +{m['server_growth_mb']:5.1f} MB")
 
 

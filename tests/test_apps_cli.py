@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
+from traitlets import List, Unicode
+from traitlets.config import Configurable
 
 from aristofarsa import SCENARIOS_DIR
 from aristofarsa.cli import apps, main
@@ -28,6 +32,8 @@ def test_serve_without_the_apps_extra_names_the_install_command(monkeypatch, cap
     (["--cull-idle", "0"], "--cull-idle must be 1 to 110"),
     (["--cull-idle", "500"], "--cull-idle must be 1 to 110"),
     (["--port", "70000"], "--port must be 0 to 65535"),
+    (["--pool-size", "9"], "--pool-size must be 0 to 8"),
+    (["--pool-size", "-1"], "--pool-size must be 0 to 8"),
     (["--port", "0", "--host", "no-such-host.invalid"], "cannot listen on 'no-such-host.invalid'"),
     (["--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
 ])
@@ -54,8 +60,168 @@ def test_every_app_notebook_is_thin_and_named_as_the_contract_says():
         assert 1 <= len(code) <= 2, name
         source = "".join("".join(c["source"]) for c in code)
         assert re.search(r"^from aristofarsa\.widgets\.\w+ import \w+App$", source, re.M), name
-        assert 'os.environ.get("QUERY_STRING", "")' in source, name
+        assert "from aristofarsa.widgets.common import page_query" in source, name
+        assert re.search(r"^(\w+App)\.from_query\(page_query\(warm_up=\1\)\)$", source, re.M), name
         assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+
+class _FakeVoila:
+    """Stands in for ``voila.app.Voila``: records the command line serve gives it."""
+    argv: list[str] = []
+
+    def initialize(self, argv: list[str]) -> None:
+        _FakeVoila.argv = argv
+
+    def start(self) -> None:
+        pass
+
+
+class _KernelManagerTraits(Configurable):
+    """Reads the config section of Voila's VoilaKernelManager (made by a factory as serve starts)."""
+    preheat_denylist = List(Unicode(), config=True)
+
+
+_KernelManagerTraits.__name__ = "VoilaKernelManager"
+
+
+def _voila_config(voila_class: type, argv: list[str]):
+    app = voila_class()
+    app.parse_command_line(argv)          # the configuration only: no server, no kernel
+    return app.config
+
+
+@pytest.mark.parametrize("extra, pool", [([], apps.DEFAULT_POOL_SIZE), (["--pool-size", "3"], 3),
+                                         (["--pool-size", "0"], 0)])
+def test_pool_size_reaches_voilas_configuration(monkeypatch, capsys, extra, pool):
+    import voila.app
+
+    real = voila.app.Voila
+    monkeypatch.setattr(voila.app, "Voila", _FakeVoila)
+    monkeypatch.setattr(os, "environ", dict(os.environ))         # serve puts its variables there
+    assert main(["serve", "--no-browser", "--port", "0", *extra]) == 0
+    config = _voila_config(real, _FakeVoila.argv)
+    assert config.VoilaConfiguration.get("preheat_kernel", False) is (pool > 0)
+    if pool:
+        assert config.VoilaConfiguration.default_pool_size == pool
+        assert _KernelManagerTraits(config=config).preheat_denylist == ["index.ipynb"]   # runs no code
+    assert str(config.MappingKernelManager.cull_idle_timeout) == str(apps.DEFAULT_CULL_IDLE)
+    assert os.environ["VOILA_APP_IP"] == "127.0.0.1"         # where a waiting kernel asks for its request
+
+
+def test_preheated_kernels_reach_the_server_at_its_own_address():
+    assert apps.local_address("0.0.0.0") == "127.0.0.1"
+    assert apps.local_address("192.168.1.20") == "192.168.1.20"
+    assert apps.local_address("::1") == "[::1]"
+    assert apps.serving_env({}, host="::")["VOILA_APP_IP"] == "127.0.0.1"
+
+
+def _fake_voila_query_socket(payload: str | None):
+    """A web socket server answering as Voila's ``/voila/query/<kernel>`` does; None: refuses."""
+    from websockets.sync.server import serve
+
+    def handler(socket) -> None:
+        _fake_voila_query_socket.path = socket.request.path
+        if payload is not None:
+            socket.send(payload)
+
+    server = serve(handler, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class _WarmUp:
+    """An app class that records the queries it was built with and the widgets it made."""
+    queries: list[str] = []
+    made: list = []
+
+    @classmethod
+    def from_query(cls, query: str):
+        import ipywidgets as ipw
+
+        cls.queries.append(query)
+        cls.made.append(ipw.Label(query))
+        return cls.made[-1]
+
+
+def test_page_query_outside_voila_reads_the_environment(monkeypatch):
+    from aristofarsa.widgets import common
+
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    _WarmUp.queries.clear()
+    assert common.page_query() == ""
+    monkeypatch.setenv("QUERY_STRING", "lesson=b13-bishop-chain")
+    assert common.page_query() == "lesson=b13-bishop-chain"
+    monkeypatch.setenv("VOILA_PREHEAT", "False")                  # a kernel Voila started for a page
+    assert common.page_query(warm_up=_WarmUp) == "lesson=b13-bishop-chain"
+    assert _WarmUp.queries == []                                  # nothing built twice
+
+
+def test_page_query_in_a_preheated_kernel_waits_for_the_request(monkeypatch):
+    from aristofarsa.widgets import common
+
+    request = {"QUERY_STRING": "players=5&seed=7", "SERVER_NAME": "127.0.0.1"}
+    _WarmUp.queries.clear()
+    server = _fake_voila_query_socket(json.dumps(request))
+    try:
+        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_SERVER_URL": "/",
+                            "VOILA_APP_PORT": str(server.socket.getsockname()[1]),
+                            "VOILA_KERNEL_ID": "k-1", "QUERY_STRING": "stale"}.items():
+            monkeypatch.setenv(name, value)
+        common._visitor.clear()
+        assert common.page_query(warm_up=_WarmUp) == "players=5&seed=7"   # the visitor's, not the kernel's
+        assert _WarmUp.queries == [""]                             # built once before the request...
+        assert all(w.comm is None for w in _WarmUp.made)           # ...and closed: no page sees it
+        assert _fake_voila_query_socket.path == "/voila/query/k-1"
+        assert os.environ["SERVER_NAME"] == "127.0.0.1"
+        assert common.page_query(warm_up=_WarmUp) == "players=5&seed=7"   # asked once per kernel
+        assert _WarmUp.queries == [""]
+    finally:
+        server.shutdown()
+        common._visitor.clear()
+
+
+class _BrokenWarmUp(_WarmUp):
+    @classmethod
+    def from_query(cls, query: str):
+        super().from_query(query)
+        raise ValueError("no default round")
+
+
+def test_a_failed_warm_up_still_waits_for_the_visitor_and_stays_off_the_page(monkeypatch, capsys):
+    from aristofarsa.widgets import common
+
+    server = _fake_voila_query_socket(json.dumps({"QUERY_STRING": "lesson=b4-damsel-swap"}))
+    _WarmUp.queries.clear()
+    try:
+        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_KERNEL_ID": "k-3",
+                            "VOILA_APP_PORT": str(server.socket.getsockname()[1])}.items():
+            monkeypatch.setenv(name, value)
+        common._visitor.clear()
+        assert common.page_query(warm_up=_BrokenWarmUp) == "lesson=b4-damsel-swap"
+        assert _WarmUp.queries == [""] and _WarmUp.made[-1].comm is None     # tried, and closed
+        assert "warm-up" not in capsys.readouterr().err      # the server's log, not the cell's output
+    finally:
+        server.shutdown()
+        common._visitor.clear()
+
+
+def test_page_query_says_why_when_voila_cannot_be_reached(monkeypatch):
+    from aristofarsa.widgets import common
+
+    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1",
+                        "VOILA_APP_PORT": str(_closed_port()), "VOILA_KERNEL_ID": "k-2"}.items():
+        monkeypatch.setenv(name, value)
+    common._visitor.clear()
+    with pytest.raises(RuntimeError, match="--pool-size 0"):
+        common.page_query()
+    assert not common._visitor
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def test_landing_notebook_and_page_list_every_app_by_title():

@@ -1,12 +1,93 @@
-"""Shared bits of every app view: the stylesheet, CSS hooks, and the click guard."""
+"""Shared bits of every app view: the page's query string, the stylesheet, CSS hooks, and the
+click guard."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import inspect
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..render import html
+
+
+def page_query(warm_up: Any = None) -> str:
+    """The query string of the page this kernel serves (``lesson=b13-bishop-chain&seed=3``), "" if none.
+
+    Voila puts it in ``QUERY_STRING``. A preheated kernel (``aristofarsa serve --pool-size N``)
+    runs its notebook before anyone asks for the page: it has done the imports, then (given the
+    app class as ``warm_up``) builds that app once with no query and throws it away, so the
+    lazy imports and caches (lesson index, lesson runs, graph drawings) are ready; then it
+    waits until Voila hands it a visitor's request and reads that request's query string.
+    Outside Voila (JupyterLab, nbval) it is ``QUERY_STRING`` or "", and nothing is built twice.
+    """
+    if os.environ.get("VOILA_PREHEAT") == "True" and not _visitor:
+        if warm_up is not None:
+            _warm_up(warm_up)
+        _visitor.update(_wait_for_request())
+        os.environ.update(_visitor)
+    return os.environ.get("QUERY_STRING", "")
+
+
+#: In a preheated kernel: the visitor's request variables (QUERY_STRING ...), once Voila sent them.
+_visitor: dict[str, str] = {}
+
+
+def _warm_up(app: Any) -> None:
+    """Build ``app`` (a class with ``from_query``) with no query, then close every widget it made
+    (only those: a module may share a Layout made at import), so none of them reaches a page."""
+    made: list[ipw.Widget] = []
+    previous = ipw.Widget._widget_construction_callback
+    ipw.Widget.on_widget_constructed(made.append)
+    try:
+        app.from_query("")
+    except Exception as exc:        # the visitor's own build will show any real error; this
+        print(f"warm-up of {getattr(app, '__name__', app)} failed: {exc!r}",   # goes to the server's
+              file=sys.__stderr__)                                           # log, not the page
+    finally:
+        ipw.Widget.on_widget_constructed(previous)
+        for widget in made:
+            widget.close()
+
+
+def preheat_socket_url(env: Mapping[str, str]) -> str:
+    """Where a preheated kernel asks Voila 0.5 for its visitor's request (``/voila/query/<kernel>``)."""
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+
+
+def _wait_for_request() -> dict[str, str]:
+    """Block until Voila hands this preheated kernel a request; its variables (QUERY_STRING,
+    SERVER_NAME ...).
+
+    Voila's own ``voila.utils.wait_for_request()`` reads the same web socket, but importing
+    ``voila.utils`` loads Jupyter Server and JupyterLab Server into the kernel (+45 MB and
+    1-3 s for each kernel); websockets' client alone adds nothing measurable. No keep-alive
+    pings: a kernel may wait for hours, and a missed pong must not end its wait early.
+    """
+    try:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+    except ImportError:                 # websockets < 11 (Voila 0.5 asks >= 9): Voila's own helper
+        from voila.utils import wait_for_request
+
+        wait_for_request()              # puts the request's variables in os.environ itself
+        return {"QUERY_STRING": os.environ.get("QUERY_STRING", "")}
+    url = preheat_socket_url(os.environ)
+    options: dict[str, Any] = {"open_timeout": 30, "max_size": 2**20}
+    if "ping_interval" in inspect.signature(connect).parameters:     # websockets >= 14 pings
+        options["ping_interval"] = None
+    try:
+        with connect(url, **options) as socket:
+            request = json.loads(socket.recv())
+    except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
+        raise RuntimeError(f"this preheated kernel got no request from Voila at {url} ({exc}); "
+                           "serve with --pool-size 0 if kernels cannot reach the server") from None
+    return {str(k): str(v) for k, v in request.items()}
 
 
 def styles() -> ipw.HTML:

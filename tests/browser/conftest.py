@@ -4,8 +4,11 @@ Fixtures (all browser tests are marked ``@pytest.mark.browser``):
 
 * ``app_server`` (session): the base URL (``http://127.0.0.1:PORT/``) of ``aristofarsa serve
   --no-browser --port PORT`` started from this checkout (PYTHONPATH set), killed at the end.
+  It runs with serve's defaults, so every page gets a preheated kernel (``--pool-size 1``)
+  when one is waiting: every browser test checks its app's query parameters that way.
 * ``serve`` (function): a factory ``serve(*extra_args) -> Server`` for a server of your own
-  (e.g. ``serve("--cull-idle", "5")``), stopped after the test.
+  (e.g. ``serve("--cull-idle", "5")``), stopped after the test. It preheats no kernel
+  (``--pool-size 0``: each page starts its own) unless ``--pool-size`` is among the arguments.
 * ``browser`` (session): a headless Chromium (``/usr/bin/chromium``, or ``$CHROMIUM``).
 * ``page`` (function): a fresh page (1280x900) that records every request and web socket;
   a request to any host but 127.0.0.1/localhost is blocked and fails the test.
@@ -80,6 +83,45 @@ class Server:
                 pass
         return found
 
+    @property
+    def port(self) -> int:
+        return int(urlsplit(self.url).port or 0)
+
+    def waiting_kernel_pids(self) -> set[int]:
+        """The preheated kernels waiting for a visitor: each holds a web socket open to the
+        server (Voila's ``/voila/query/<kernel>``); a page's kernel does not."""
+        import psutil
+
+        found = set()
+        for pid in self.kernel_pids():
+            try:
+                sockets = psutil.Process(pid).net_connections("tcp")
+                if any(c.raddr and c.raddr.port == self.port for c in sockets):
+                    found.add(pid)
+            except psutil.Error:
+                pass
+        return found
+
+    def wait_for_pool(self, size: int, timeout: float = 120) -> set[int]:
+        """Wait until ``size`` preheated kernels wait for a visitor; return their pids."""
+        deadline = time.monotonic() + timeout
+        while len(waiting := self.waiting_kernel_pids()) < size:
+            assert time.monotonic() < deadline, f"only {len(waiting)} of {size} preheated kernels wait"
+            time.sleep(0.2)
+        return waiting
+
+    def kernel_pid(self, kernel_id: str) -> int | None:
+        """The process of the kernel a page names (its ``kernelId``), None if it is gone."""
+        import psutil
+
+        for pid in self.kernel_pids():
+            try:
+                if any(f"kernel-{kernel_id}.json" in part for part in psutil.Process(pid).cmdline()):
+                    return pid
+            except psutil.Error:
+                pass
+        return None
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)     # Voila shuts its kernels down on SIGTERM
@@ -145,7 +187,7 @@ def serve() -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
     def make(*extra: str) -> Server:
-        started.append(start_server(*extra))
+        started.append(start_server(*extra, *(() if "--pool-size" in extra else ("--pool-size", "0"))))
         return started[-1]
 
     yield make
