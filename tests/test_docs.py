@@ -1,4 +1,10 @@
-"""Docs stay current with the code: every ruling, variant, command and scenario key is documented."""
+"""Docs stay current with the code: every ruling, variant, command, option, module, scenario key
+and relative link in README.md and docs/ is checked against the package.
+
+Each checker is a function of the text, so the last tests plant a mistake of each kind and
+check that it is reported.
+"""
+import json
 import re
 from pathlib import Path
 
@@ -7,13 +13,134 @@ from aristofarsa.rulings import RULINGS
 from aristofarsa.scenario import EXPECT_KEYS, PLAYER_KEYS, TOP_KEYS
 from aristofarsa.variants import VARIANTS
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PACKAGE = ROOT / "aristofarsa"
+PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+SUBPACKAGES = ("analysis", "render", "controllers", "widgets", "cli")
 
 
+def _commands() -> dict:
+    """{command: its argparse parser}."""
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    return dict(sub.choices)
+
+
+def _options(parser) -> set[str]:
+    return {o for a in parser._actions for o in a.option_strings}
+
+
+def _without_code_blocks(text: str) -> str:
+    return re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+
+
+# ------------------------------------------------------------------ checkers (text -> problems)
+def unknown_options(text: str, commands: dict) -> list[str]:
+    """Every `aristofarsa CMD ... --flag` on one line: CMD exists and knows --flag.
+
+    The command line ends at a backtick, a `#` comment, `&&`, `;` or an unescaped table `|`;
+    `aristofarsa CMD:` starts a message, not a command line."""
+    problems = []
+    for n, line in enumerate(text.splitlines(), 1):
+        for m in re.finditer(r"aristofarsa\s+([a-z]+)\b(?!:)((?:[^`\n#&;]|\\\|)*)", line):
+            cmd, rest = m.group(1), re.split(r"(?<!\\)\|", m.group(2))[0]
+            if cmd not in commands:
+                continue
+            known = _options(commands[cmd])
+            for flag in re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", rest):
+                if flag not in known:
+                    problems.append(f"line {n}: `aristofarsa {cmd}` has no option {flag}")
+    return problems
+
+
+def undocumented_options(cli_md: str, commands: dict) -> list[str]:
+    """Every command has a `## \\`cmd\\`` section naming each of its options (long or short)."""
+    sections = {}
+    for part in re.split(r"^## ", cli_md, flags=re.M)[1:]:
+        m = re.match(r"`([a-z]+)`", part)
+        if m:
+            sections[m.group(1)] = part
+    problems = []
+    for cmd, parser in commands.items():
+        if cmd not in sections:
+            problems.append(f"no section ## `{cmd}`")
+            continue
+        for action in parser._actions:
+            flags = [o for o in action.option_strings if o not in ("-h", "--help")]
+            if flags and not any(re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", sections[cmd])
+                                 for o in flags):
+                problems.append(f"## `{cmd}` does not mention {'/'.join(flags)}")
+    return problems
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    heading = re.sub(r"[`*]", "", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", heading).replace(" ", "-")
+
+
+def anchors(text: str) -> set[str]:
+    found, seen = set(), {}
+    for heading in re.findall(r"^#{1,6} (.+)$", _without_code_blocks(text), flags=re.M):
+        slug = _slug(heading)
+        seen[slug] = seen.get(slug, -1) + 1
+        found.add(slug if seen[slug] == 0 else f"{slug}-{seen[slug]}")
+    return found
+
+
+def broken_links(page: Path, text: str) -> list[str]:
+    """Every relative Markdown link of ``page`` names a file that exists and, for a page, a
+    heading it has."""
+    problems = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", _without_code_blocks(text)):
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto: ...
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path) if path else page
+        if not file.exists():
+            problems.append(f"{target}: no such file")
+        elif anchor and file.suffix == ".md":
+            body = text if file == page else file.read_text(encoding="utf-8")
+            if anchor not in anchors(body):
+                problems.append(f"{target}: no such heading")
+    return problems
+
+
+def module_map_problems(architecture_md: str, package: Path) -> list[str]:
+    """The module map (its table and the Layers picture) names every module, and every
+    `x.py` in the table's first column exists."""
+    table = architecture_md.split("## Module map", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:3] for line in table.splitlines() if line.startswith("| `")]
+    first = " ".join(cell for cell, _ in rows)
+    layers = architecture_md.split("## Layers", 1)[1].split("\n## ", 1)[0]
+    picture = re.search(r"```\n(.*?)```", layers, flags=re.S).group(1)
+    problems = []
+    for path in sorted(package.glob("*.py")):
+        if f"`{path.name}`" not in first:
+            problems.append(f"the module table has no row for {path.name}")
+    for sub in SUBPACKAGES:
+        row = " ".join(rest for cell, rest in rows if f"`{sub}/`" in cell)
+        line = " ".join(re.findall(rf"^{sub}/.*(?:\n {{8,}}.*)*", picture, flags=re.M))
+        for path in sorted((package / sub).glob("*.py")):
+            name = path.stem
+            if name == "__init__" and sub != "cli":
+                continue
+            if (f"`{sub}/{path.name}`" not in first and not re.search(rf"\b{name}\b", line)
+                    and f"`{name}`" not in row):
+                problems.append(f"{sub}/{path.name} is named neither in the module table nor "
+                                f"in the Layers picture")
+    for name in re.findall(r"`([\w/]+\.py)`", first):
+        if not (package / name).exists():
+            problems.append(f"the module table names {name}, which does not exist")
+    return problems
+
+
+# ------------------------------------------------------------------ the docs as they are
 def test_every_ruling_has_a_section():
     text = (DOCS / "rulings.md").read_text(encoding="utf-8")
     headings = set(re.findall(r"^### ([A-Z]\d+)\b", text, flags=re.M))
     assert sorted(set(RULINGS) - headings) == []
+    assert sorted(headings - set(RULINGS)) == [], "a section for a ruling the engine does not know"
 
 
 def test_every_variant_is_documented():
@@ -24,12 +151,82 @@ def test_every_variant_is_documented():
 
 def test_every_command_is_documented():
     text = (DOCS / "cli.md").read_text(encoding="utf-8")
-    sub = next(a for a in build_parser()._actions if a.dest == "command")
-    for name in sub.choices:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in _commands():
         assert f"## `{name}`" in text, name
+        assert f"[`{name}`](#{name})" in text, f"cli.md's command table lacks {name}"
+        assert f"`aristofarsa {name}" in readme, f"README's command table lacks {name}"
+
+
+def test_every_option_shown_exists():
+    commands = _commands()
+    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
+                for p in unknown_options(page.read_text(encoding="utf-8"), commands)]
+    assert problems == []
+
+
+def test_every_option_is_documented():
+    assert undocumented_options((DOCS / "cli.md").read_text(encoding="utf-8"), _commands()) == []
+
+
+def test_every_relative_link_resolves():
+    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
+                for p in broken_links(page, page.read_text(encoding="utf-8"))]
+    assert problems == []
+
+
+def test_module_map_names_every_module():
+    assert module_map_problems((DOCS / "architecture.md").read_text(encoding="utf-8"), PACKAGE) == []
+
+
+def test_play_json_fields_are_listed_in_order():
+    from aristofarsa.game import play_game
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    listed = re.search(r"Its fields, in this order: (.*?)\n\n", text, flags=re.S).group(1)
+    names = re.findall(r"`(\w+)`", listed.split("and with `--trace`")[0])
+    assert names == list(play_game(3, seed=1).to_json(trace=False))
+    sample = re.search(r"\$ aristofarsa play --players 3 --seed 1 --json \| head -c 600\n(.*?)\n```",
+                       text, flags=re.S).group(1)
+    out = json.dumps(play_game(3, seed=1).to_json(trace=False))
+    assert out[:600] == sample, "cli.md's `play --json` sample differs from the output"
 
 
 def test_every_scenario_key_is_documented():
     text = (DOCS / "scenario-format.md").read_text(encoding="utf-8")
     for key in (*TOP_KEYS, *PLAYER_KEYS, *EXPECT_KEYS):
         assert f"`{key}`" in text or f"{key} =" in text or f"[[{key}]]" in text or f"[{key}]" in text, key
+
+
+# ------------------------------------------------------------------ the checkers catch mistakes
+def test_planted_unknown_option_is_reported():
+    commands = _commands()
+    assert unknown_options("`aristofarsa play --players 4 --sed 7`", commands) == [
+        "line 1: `aristofarsa play` has no option --sed"]
+    assert unknown_options("| `aristofarsa explain FILE [--markdown\\|--htm]` | x --nope |",
+                           commands) == ["line 1: `aristofarsa explain` has no option --htm"]
+    assert unknown_options("aristofarsa simulate --games 1 --players 4  # --anything", commands) == []
+    assert unknown_options("`aristofarsa simulate: --seed must be ... -n like n`", commands) == []
+
+
+def test_planted_undocumented_option_is_reported():
+    commands = _commands()
+    text = (DOCS / "cli.md").read_text(encoding="utf-8").replace("--pool-size", "--pool")
+    assert undocumented_options(text, commands) == ["## `serve` does not mention --pool-size"]
+
+
+def test_planted_broken_link_is_reported():
+    page = DOCS / "apps.md"
+    text = "[a](cli.md#serve) [b](cli.md#no-such) [c](nowhere.md) [d](#binder) [e](https://x.org/y.md)"
+    assert broken_links(page, text) == ["cli.md#no-such: no such heading", "nowhere.md: no such file",
+                                        "#binder: no such heading"]
+
+
+def test_planted_module_map_mistakes_are_reported():
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    dropped = re.sub(r"^\| `records\.py` \|.*\n", "", text, flags=re.M)
+    assert module_map_problems(dropped, PACKAGE) == ["the module table has no row for records.py"]
+    extra = text.replace("| `files.py` |", "| `ghost.py` | a module that is gone |\n| `files.py` |")
+    assert module_map_problems(extra, PACKAGE) == ["the module table names ghost.py, which does not exist"]
+    picture = text.replace("dispute, plot", "plot")
+    assert module_map_problems(picture, PACKAGE) == [
+        "render/dispute.py is named neither in the module table nor in the Layers picture"]
