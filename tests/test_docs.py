@@ -129,6 +129,13 @@ def module_map_problems(architecture_md: str, package: Path) -> list[str]:
     return problems
 
 
+def unknown_rulings(text: str) -> list[str]:
+    """Every ruling ID the text names (B10, X7 ...) is one the engine knows."""
+    return [f"line {n}: {rid}" for n, line in enumerate(text.splitlines(), 1)
+            for rid in re.findall(r"(?<![\w/.-])([MDPBSEX]\d{1,2})(?![\w-])", line)
+            if rid not in RULINGS]
+
+
 # ------------------------------------------------------------------ the docs as they are
 def test_every_ruling_has_a_section():
     text = (DOCS / "rulings.md").read_text(encoding="utf-8")
@@ -185,6 +192,12 @@ def test_play_json_fields_are_listed_in_order():
     assert out[:600] == sample, "cli.md's `play --json` sample differs from the output"
 
 
+def test_every_ruling_id_named_exists():
+    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
+                for p in unknown_rulings(page.read_text(encoding="utf-8"))]
+    assert problems == []
+
+
 def test_every_scenario_key_is_documented():
     text = (DOCS / "scenario-format.md").read_text(encoding="utf-8")
     for key in (*TOP_KEYS, *PLAYER_KEYS, *EXPECT_KEYS):
@@ -223,3 +236,8 @@ def test_planted_module_map_mistakes_are_reported():
     assert module_map_problems(extra, PACKAGE) == ["the module table names ghost.py, which does not exist"]
     row = text.replace("`dispute` (the Dispute and Graphs pages' pieces), ", "")
     assert module_map_problems(row, PACKAGE) == ["the module table does not name render/dispute.py"]
+
+
+def test_planted_unknown_ruling_is_reported():
+    assert unknown_rulings("as ruling B10 says (see B14, X7; not b10, M4b or x86-64/E5.svg)") == [
+        "line 1: B14"]
