@@ -198,6 +198,19 @@ def test_every_ruling_id_named_exists():
     assert problems == []
 
 
+def test_scenario_format_example_json_is_what_resolve_prints():
+    from aristofarsa import scenario
+    text = (DOCS / "scenario-format.md").read_text(encoding="utf-8")
+    block = re.search(r"prints \(trace shortened\):\n\n```json\n(.*?)```", text, flags=re.S).group(1)
+    head, _, trace = block.partition('"trace": [')
+    shown = json.loads(head.rstrip().rstrip(",") + "}")
+    first_event = json.loads(trace.split("},", 1)[0] + "}")
+    got = scenario.run(scenario.load(PACKAGE / "scenarios" / "example-merchant-crowns-aristocrat.toml"))
+    want = got.to_json()
+    assert first_event == want.pop("trace")[0]
+    assert shown == want and list(shown) == list(want), "scenario-format.md's example JSON drifted"
+
+
 def test_every_scenario_key_is_documented():
     text = (DOCS / "scenario-format.md").read_text(encoding="utf-8")
     for key in (*TOP_KEYS, *PLAYER_KEYS, *EXPECT_KEYS):
