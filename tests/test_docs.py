@@ -254,17 +254,22 @@ def run_sample(command: str, tmp: Path) -> str:
     return out
 
 
-def test_cli_samples_are_what_the_commands_print(tmp_path, monkeypatch):
-    """Every output line of cli.md's samples, but for the elided ones (… or ...), is a line the
+def stale_sample_lines(markdown: str, tmp: Path) -> list[str]:
+    """Every output line of the samples, but for the elided ones (… or ...), is a line the
     command prints today."""
-    monkeypatch.chdir(ROOT)
-    for command, sample in sample_runs((DOCS / "cli.md").read_text(encoding="utf-8")):
+    problems = []
+    for command, sample in sample_runs(markdown):
         if " -o " in command:
             continue  # writes a file in the current folder
-        printed = set(run_sample(command, tmp_path).splitlines())
-        stale = [line for line in sample if line.strip() and "…" not in line and "..." not in line
-                 and line not in printed]
-        assert stale == [], f"cli.md: `{command}` no longer prints these lines"
+        printed = set(run_sample(command, tmp).splitlines())
+        problems += [f"`{command}` no longer prints: {line}" for line in sample
+                     if line.strip() and "…" not in line and "..." not in line and line not in printed]
+    return problems
+
+
+def test_cli_samples_are_what_the_commands_print(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert stale_sample_lines((DOCS / "cli.md").read_text(encoding="utf-8"), tmp_path) == []
 
 
 def test_every_scenario_key_is_documented():
@@ -310,3 +315,11 @@ def test_planted_module_map_mistakes_are_reported():
 def test_planted_unknown_ruling_is_reported():
     assert unknown_rulings("as ruling B10 says (see B14, X7; not b10, M4b or x86-64/E5.svg)") == [
         "line 1: B14"]
+
+
+def test_planted_stale_sample_is_reported(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    markdown = ("```\n$ aristofarsa scenarios | head -c 21\nb1-balcony-one-by-one\n```\n\n"
+                "```\n$ aristofarsa scenarios | tail -1\n…\nx9-no-such-lesson.toml: gone\n```\n")
+    assert stale_sample_lines(markdown, tmp_path) == [
+        "`aristofarsa scenarios | tail -1` no longer prints: x9-no-such-lesson.toml: gone"]
