@@ -135,6 +135,17 @@ def module_map_problems(architecture_md: str, package: Path) -> list[str]:
     return problems
 
 
+#: Paths that exist only in an installed wheel (setup.py copies them there).
+WHEEL_ONLY = ("aristofarsa/notebooks/", "aristofarsa/docs/")
+
+
+def missing_paths(text: str, root: Path) -> list[str]:
+    """Every `path` the text names in the repository's folders exists (no wildcards)."""
+    return [path for path in re.findall(
+                r"`((?:aristofarsa|tests|benchmarks|scripts|notebooks|docs|binder)/[\w./-]*)`", text)
+            if not path.startswith(WHEEL_ONLY) and not (root / path).exists()]
+
+
 def unknown_rulings(text: str) -> list[str]:
     """Every ruling ID the text names (B10, X7 ...) is one the engine knows."""
     return [f"line {n}: {rid}" for n, line in enumerate(text.splitlines(), 1)
@@ -192,6 +203,12 @@ def test_play_json_fields_are_listed_in_order():
     listed = re.search(r"Its fields, in this order: (.*?)\n\n", text, flags=re.S).group(1)
     names = re.findall(r"`(\w+)`", listed.split("and with `--trace`")[0])
     assert names == list(play_game(3, seed=1).to_json(trace=False))
+
+
+def test_every_path_named_exists():
+    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
+                for p in missing_paths(page.read_text(encoding="utf-8"), ROOT)]
+    assert problems == []
 
 
 def test_every_ruling_id_named_exists():
@@ -323,3 +340,8 @@ def test_planted_stale_sample_is_reported(tmp_path, monkeypatch):
                 "```\n$ aristofarsa scenarios | tail -1\n…\nx9-no-such-lesson.toml: gone\n```\n")
     assert stale_sample_lines(markdown, tmp_path) == [
         "`aristofarsa scenarios | tail -1` no longer prints: x9-no-such-lesson.toml: gone"]
+
+
+def test_planted_missing_path_is_reported():
+    text = "`tests/test_docs.py`, `benchmarks/bench_gone.py`, `aristofarsa/notebooks/lab.ipynb`, `x/y.py`"
+    assert missing_paths(text, ROOT) == ["benchmarks/bench_gone.py"]
