@@ -146,6 +146,31 @@ def missing_paths(text: str, root: Path) -> list[str]:
             if not path.startswith(WHEEL_ONLY) and not (root / path).exists()]
 
 
+def unknown_dotted_names(text: str) -> list[str]:
+    """Every `aristofarsa.module.Name` the text names imports (a module, then attributes).
+    A module whose optional extra is not installed (ipywidgets ...) is not judged."""
+    import importlib
+    problems = []
+    for dotted in sorted(set(re.findall(r"`(aristofarsa(?:\.\w+)+)(?:\(\))?`", text))):
+        parts = dotted.split(".")
+        for k in range(len(parts), 0, -1):
+            try:
+                obj = importlib.import_module(".".join(parts[:k]))
+                break
+            except ModuleNotFoundError as exc:
+                if exc.name and not exc.name.startswith("aristofarsa"):
+                    obj = None   # an extra that is not installed
+                    break
+        if obj is None:
+            continue
+        for name in parts[k:]:
+            if not hasattr(obj, name):
+                problems.append(f"{dotted}: no {name}")
+                break
+            obj = getattr(obj, name)
+    return problems
+
+
 def unknown_rulings(text: str) -> list[str]:
     """Every ruling ID the text names (B10, X7 ...) is one the engine knows."""
     return [f"line {n}: {rid}" for n, line in enumerate(text.splitlines(), 1)
@@ -208,6 +233,12 @@ def test_play_json_fields_are_listed_in_order():
 def test_every_path_named_exists():
     problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
                 for p in missing_paths(page.read_text(encoding="utf-8"), ROOT)]
+    assert problems == []
+
+
+def test_every_dotted_name_imports():
+    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
+                for p in unknown_dotted_names(page.read_text(encoding="utf-8"))]
     assert problems == []
 
 
@@ -345,3 +376,10 @@ def test_planted_stale_sample_is_reported(tmp_path, monkeypatch):
 def test_planted_missing_path_is_reported():
     text = "`tests/test_docs.py`, `benchmarks/bench_gone.py`, `aristofarsa/notebooks/lab.ipynb`, `x/y.py`"
     assert missing_paths(text, ROOT) == ["benchmarks/bench_gone.py"]
+
+
+def test_planted_unknown_dotted_name_is_reported():
+    text = "`aristofarsa.game.play_game`, `aristofarsa.share.decode()`, `aristofarsa.game.run_game`, " \
+           "`aristofarsa.nowhere.thing`, `aristofarsa.controllers.play.PlayState.result_json`"
+    assert unknown_dotted_names(text) == ["aristofarsa.game.run_game: no run_game",
+                                          "aristofarsa.nowhere.thing: no nowhere"]
