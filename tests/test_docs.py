@@ -171,6 +171,12 @@ def unknown_dotted_names(text: str) -> list[str]:
     return problems
 
 
+def unknown_lessons(text: str, scenarios: Path) -> list[str]:
+    """Every lesson the text names in backticks (`b13-bishop-chain`, `m4-...toml`) is bundled."""
+    return [name for name in re.findall(r"`((?:example|[a-z]\d{1,2})-[a-z0-9-]+)(?:\.toml)?`", text)
+            if not (scenarios / f"{name}.toml").exists()]
+
+
 def unknown_rulings(text: str) -> list[str]:
     """Every ruling ID the text names (B10, X7 ...) is one the engine knows."""
     return [f"line {n}: {rid}" for n, line in enumerate(text.splitlines(), 1)
@@ -240,6 +246,12 @@ def test_every_path_named_exists():
 def test_every_dotted_name_imports():
     problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
                 for p in unknown_dotted_names(page.read_text(encoding="utf-8"))]
+    assert problems == []
+
+
+def test_every_lesson_named_exists():
+    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
+                for p in unknown_lessons(page.read_text(encoding="utf-8"), PACKAGE / "scenarios")]
     assert problems == []
 
 
@@ -384,3 +396,8 @@ def test_planted_unknown_dotted_name_is_reported():
            "`aristofarsa.nowhere.thing`, `aristofarsa.controllers.play.PlayState.result_json`"
     assert unknown_dotted_names(text) == ["aristofarsa.game.run_game: no run_game",
                                           "aristofarsa.nowhere.thing: no nowhere"]
+
+
+def test_planted_unknown_lesson_is_reported():
+    text = "`b13-bishop-chain`, `b10-bishop-replay.toml`, `b13-bishop-chian`, `x86-64`, `M4`"
+    assert unknown_lessons(text, PACKAGE / "scenarios") == ["b13-bishop-chian", "x86-64"]
