@@ -163,7 +163,9 @@ class ReplayDecider:
         if i >= len(self.decisions):
             raise RecordError(f"the record diverges: the game asks {req.player} for a "
                               f"{req.kind} ({req.card or req.source}) as decision {i + 1}, but "
-                              f"the record holds only {len(self.decisions)} decisions{self.hint}")
+                              f"the record holds only {len(self.decisions)} decisions (cut "
+                              "short, or written for another game: its `seed`, `bots` or "
+                              "`variants` changed)")
         d = self.decisions[i]
         self.i = i + 1
         if d.get("kind") != req.kind or d.get("player") != req.player or \

@@ -78,6 +78,12 @@ def _usage(msg: str) -> UsageError:
     return UsageError(msg)
 
 
+def _check_seed(seed: int) -> None:
+    if seed < 0:
+        raise _usage(f"--seed must be a whole number >= 0, got {seed} (Python's generator "
+                     "treats -n like n, so it would repeat the games of seed n)")
+
+
 def _check_players(n: int) -> int:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise _usage(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), got {n}")
@@ -103,6 +109,7 @@ def _print_game(game, as_json: bool, trace: bool) -> None:
 # ------------------------------------------------------------------ commands
 def cmd_play(args) -> int:
     from ..game import GameError, play_game
+    _check_seed(args.seed)
     players = _check_players(args.players)
     bots = _bots(args.bots, players)
     try:
@@ -148,9 +155,7 @@ def _simulate(args) -> int:
         raise _usage(f"--games must be at least 0, got {args.games}")
     if args.games > MAX_GAMES:
         raise _usage(f"--games must be at most {MAX_GAMES:,}, got {args.games}")
-    if args.seed < 0:
-        raise _usage(f"--seed must be a whole number >= 0, got {args.seed} (Python's generator "
-                     "treats -n like n, so it would repeat the games of seed n)")
+    _check_seed(args.seed)
     players = _check_players(args.players)
     bots = _bots(args.bots, players)
     if args.scheduler is None and args.workers < 1:

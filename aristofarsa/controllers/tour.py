@@ -1,6 +1,6 @@
 """The *Learn the rules* app's state, in plain Python (no Jupyter).
 
-- the lesson library: the 120 bundled lessons, the beginner path through them and an index
+- the lesson library: every bundled lesson, the beginner path through them and an index
   by card and by situation (data: ``aristofarsa/data/lessons.toml``; ``lessons_markdown()``
   is ``docs/lessons.md``);
 - :class:`CardTour`: each card in turn (name, type, printed Prestige, crowns, both texts);
