@@ -2,8 +2,9 @@
 
 ``GraphsController.from_query("ruling=B10&card=Bishop")`` starts with those filters (unknown
 values become an ``error`` message and no filter). :meth:`items` lists the lessons that pass
-the filters; each item knows its title, rulings, the cards in play, its link into the Lab
-and, when asked, its graph as inline SVG (drawn once, then kept). No Jupyter import.
+the filters, the first few at open and more on request (:meth:`more`, :meth:`pages`); each
+item knows its title, rulings, the cards in play, its link into the Lab and, when asked, its
+graph as inline SVG (drawn once, then kept). No Jupyter import.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from ..rulings import RULINGS
 from .dispute import lab_link
 from .sources import LESSONS_DIR
 
-PAGE_SIZE = 12
+FIRST_PAGE = 6       # graphs drawn at open (about two screens; each SVG is 8-15 kB sent to the page)
+PAGE_SIZE = 12       # each "Show more"
 
 
 @dataclass
@@ -82,7 +84,7 @@ class GraphsController:
         self.error = ""
         self.ruling: str | None = None
         self.card: str | None = None
-        self.shown = PAGE_SIZE
+        self.shown = FIRST_PAGE
         self.all = catalogue()
 
     @classmethod
@@ -112,27 +114,25 @@ class GraphsController:
 
     def set_ruling(self, value: str | None) -> bool:
         if not value:
-            self.ruling = None
-            self.error = ""
+            self.ruling, self.error, self.shown = None, "", FIRST_PAGE
             return True
         rid = value.strip().upper()
         if rid not in self.ruling_options:
             self.error = (f"unknown ruling {value!r}; rulings with lessons: "
                           f"{', '.join(self.ruling_options)}")
             return False
-        self.ruling, self.error, self.shown = rid, "", PAGE_SIZE
+        self.ruling, self.error, self.shown = rid, "", FIRST_PAGE
         return True
 
     def set_card(self, value: str | None) -> bool:
         if not value:
-            self.card = None
-            self.error = ""
+            self.card, self.error, self.shown = None, "", FIRST_PAGE
             return True
         name = next((c for c in self.card_options if c.lower() == value.strip().lower()), None)
         if name is None:
             self.error = f"unknown card {value!r}; cards: {', '.join(self.card_options)}"
             return False
-        self.card, self.error, self.shown = name, "", PAGE_SIZE
+        self.card, self.error, self.shown = name, "", FIRST_PAGE
         return True
 
     def matching(self) -> list[GalleryItem]:
@@ -143,6 +143,12 @@ class GraphsController:
     def items(self) -> list[GalleryItem]:
         """The matching lessons shown now (a page at a time)."""
         return self.matching()[: self.shown]
+
+    def pages(self) -> list[list[GalleryItem]]:
+        """:meth:`items` cut where "Show more" added them: the first page, then one per click."""
+        items = self.items()
+        cuts = [0, *range(FIRST_PAGE, len(items), PAGE_SIZE), len(items)]
+        return [items[a:b] for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
     def more(self) -> None:
         self.shown += PAGE_SIZE

@@ -1,5 +1,5 @@
-"""Shared bits of every app view: the page's query string, the stylesheet, CSS hooks, and the
-click guard."""
+"""Shared bits of every app view: the page's query string, the stylesheet, CSS hooks, tabs and
+sections built on first opening (``LazyTab``, ``LazyAccordion``), and the click guard."""
 from __future__ import annotations
 
 import inspect
@@ -105,6 +105,48 @@ def wrap_row(children: Iterable[ipw.Widget] = (), **layout: Any) -> ipw.Box:
     """A row that wraps onto the next line on a phone."""
     return ipw.Box(list(children), layout=ipw.Layout(display="flex", flex_flow="row wrap",
                                                      align_items="center", max_width="100%", **layout))
+
+
+class _LazyPanes:
+    """Panes built on first selection: opening an app costs only what is open at first.
+    ``pane(k)`` builds pane ``k`` if need be and returns it. Mixed into a Tab or an Accordion."""
+
+    def _lazy_init(self, panes: list[tuple[str, Callable[[], ipw.Widget]]], selected: int | None,
+                   **kwargs: Any) -> None:
+        super().__init__(children=[ipw.VBox(layout=ipw.Layout(width="100%")) for _ in panes],  # type: ignore[call-arg]
+                         **kwargs)
+        self._builders = [build for _, build in panes]
+        self._built: dict[int, ipw.Widget] = {}
+        for k, (title, _) in enumerate(panes):
+            self.set_title(k, title)  # type: ignore[attr-defined]
+        self.selected_index = selected
+        if selected is not None:
+            self.pane(selected)
+        self.observe(self._on_select, names="selected_index")  # type: ignore[attr-defined]
+
+    def _on_select(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None:
+            self.pane(change["new"])
+
+    def pane(self, k: int) -> ipw.Widget:
+        if k not in self._built:
+            widget = self._built[k] = self._builders[k]()
+            self.children[k].children = [widget]  # type: ignore[attr-defined]
+        return self._built[k]
+
+
+class LazyTab(_LazyPanes, ipw.Tab):
+    """A Tab whose panes are built on first selection (the first at once)."""
+
+    def __init__(self, panes: list[tuple[str, Callable[[], ipw.Widget]]]) -> None:
+        self._lazy_init(panes, 0, layout=ipw.Layout(width="100%"))
+
+
+class LazyAccordion(_LazyPanes, ipw.Accordion):
+    """An Accordion, closed at first, whose sections are built when first opened."""
+
+    def __init__(self, panes: list[tuple[str, Callable[[], ipw.Widget]]], **kwargs: Any) -> None:
+        self._lazy_init(panes, None, **kwargs)
 
 
 class Guard:

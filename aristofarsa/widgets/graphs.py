@@ -6,13 +6,20 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
-from ..controllers.graphs import GraphsController
+from ..controllers.graphs import GalleryItem, GraphsController
 from ..render import dispute as R
 
 INTRO = ("Every bundled lesson as a picture: the Balcony on top in reveal order, the Garden below "
          "in queue order, one numbered arrow per effect (dashed when cancelled). The winner's card "
          "has a gold frame, scoring cards a double frame. Filter by ruling or card; open any lesson "
          "in the Scenario Lab to step through it.")
+
+#: A page of items is one HTML widget: its content box must not grow to the widest graph
+#: (a flex item's default), so each ``af-graph`` keeps the column's width and scrolls inside.
+PAGE_CSS = """<style>
+.af-gallery-page .widget-html-content { min-width: 0; max-width: 100%; flex: 1 1 auto; }
+.af-gallery-page .af-gallery-item { max-width: 100%; box-sizing: border-box; }
+</style>"""
 
 
 class GraphsApp(ipw.VBox):
@@ -37,13 +44,14 @@ class GraphsApp(ipw.VBox):
         self.count = ipw.HTML()
         self.count.add_class("af-count")
         self.gallery = ipw.VBox(layout=ipw.Layout(max_width="100%"))
+        self._pages: dict[tuple[str, ...], ipw.HTML] = {}    # the lessons on each page
         self.gallery.add_class("af-gallery")
         self.more = ipw.Button(description="Show more", layout=ipw.Layout(width="auto"))
         self.more.add_class("af-more")
         self.more.on_click(self._on_more)
         filters = ipw.Box([self.ruling, self.card], layout=ipw.Layout(
             display="flex", flex_flow="row wrap", max_width="100%"))
-        self.children = [ipw.HTML(R.CSS + f"<div class='af-muted'>{INTRO}</div>"),
+        self.children = [ipw.HTML(R.CSS + PAGE_CSS + f"<div class='af-muted'>{INTRO}</div>"),
                          filters, self.error, self.count, self.gallery, self.more]
         self.refresh()
 
@@ -73,13 +81,23 @@ class GraphsApp(ipw.VBox):
         items = self.c.items()
         self.count.value = (f"<div class='af-muted'>{len(matching)} lesson"
                             f"{'' if len(matching) == 1 else 's'}; showing {len(items)}.</div>")
-        boxes = []
-        for item in items:
-            head = ipw.HTML(R.gallery_item_html(item), layout=ipw.Layout(max_width="100%"))
-            graph = ipw.HTML(item.svg(), layout=ipw.Layout(max_width="100%"))
-            graph.add_class("af-graph")
-            box = ipw.VBox([head, graph], layout=ipw.Layout(max_width="100%"))
-            box.add_class("af-gallery-item")
-            boxes.append(box)
-        self.gallery.children = boxes
+        drawn = self._pages                # a page already on screen is kept as it is
+        self._pages = {}
+        for items in self.c.pages():
+            names = tuple(item.name for item in items)
+            self._pages[names] = drawn.pop(names, None) or self._page(items)
+        for gone in drawn.values():        # a filter changed: the old pages leave the page
+            gone.close()
+        self.gallery.children = list(self._pages.values())
         self.more.layout.display = "" if self.c.has_more else "none"
+
+    @staticmethod
+    def _page(items: list[GalleryItem]) -> ipw.HTML:
+        """One widget for a page of items (not three per item): fewer models to send and draw.
+        Each item is an ``af-gallery-item`` box holding its ``af-graph`` (an inline SVG)."""
+        page = ipw.HTML("".join(
+            f"<div class='af-gallery-item'>{R.gallery_item_html(item)}"
+            f"<div class='af-graph'>{item.svg()}</div></div>" for item in items),
+            layout=ipw.Layout(max_width="100%"))
+        page.add_class("af-gallery-page")
+        return page

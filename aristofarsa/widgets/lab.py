@@ -1,7 +1,9 @@
 """The Scenario Lab app: step through a round (``af-step`` …), build it by clicking, open a
 lesson / link / file, download it, share it (``af-share``); bad input shows in ``af-error``.
 
-``LabApp.from_query(os.environ.get("QUERY_STRING", ""))`` is the notebook's only line.
+``LabApp.from_query(page_query(warm_up=LabApp))`` is the notebook's only line. *Build the
+round* (``af-build``) is a section closed at open and built when first opened (two thirds
+of the app's widgets at open were the builder's), or as soon as the round needs fixing.
 """
 from __future__ import annotations
 
@@ -18,12 +20,12 @@ from ..controllers.stepper import Frame
 from ..render import html
 from ..render.svg import graph_svg
 from .builder import BuilderView
-from .common import Guard, styles, wrap_row
+from .common import Guard, LazyAccordion, styles, wrap_row
 from .stepper import StepperView
 
 INTRO = ("Set up one round as it was played at the table, then step through it event by event: "
          "each Prestige change with the ruling that decided it. Open a lesson below, or change "
-         "any card in <b>Build the round</b>.")
+         "any card: open <b>Build the round</b> below.")
 
 
 class LabApp(ipw.VBox):
@@ -47,7 +49,10 @@ class LabApp(ipw.VBox):
         self.download.add_class("af-download")
         self.stepper_box = ipw.VBox(layout=ipw.Layout(max_width="100%"))
         self.stepper_view: StepperView | None = None
-        self.builder_view = BuilderView(self.lab.builder, on_change=self._edited)
+        self.builder_view: BuilderView | None = None     # built when "Build the round" opens
+        self.build = LazyAccordion([("Build the round", self._make_builder)],
+                                   layout=ipw.Layout(width="100%", max_width="100%"))
+        self.build.add_class("af-build")
         gallery = [(f"{lesson.name} — {lesson.title}", lesson.name) for lesson in lessons()]
         self.lessons = ipw.Dropdown(options=[("— a bundled lesson —", ""), *gallery], value="",
                                     layout=ipw.Layout(width="auto", max_width="100%", flex="1 1 16em"))
@@ -71,8 +76,7 @@ class LabApp(ipw.VBox):
             ipw.HTML("<h3 style='margin:8px 0 2px'>Open a round</h3>"),
             wrap_row([self.lessons, self.open_button]),
             wrap_row([self.upload, self.download]),
-            ipw.HTML("<h3 style='margin:8px 0 2px'>Build the round</h3>"),
-            self.builder_view,
+            self.build,
         ]
         self.refresh()
 
@@ -83,16 +87,26 @@ class LabApp(ipw.VBox):
     def from_query(cls, query: str) -> LabApp:
         return cls(LabController.from_query(query))
 
+    def _make_builder(self) -> BuilderView:
+        self.builder_view = BuilderView(self.lab.builder, on_change=self._edited)
+        return self.builder_view
+
+    def open_builder(self) -> BuilderView:
+        """Open *Build the round* (building it the first time) and return its view."""
+        self.build.selected_index = 0
+        return self.build.pane(0)
+
     # ------------------------------------------------------------- drawing
     def refresh(self) -> None:
         """Redraw everything from the controller (after opening a round or an edit)."""
         lab = self.lab
         self.error.value = html.error(lab.error)
         self.error.layout.display = "block" if lab.error else "none"
-        if self.builder_view.builder is not lab.builder:
+        if self.builder_view is not None and self.builder_view.builder is not lab.builder:
             self.builder_view.set_builder(lab.builder)
         stepper = lab.stepper
         if stepper is None:
+            self.open_builder()                          # its red marks say what to fix
             self.stepper_view = None
             problems = lab.check.messages()
             note = ("The round is not valid yet — fix what <b>Build the round</b> marks in red:"

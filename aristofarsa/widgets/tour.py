@@ -17,7 +17,7 @@ from .. import DOCS_URL
 from ..controllers import tour
 from ..controllers.exiled import ExiledState
 from ..render import seats
-from .common import styles
+from .common import LazyTab, styles
 from .stepper import StepperView
 
 APP_CSS = """<style>
@@ -341,31 +341,6 @@ class LessonsPane(ipw.VBox):
 
 
 # ------------------------------------------------------------------ the apps
-class LazyTab(ipw.Tab):
-    """A Tab whose panes are built on first selection (the first at once): opening an app
-    costs only its first screen. ``pane(k)`` builds pane ``k`` if need be and returns it."""
-
-    def __init__(self, panes: list[tuple[str, Callable[[], ipw.Widget]]]) -> None:
-        super().__init__(children=[ipw.VBox(layout=ipw.Layout(width="100%")) for _ in panes],
-                         layout=ipw.Layout(width="100%"))
-        self._builders = [build for _, build in panes]
-        self._built: dict[int, ipw.Widget] = {}
-        for k, (title, _) in enumerate(panes):
-            self.set_title(k, title)
-        self.pane(0)
-        self.observe(self._on_select, names="selected_index")
-
-    def _on_select(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None:
-            self.pane(change["new"])
-
-    def pane(self, k: int) -> ipw.Widget:
-        if k not in self._built:
-            widget = self._built[k] = self._builders[k]()
-            self.children[k].children = [widget]
-        return self._built[k]
-
-
 class _TourApp(ipw.VBox):
     """What Learn and Exiled share: an intro, an error box and lazily built tabs, among them
     the card tour, one round step by step (``LESSON`` is its tab) and the quiz."""

@@ -29,6 +29,12 @@ def _wait_text(page: Any, selector: str, text: str) -> None:
         arg=[selector, text], timeout=TIMEOUT_MS)
 
 
+def _open_builder(page: Any) -> None:
+    """Open *Build the round* (``af-build``, closed at open) by clicking its header."""
+    page.locator(".af-build").get_by_text("Build the round").first.click()
+    page.wait_for_selector(".af-player-0", timeout=TIMEOUT_MS)
+
+
 def _wait_share(page: Any, link: str | None) -> None:
     assert link is not None
     page.wait_for_selector(f".af-share a[href='{link}']", state="attached", timeout=TIMEOUT_MS)
@@ -39,6 +45,7 @@ def test_build_three_players_by_clicking_and_find_the_winner(app_server: str, pa
     want = LabController()
     want.builder.set_garden(0, "Squire")
     want.edited()
+    _open_builder(page)
     page.select_option(".af-player-0 .af-field-garden select", label="Squire")
     _wait_share(page, want.share_query())                 # the kernel has taken the edit
     want.builder.set_choice(0, "conspire", "target", "Bruno")
@@ -91,6 +98,7 @@ def test_usable_at_phone_width(app_server: str, phone_page: Any) -> None:
 
 def test_several_mistakes_each_shown_by_its_field(app_server: str, page: Any) -> None:
     _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb")
+    _open_builder(page)
     page.select_option(".af-player-0 .af-field-garden select", label="— choose —")
     page.locator(".af-player-0 .af-field-error").first.wait_for(state="visible", timeout=TIMEOUT_MS)
     page.fill(".af-player-1 .af-field-name input", "")

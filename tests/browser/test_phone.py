@@ -74,3 +74,8 @@ def test_every_app_fits_a_phone(app_server: str, phone_page: Any, name: str) -> 
             arg=k, timeout=TIMEOUT_MS)
         page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
         assert _problems(page) == [], (name, tabs.nth(k).inner_text())
+    for section in page.locator(".af-build").all():     # a section built when first opened
+        section.get_by_text("Build the round").first.click()
+        page.wait_for_selector(".af-builder", state="visible", timeout=TIMEOUT_MS)
+        page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+        assert _problems(page) == [], (name, "Build the round")

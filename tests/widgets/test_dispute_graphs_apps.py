@@ -15,6 +15,8 @@ from aristofarsa.widgets.dispute import DisputeApp  # noqa: E402
 from aristofarsa.widgets.graphs import GraphsApp  # noqa: E402
 from aristofarsa.widgets.stepper import StepperView  # noqa: E402
 
+from .helpers import made_by  # noqa: E402
+
 
 def find(widget: ipw.Widget, cls: str) -> list[ipw.Widget]:
     out = [widget] if cls in getattr(widget, "_dom_classes", ()) else []
@@ -87,15 +89,35 @@ def test_dispute_errors_inline():
     assert error.layout.display == "none" and "Dora" in find(app, "af-winners")[0].value
 
 
+def gallery_items(app: GraphsApp) -> list[str]:
+    """The ``af-gallery-item`` boxes on screen, as HTML (one widget holds a page of them)."""
+    return [item for page in find(app, "af-gallery-page") for item in page.value.split(
+        "<div class='af-gallery-item'>")[1:]]
+
+
 def test_graphs_gallery_widget():
     app = GraphsApp.from_query("ruling=B13")
-    graphs = find(app, "af-graph")
-    assert graphs and all("<svg" in g.value for g in graphs)
-    assert "lab.ipynb?lesson=b1" in app.gallery.children[0].children[0].value
+    items = gallery_items(app)
+    assert items and all("<div class='af-graph'><svg" in i for i in items)
+    assert "lab.ipynb?lesson=b1" in items[0] and "class='af-open-lab'" in items[0]
     app.card.value = "Witch"
     assert all("Witch" in item.cards for item in app.c.items())
     app.ruling.value = ""
     app.card.value = ""
-    assert len(find(app, "af-graph")) == 12 and app.more.layout.display == ""
+    assert len(gallery_items(app)) == 6 and app.more.layout.display == ""
     bad = GraphsApp.from_query("ruling=Z1")
     assert "unknown ruling" in find(bad, "af-error")[0].value
+
+
+def test_graphs_gallery_opens_small_and_shows_more_on_request():
+    assert made_by(lambda: GraphsApp.from_query("")) <= 40        # was 120: five per item, twelve items
+    app = GraphsApp.from_query("")
+    first = find(app, "af-gallery-page")
+    assert len(first) == 1 and first[0].value.count("<svg") == 6
+    assert made_by(app.more.click) <= 3                            # one widget for the next page
+    pages = find(app, "af-gallery-page")
+    assert pages[0] is first[0] and pages[1].value.count("<svg") == 12    # the first page is not resent
+    assert len(gallery_items(app)) == 18 and "showing 18" in app.count.value
+    app.card.value = "Bishop"                                      # a filter starts again at one page
+    assert first[0].comm is None and len(gallery_items(app)) == 6
+    assert all("Bishop" in item.cards for item in app.c.items())

@@ -11,12 +11,47 @@ import ipywidgets as ipw  # noqa: E402
 
 from aristofarsa.widgets.lab import LabApp  # noqa: E402
 
+from .helpers import made_by  # noqa: E402
+
 
 def find(widget: ipw.Widget, cls: str) -> list[ipw.Widget]:
     out = [widget] if cls in getattr(widget, "_dom_classes", ()) else []
     for child in getattr(widget, "children", ()):
         out += find(child, cls)
     return out
+
+
+def opened(app: LabApp) -> LabApp:
+    """Open *Build the round* as a click on its header does."""
+    find(app, "af-build")[0].selected_index = 0
+    return app
+
+
+def test_few_widgets_at_open_and_the_builder_on_first_opening() -> None:
+    assert made_by(lambda: LabApp.from_query("")) <= 110          # was 227 with the builder built
+    assert made_by(lambda: LabApp.from_query("lesson=b13-bishop-chain")) <= 110   # was 253
+    app = LabApp.from_query("lesson=b13-bishop-chain")
+    assert app.builder_view is None and not find(app, "af-player-0")
+    assert made_by(lambda: opened(app)) > 100                      # the builder is built now
+    assert app.builder_view is not None and app.builder_view.builder is app.lab.builder
+    assert len(find(app, "af-player-3")) == 1
+    share = find(app, "af-share")[0].value
+    find(app, "af-title")[0].value = "Tuesday's Witch dispute"              # and it works
+    assert "tuesday-s-witch-dispute.toml" in find(app, "af-download")[0].value
+    assert find(app, "af-share")[0].value != share
+    find(app, "af-build")[0].selected_index = None                 # closed and opened again:
+    opened(app)                                                     # the same view, not a second one
+    assert len(find(app, "af-player-0")) == 1 and find(app, "af-title")[0].value.startswith("Tuesday")
+
+
+def test_an_invalid_round_opens_the_builder() -> None:
+    app = LabApp()
+    app.upload.value = ({"name": "two.toml", "size": 5, "content": memoryview(b"x = 1"),
+                         "type": "", "last_modified": datetime.now(UTC)},)
+    assert app.builder_view is None                # a refused file leaves the round (valid) on screen
+    app.lab.builder.set_garden(0, None)
+    app._edited()
+    assert find(app, "af-build")[0].selected_index == 0 and find(app, "af-field-error")
 
 
 def test_hooks_present() -> None:
@@ -35,7 +70,7 @@ def test_bad_lesson_shows_an_error() -> None:
 
 
 def test_editing_a_choice_in_the_builder_updates_the_stepper_and_errors() -> None:
-    app = LabApp()
+    app = opened(LabApp())
     player = find(app, "af-player-0")[0]
     target = find(player, "af-field-conspire-target")[0]
     target.value = ""                                    # "— choose —": the choice is missing
@@ -67,7 +102,7 @@ def test_gallery_open_and_upload() -> None:
 
 
 def test_player_count_adds_a_player() -> None:
-    app = LabApp()
+    app = opened(LabApp())
     count = find(app, "af-players")[0]
     count.value = 4
     assert len(find(app, "af-player-3")) == 1 and app.lab.stepper is not None
@@ -97,13 +132,13 @@ def test_share_link_is_absolute_under_voila(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_title_names_the_download() -> None:
-    app = LabApp()
+    app = opened(LabApp())
     find(app, "af-title")[0].value = "Tuesday's Witch dispute"
     assert "download='tuesday-s-witch-dispute.toml'" in find(app, "af-download")[0].value
 
 
 def test_three_mistakes_show_at_once_each_in_its_players_box() -> None:
-    app = LabApp()
+    app = opened(LabApp())
     find(find(app, "af-player-0")[0], "af-field-garden")[0].value = ""          # no Garden card
     find(find(app, "af-player-1")[0], "af-field-name")[0].value = ""            # no name
     find(find(app, "af-player-2")[0], "af-field-conspire")[0].value = ""        # no Phase-2 action
@@ -115,7 +150,7 @@ def test_three_mistakes_show_at_once_each_in_its_players_box() -> None:
 
 
 def test_card_lists_offer_only_the_copies_left() -> None:
-    app = LabApp()
+    app = opened(LabApp())
     caio = find(app, "af-player-2")[0]
     add = find(caio, "af-field-hand-add")[0]
     assert "Damsel" not in [v for _, v in add.options]           # Caio's only Damsel is in his hand
