@@ -38,7 +38,8 @@ class StepperView(ipw.VBox):
             ("◀", "previous step", "af-prev", lambda: self._stepper.back()),
             ("▶", "next step", "af-next", lambda: self._stepper.next()),
             ("▶|", "last step", "af-last", lambda: self._stepper.last()))}
-        self._guard.buttons = list(self.buttons.values())
+        # the guard only keeps the slider's echo from moving twice; the buttons stay enabled,
+        # so a quick second click on ▶ is one more step, never a click lost on a disabled button
         self._guard.after = self._enable
         self.viewer = ipw.Dropdown(options=self._viewer_options(), value=stepper.viewer or "",
                                    description="Seen by", layout=ipw.Layout(width="auto", max_width="100%"),

@@ -91,3 +91,13 @@ def test_card_views() -> None:
     row = all_cards(expansion=True)
     assert row.value.count("data-card=") == 15
     assert CardRow(["Rogue", "Witch"]).value.count("data-card=") == 2
+
+
+def test_buttons_stay_enabled_during_a_step(view: StepperView) -> None:
+    """The page gets the step's updates before any re-enable message: a button disabled
+    during the update would swallow a quick second click. Every ▶ click is one step."""
+    disabled_during: list[bool] = []
+    view.on_step(lambda frame: disabled_during.append(any(b.disabled for b in view.buttons.values())))
+    view.buttons["af-next"].click()
+    view.buttons["af-next"].click()
+    assert disabled_during == [False, False] and view.stepper.index == 2
