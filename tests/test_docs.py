@@ -237,28 +237,26 @@ def test_play_json_fields_are_listed_in_order():
     assert names == list(play_game(3, seed=1).to_json(trace=False))
 
 
+def problems_on_every_page(check) -> list[str]:
+    """``check(text)``'s problems on every docs page and the README, each named by its page."""
+    return [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
+            for p in check(page.read_text(encoding="utf-8"))]
+
+
 def test_every_path_named_exists():
-    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
-                for p in missing_paths(page.read_text(encoding="utf-8"), ROOT)]
-    assert problems == []
+    assert problems_on_every_page(lambda text: missing_paths(text, ROOT)) == []
 
 
 def test_every_dotted_name_imports():
-    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
-                for p in unknown_dotted_names(page.read_text(encoding="utf-8"))]
-    assert problems == []
+    assert problems_on_every_page(unknown_dotted_names) == []
 
 
 def test_every_lesson_named_exists():
-    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
-                for p in unknown_lessons(page.read_text(encoding="utf-8"), PACKAGE / "scenarios")]
-    assert problems == []
+    assert problems_on_every_page(lambda text: unknown_lessons(text, PACKAGE / "scenarios")) == []
 
 
 def test_every_ruling_id_named_exists():
-    problems = [f"{page.relative_to(ROOT)}: {p}" for page in PAGES
-                for p in unknown_rulings(page.read_text(encoding="utf-8"))]
-    assert problems == []
+    assert problems_on_every_page(unknown_rulings) == []
 
 
 def test_scenario_format_example_json_is_what_resolve_prints():
