@@ -9,7 +9,9 @@ Every command that reads a file (``resolve``, ``check``, ``replay``, ``--crowns`
 * :func:`decode_text` / :func:`check_text_size` do the same for bytes or text that arrive
   another way (an upload, a share code);
 * :func:`parse_toml` / :func:`parse_json` parse with Python's limits turned into messages:
-  nesting deeper than :data:`MAX_DEPTH`, integers too long to convert, a JSON ``NaN``.
+  nesting deeper than :data:`MAX_DEPTH`, integers too long to convert, a JSON ``NaN``; a
+  TOML key of more than :data:`MAX_KEY_PARTS` dotted parts is refused before parsing
+  (:func:`check_key_parts`: ``tomllib`` takes time quadratic in a key's parts).
 
 A UTF-8 byte-order mark at the start is accepted and ignored; UTF-16 text and invalid
 UTF-8 are refused with the line of the first bad byte. Every error is a
@@ -24,9 +26,9 @@ import stat
 import tomllib
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES", "FileInputError", "check_depth",
-           "check_text_size", "cut", "decode_text", "parse_json", "parse_toml", "read_bytes", "read_text",
-           "short"]
+__all__ = ["MAX_DEPTH", "MAX_KEY_PARTS", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES", "FileInputError",
+           "check_depth", "check_key_parts", "check_text_size", "cut", "decode_text", "parse_json",
+           "parse_toml", "read_bytes", "read_text", "short"]
 
 #: Largest scenario or crowns file (bytes): the longest bundled lesson is about 3 kB.
 MAX_TEXT_BYTES = 1_000_000
@@ -34,6 +36,8 @@ MAX_TEXT_BYTES = 1_000_000
 MAX_RECORD_BYTES = 4_000_000
 #: Deepest nesting of tables and lists accepted in a parsed file (a scenario needs 4).
 MAX_DEPTH = 32
+#: Most dotted parts in one TOML key (``expect.prestige.Ann`` has 3; a scenario needs at most 3).
+MAX_KEY_PARTS = 8
 #: Longest value shown in a message before it is cut with "…".
 SHORT = 60
 
@@ -189,8 +193,39 @@ def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
         stack.extend((v, depth + 1) for v in items)
 
 
+#: TOML's tokens as far as dotted keys go: a string or a bare word is one part (a dot inside
+#: a string does not count), a dot joins parts, blanks are skipped, anything else ends a key.
+_TOML_TOKEN = re.compile(r'''
+    (?P<part> """(?:[^"\\]|\\.|"(?!""))*+""" | \'\'\'(?:[^']|'(?!''))*+\'\'\'
+            | "(?:[^"\\\n]|\\.)*+" | '[^'\n]*+' | [A-Za-z0-9_-]++ )
+  | (?P<dot> \. ) | (?P<blank> [ \t]++ ) | (?P<comment> \#[^\n]*+ ) | (?P<other> . )
+''', re.VERBOSE | re.DOTALL)
+
+
+def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS) -> None:
+    """Refuse a text with a dotted key (``a.b.c = 1``, ``[a.b.c]``) of more than ``limit``
+    parts, in one linear pass before ``tomllib``, whose time grows with the square of them."""
+    parts, start, after_dot = 0, 0, False
+    for token in _TOML_TOKEN.finditer(text):
+        kind = token.lastgroup
+        if kind == "part":
+            if not after_dot:                   # a new key starts here
+                parts, start = 0, token.start()
+            parts, after_dot = parts + 1, False
+            if parts > limit:
+                line = text.count("\n", 0, start) + 1
+                raise FileInputError(f"{name}: line {line}: a key of more than {limit} dotted parts "
+                                     f"({cut(text[start:start + SHORT + 1])}); a key has at most "
+                                     f"{limit} (expect.prestige.Ann has 3)")
+        elif kind == "dot":
+            after_dot = parts > 0
+        elif kind != "blank":
+            parts, after_dot = 0, False
+
+
 def parse_toml(text: str, name: str = "<toml>") -> dict[str, Any]:
     """A TOML document; its syntax errors keep tomllib's line and column."""
+    check_key_parts(text, name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

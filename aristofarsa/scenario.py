@@ -61,10 +61,11 @@ def load(path: str | Path) -> Scenario:
     return loads(text, name)
 
 
-def loads(text: str, path: str = "<scenario>") -> Scenario:
-    """Validate a scenario given as TOML text; ``path`` names it in messages."""
+def loads(text: str, path: str = "<scenario>", max_bytes: int = files.MAX_TEXT_BYTES) -> Scenario:
+    """Validate a scenario given as TOML text; ``path`` names it in messages. A text of more
+    than ``max_bytes`` bytes (the apps pass their upload limit) is refused unparsed."""
     try:
-        files.check_text_size(text, path, "scenario file")
+        files.check_text_size(text, path, "scenario file", max_bytes)
         data = files.parse_toml(text.removeprefix("\ufeff"), path)
     except files.FileInputError as exc:
         raise ScenarioError(str(exc)) from None

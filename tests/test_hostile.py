@@ -180,6 +180,52 @@ def test_json_nan_and_lone_surrogates(tmp_path):
     refused(cli("replay", str(path)), "nan.json", "surrogate")
 
 
+#: Issue 12: one dotted key of 31 998 parts costs tomllib half a minute of CPU (quadratic),
+#: and its share code is a link of about 140 characters.
+KEY_BOMB = "a" + ".a" * 31_997 + " = 1\n"
+
+
+def test_a_share_link_with_a_dotted_key_bomb_is_refused_unparsed():
+    from aristofarsa import share
+    from aristofarsa.controllers.dispute import DisputeController
+    from aristofarsa.controllers.lab import LabController
+
+    code = share.encode(KEY_BOMB)
+    assert len(code) < 200                               # a short link does it
+    with pytest.raises(scenario.ScenarioError, match="a key of more than 8 dotted parts"):
+        share.load(code, "link")
+    for controller in (DisputeController, LabController):
+        app = controller.from_query(f"scenario={code}")
+        assert "link: line 1: a key of more than 8 dotted parts (a.a.a.a" in app.error
+        assert "at most 8" in app.error
+    refused(cli("share", "--decode", code, timeout=20), "a key of more than 8 dotted parts")
+
+
+def test_dotted_keys_in_files_headers_and_inline_tables(tmp_path):
+    path = tmp_path / "keys.toml"
+    for bomb in (KEY_BOMB, "[" + "b." * 20 + "c]\n", 'x = {' + ".".join(['"q.q"'] * 9) + " = 1}\n"):
+        path.write_text(bomb + good_text())
+        refused(cli("check", str(path)), "keys.toml", "line 1", "dotted parts")
+    # dots inside strings, floats and times are not key parts: the example still loads
+    text = good_text() + 'z = ["a.b.c.d.e.f.g.h.i.j", 1.5, 1979-05-27T07:32:00.999]\n'
+    with pytest.raises(scenario.ScenarioError) as info:
+        scenario.loads(text, "ok.toml")
+    assert "dotted parts" not in str(info.value)         # only the validator's unknown key `z`
+    files.check_key_parts("a.b.c.d.e.f.g.h = 1\n[a . \"b.c\" . c]\n")   # 8 parts: allowed
+
+
+def test_the_apps_refuse_a_pasted_text_over_the_upload_limit():
+    from aristofarsa.controllers.dispute import MAX_UPLOAD_BYTES, DisputeController
+    from aristofarsa.controllers.lab import LabController
+
+    pasted = good_text() + "#" * 1_000_000
+    for app in (DisputeController(), LabController()):
+        assert app.open_toml(pasted, "pasted scenario") is False
+        assert app.error == (f"pasted scenario: is {len(pasted.encode()):,} bytes; a scenario "
+                             f"file may be at most {MAX_UPLOAD_BYTES:,} bytes")
+        assert app.open_toml(good_text(), "pasted scenario") is True      # the next paste works
+
+
 # ------------------------------------------------------------ 4. names that cannot forge output
 def with_name(text: str, old: str, new: str) -> str:
     return text.replace(f'name = "{old}"', f"name = {json.dumps(new)}")

@@ -7,6 +7,11 @@ package's own Voila template (no CDN: ``aristofarsa/serving/jupyter`` goes first
 ``preheat_kernel``: a kernel that has run its notebook's imports waits for the next visitor and
 reads that request's query string, ``widgets.common.page_query``). Standalone Voila refuses code
 sent by a page; JupyterLab's Voila route (Binder) does not.
+
+A crafted link must not break the server (issue 12): the theme and template cannot be chosen
+from the address, at most ``--max-kernels`` app pages hold a kernel (past that a page says the
+server is busy), a page left open but idle for ``--cull-open-idle`` seconds loses its kernel,
+and Voila's query socket and preheated kernels are fixed by ``cli/voila_fixes.py``.
 """
 from __future__ import annotations
 
@@ -31,6 +36,21 @@ DEFAULT_PORT = 8866
 DEFAULT_CULL_IDLE = 60          # seconds a kernel without a page may stay idle (contract: gone within 120 s)
 DEFAULT_POOL_SIZE = 1           # preheated kernels waiting per app (0: none, each page starts its own)
 MAX_POOL_SIZE = 8
+DEFAULT_CULL_OPEN_IDLE = 1800   # seconds an open page's kernel may stay idle (30 minutes)
+MAX_CULL_OPEN_IDLE = 86_400
+KERNEL_MB = 80                  # what one app kernel holds, at most (docs/apps.md measures 60-80 MB)
+MAX_KERNELS_LIMIT = 1000
+
+
+def default_max_kernels() -> int:
+    """Kernels for app pages that fill a quarter of this machine's memory at KERNEL_MB each
+    (10 to 100): 75 on a 24 GB machine."""
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        memory = 8 * 2**30
+    return max(10, min(100, memory // 4 // (KERNEL_MB * 2**20)))
+
 #: Notebooks in the apps folder that get no preheated kernel (the landing notebook runs no code).
 NOT_PREHEATED = ("index.ipynb",)
 APPS_EXTRA_HINT = "pip install 'aristofarsa[apps]'"
@@ -68,6 +88,15 @@ def add_commands(sub) -> None:
                    metavar="SECONDS",
                    help=f"shut down the kernel of a closed page after this many idle seconds "
                         f"(default {DEFAULT_CULL_IDLE}; at most 110)")
+    p.add_argument("--cull-open-idle", type=whole_number("--cull-open-idle"),
+                   default=DEFAULT_CULL_OPEN_IDLE, metavar="SECONDS",
+                   help=f"shut down the kernel of a page left open but idle this many seconds; the "
+                        f"page then says to reload (default {DEFAULT_CULL_OPEN_IDLE}: 30 minutes; "
+                        f"from --cull-idle to {MAX_CULL_OPEN_IDLE})")
+    p.add_argument("--max-kernels", type=whole_number("--max-kernels"), default=None, metavar="N",
+                   help=f"at most N app pages hold a kernel at once (60-80 MB each); past that a "
+                        f"page says the server is busy. Preheated kernels are extra. Default: a "
+                        f"quarter of this machine's memory, 10 to 100 ({default_max_kernels()} here)")
     p.add_argument("--pool-size", type=whole_number("--pool-size"), default=DEFAULT_POOL_SIZE,
                    metavar="N",
                    help=f"kernels kept started per app, its imports done, each waiting for the next "
@@ -121,14 +150,21 @@ def _check_port(host: str, port: int) -> None:
 
 
 def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool,
-               pool_size: int = DEFAULT_POOL_SIZE) -> list[str]:
-    """The Voila command line `serve` runs (also used by the tests and the benchmark)."""
+               pool_size: int = DEFAULT_POOL_SIZE, max_kernels: int | None = None,
+               cull_open_idle: int = DEFAULT_CULL_OPEN_IDLE) -> list[str]:
+    """The Voila command line `serve` runs (also used by the tests and the benchmark); the
+    ``AppKernelManager`` options need ``voila_fixes.install()`` first."""
+    max_kernels = default_max_kernels() if max_kernels is None else max_kernels
     argv = [str(folder), f"--port={port}", f"--Voila.ip={host}", "--Voila.port_retries=0",
             f"--Voila.open_browser={browser}", f"--template={TEMPLATE}",
             "--VoilaConfiguration.classic_tree=True",          # "/" is the static landing page
+            "--VoilaConfiguration.allow_theme_override=NO",    # ?theme= and ?template= are
+            "--VoilaConfiguration.allow_template_override=NO",  # ignored (issue 12)
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
             f"--MappingKernelManager.cull_interval={max(1, min(10, cull_idle // 5))}",
-            "--MappingKernelManager.cull_connected=False",      # an open page keeps its kernel
+            "--MappingKernelManager.cull_connected=False",      # an open page keeps its kernel ...
+            f"--AppKernelManager.cull_open_idle={cull_open_idle}",   # ... until idle this long
+            f"--AppKernelManager.max_kernels={max_kernels}",
             "--Voila.log_level=WARN"]
     if pool_size > 0:       # Voila never culls a kernel still waiting in its pool
         argv += ["--VoilaConfiguration.preheat_kernel=True",
@@ -165,6 +201,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          f"(0: none), got {args.pool_size}")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0 to 65535, got {args.port}")
+    if not args.cull_idle <= args.cull_open_idle <= MAX_CULL_OPEN_IDLE:
+        raise UsageError(f"--cull-open-idle must be --cull-idle ({args.cull_idle}) to "
+                         f"{MAX_CULL_OPEN_IDLE} seconds, got {args.cull_open_idle}")
+    if args.max_kernels is not None and not 1 <= args.max_kernels <= MAX_KERNELS_LIMIT:
+        raise UsageError(f"--max-kernels must be 1 to {MAX_KERNELS_LIMIT} app pages, got "
+                         f"{args.max_kernels}")
     folder = notebooks_dir()
     host = args.host
     port = _free_port(host) if args.port == 0 else args.port
@@ -175,8 +217,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from tornado.ioloop import IOLoop
     from voila.app import Voila
 
+    from . import voila_fixes
+
+    voila_fixes.install()
     app = Voila()
-    app.initialize(voila_argv(folder, host, port, args.cull_idle, not args.no_browser, args.pool_size))
+    app.initialize(voila_argv(folder, host, port, args.cull_idle, not args.no_browser, args.pool_size,
+                              args.max_kernels, args.cull_open_idle))
 
     def ready() -> None:
         print(f"Serving the Aristofarsa apps at {url}  (press Ctrl+C to stop)", flush=True)

@@ -85,7 +85,7 @@ class DisputeController:
             self.error = "paste a scenario (TOML) first: see docs/scenario-format.md for the format"
             return False
         try:
-            sc = S.loads(text, origin)
+            sc = S.loads(text, origin, MAX_UPLOAD_BYTES)
             result = S.run(sc)
         except S.ScenarioError as exc:
             self.error = str(exc)

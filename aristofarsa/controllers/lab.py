@@ -17,6 +17,7 @@ from ..result import RoundResult
 from .builder import Builder, Check
 from .sources import (
     LESSONS_DIR,
+    MAX_UPLOAD_BYTES,
     SourceError,
     code_text,
     lesson_text,
@@ -103,7 +104,7 @@ class LabController:
     def open_toml(self, text: str, origin: str) -> bool:
         """Any scenario text: it must pass the file validator before the builder takes it."""
         try:
-            S.loads(text, origin)
+            S.loads(text, origin, MAX_UPLOAD_BYTES)
             data = tomllib.loads(text)
         except S.ScenarioError as exc:
             self.error = str(exc)

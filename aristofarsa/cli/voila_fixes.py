@@ -1,0 +1,187 @@
+"""What `aristofarsa serve` changes in Voila 0.5 so that a crafted link cannot break the server.
+
+:func:`install` puts three replacements into ``voila.app`` before Voila builds its handlers
+and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
+
+* :class:`QuerySocketHandler` for ``/voila/query/<kernel>``, the socket on which a preheated
+  kernel waits for its visitor. Voila's ``RequestInfoSocketHandler.on_close`` deletes the
+  *last* entry of its table when the closing socket is not found in it, so a dozen sockets
+  opened and closed under a made-up id (no cookie needed) unhook every waiting kernel: the
+  next visitor of each app got no page, and that kernel waited for ever. This one takes one
+  socket for each kernel of this server, only the first, and removes only its own entry.
+  **Drop it once upstream Voila fixes** ``RequestInfoSocketHandler.on_close``.
+* :class:`AppPageHandler` for ``/voila/render/<notebook>``: beyond ``--max-kernels`` app
+  pages it answers with a "server busy" page (HTTP 503) instead of starting a kernel, and it
+  ignores ``?theme=`` / ``?template=`` when their overrides are off (Voila would otherwise
+  skip the preheated kernel for such a request and start a cold one).
+* :func:`kernel_manager_factory` wraps Voila's kernel manager class in
+  ``AppKernelManager``: it counts the kernels that serve pages (the preheated ones waiting in
+  the pool are not counted), culls any kernel idle for ``cull_open_idle`` seconds even with
+  its page open (Voila's culler spares open pages for ever), and gives a preheated kernel
+  ``visitor_wait`` seconds to take its visitor's request, after which the kernel is shut
+  down and the page ends (its script says so; the pool has already started a replacement).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import Any
+
+from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
+from traitlets import Float, Int
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+log = logging.getLogger("aristofarsa.serve")
+
+#: Seconds a preheated kernel has, once a visitor takes it, to read that visitor's request.
+DEFAULT_VISITOR_WAIT = 90.0
+
+
+class VisitorWaitExpired(RuntimeError):
+    """A preheated kernel did not take its visitor's request in time (it is shut down)."""
+
+
+class QuerySocketHandler(RequestInfoSocketHandler):
+    """``/voila/query/<kernel>``: one socket, once, for each kernel of this server (a kernel
+    asks for its visitor once); the socket's entry is removed when it closes."""
+
+    #: Kernels that have opened their socket already (those still running).
+    _connected: set[str] = set()
+
+    def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        manager = self.settings.get("kernel_manager")
+        running = set(manager.list_kernel_ids()) if manager is not None else set()
+        connected = QuerySocketHandler._connected
+        connected &= running
+        if kernel_id not in running or kernel_id in connected:
+            self._kernel_id = None
+            self.close(4404, "no kernel of this server waits under that id")
+            return
+        connected.add(kernel_id)
+        self._kernel_id = kernel_id
+        RequestInfoSocketHandler._waiters[kernel_id] = self
+        payload = RequestInfoSocketHandler._cache.pop(kernel_id, None)
+        if payload is not None:         # the visitor came before the kernel was ready
+            self.write_message(payload)
+
+    def on_close(self) -> None:
+        kernel_id = getattr(self, "_kernel_id", None)
+        if kernel_id is not None and RequestInfoSocketHandler._waiters.get(kernel_id) is self:
+            del RequestInfoSocketHandler._waiters[kernel_id]
+
+
+class AppPageHandler(TornadoVoilaHandler):
+    """An app page: a busy page past the kernel cap, else Voila's page."""
+
+    #: Page requests being answered now (their kernels may not be counted by the manager yet).
+    in_flight = 0
+
+    async def get(self, path: str | None = None) -> None:  # type: ignore[override]
+        manager = self.kernel_manager
+        cap = getattr(manager, "max_kernels", 0)
+        if cap and manager.page_kernel_count() + AppPageHandler.in_flight >= cap:
+            log.warning("server busy: %d app pages hold a kernel (--max-kernels %d); "
+                        "refused %s", manager.page_kernel_count(), cap, self.request.path)
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+            self.finish(self.render_template("busy.html", base_url=self.base_url, max_kernels=cap,
+                                             cull_open_idle=getattr(manager, "cull_open_idle", 0)))
+            return
+        AppPageHandler.in_flight += 1
+        try:
+            await super().get(path)
+        finally:
+            AppPageHandler.in_flight -= 1
+
+    def should_use_rendered_notebook(self, notebook_data: dict, pool_size: int,
+                                     template_name: str | None, theme: str | None,
+                                     request_args: dict) -> bool:
+        config = self.voila_configuration
+        if config.allow_template_override != "YES":
+            template_name = None
+        if config.allow_theme_override != "YES":
+            theme = None
+        return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name,
+                                                         theme, request_args))
+
+
+def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_size: int,
+                           page_config_hook: Any = None) -> type:
+    """Voila's kernel manager class (with or without its pool), wrapped in ``AppKernelManager``."""
+    voila_class = voila_kernel_manager_factory(base_class, preheat_kernel, default_pool_size,
+                                               page_config_hook=page_config_hook)
+
+    class AppKernelManager(voila_class):  # type: ignore[misc, valid-type]
+        max_kernels = Int(0, config=True, help="Most kernels serving pages (0: no limit); the "
+                                               "preheated kernels waiting in the pool are extra.")
+        cull_open_idle = Int(0, config=True, help="Shut down a kernel idle this many seconds even "
+                                                  "while its page is open (0: never).")
+        visitor_wait = Float(DEFAULT_VISITOR_WAIT, config=True,
+                             help="Seconds a preheated kernel has to take its visitor's request.")
+
+        def pooled_kernel_ids(self) -> set[str]:
+            """The preheated kernels waiting in the pool (started, not yet given to a page)."""
+            found = set()
+            for pool in getattr(self, "_pools", {}).values():
+                for task in pool:
+                    if task.done() and not task.cancelled() and task.exception() is None:
+                        found.add(task.result()["kernel_id"])
+            return found
+
+        def page_kernel_count(self) -> int:
+            return len(set(self.list_kernel_ids()) - self.pooled_kernel_ids())
+
+        async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+            kernel = self._kernels.get(kernel_id)
+            if (self.cull_open_idle > 0 and kernel is not None and hasattr(kernel, "last_activity")
+                    and kernel_id not in self.pooled_kernel_ids()):
+                idle = utcnow() - kernel.last_activity
+                if idle > timedelta(seconds=self.cull_open_idle):
+                    log.warning("culling kernel %s: idle %d s with %d page(s) open", kernel_id,
+                                idle.total_seconds(), self._kernel_connections.get(kernel_id, 0))
+                    await ensure_async(self.shutdown_kernel(kernel_id))
+                    return
+            await super().cull_kernel_if_idle(kernel_id)
+
+        if preheat_kernel:
+            async def get_rendered_notebook(self, notebook_name: str,
+                                            extra_kernel_env_variables: dict | None = None,
+                                            **kwargs: Any) -> tuple:
+                render_task, rendered, kernel_id = await super().get_rendered_notebook(
+                    notebook_name, extra_kernel_env_variables or {}, **kwargs)
+                guarded = asyncio.ensure_future(within(
+                    render_task, self.visitor_wait,
+                    lambda: self._give_up(kernel_id, notebook_name)))
+                return guarded, rendered, kernel_id
+
+            async def _give_up(self, kernel_id: str, notebook_name: str) -> None:
+                log.warning("preheated kernel %s of %s did not take its visitor's request "
+                            "within %s s: shut down", kernel_id, notebook_name, self.visitor_wait)
+                if kernel_id in self:
+                    await ensure_async(self.shutdown_kernel(kernel_id))
+
+    return AppKernelManager
+
+
+async def within(task: asyncio.Future, seconds: float, give_up: Any) -> Any:
+    """``task``'s result if it comes within ``seconds``; else ``await give_up()`` and raise
+    :class:`VisitorWaitExpired` (the task is cancelled)."""
+    try:
+        return await asyncio.wait_for(task, seconds)
+    except TimeoutError:
+        await give_up()
+        raise VisitorWaitExpired(f"no answer within {seconds} s") from None
+
+
+def install() -> None:
+    """Put the replacements into ``voila.app`` (call before ``Voila().initialize``)."""
+    import voila.app
+
+    voila.app.RequestInfoSocketHandler = QuerySocketHandler          # type: ignore[misc]
+    voila.app.TornadoVoilaHandler = AppPageHandler                   # type: ignore[misc]
+    voila.app.voila_kernel_manager_factory = kernel_manager_factory  # type: ignore[assignment]

@@ -1,0 +1,97 @@
+"""`aristofarsa serve`'s bounds on what one visitor costs (issue 12), without a server.
+
+The served attacks themselves are replayed in ``tests/browser/test_attacks.py``.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+from aristofarsa.cli import apps, main
+
+pytest.importorskip("voila")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--max-kernels", "0"], "--max-kernels must be 1 to 1000 app pages, got 0"),
+    (["--max-kernels", "5000"], "--max-kernels must be 1 to 1000 app pages, got 5000"),
+    (["--cull-open-idle", "30"], "--cull-open-idle must be --cull-idle (60) to 86400 seconds, got 30"),
+    (["--cull-open-idle", "100000"], "--cull-open-idle must be --cull-idle (60) to 86400"),
+])
+def test_serve_refuses_bad_limits(argv, words, capsys):
+    assert main(["serve", "--no-browser", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def _served_config(monkeypatch, *extra: str):
+    """The configuration `serve` gives Voila: its real ``initialize``, no ``start``."""
+    import voila.app
+
+    started = []
+    monkeypatch.setattr(voila.app.Voila, "start", lambda self: started.append(self))
+    monkeypatch.setattr(os, "environ", dict(os.environ))
+    for name in ("RequestInfoSocketHandler", "TornadoVoilaHandler", "voila_kernel_manager_factory"):
+        monkeypatch.setattr(voila.app, name, getattr(voila.app, name))   # undone after the test
+    assert main(["serve", "--no-browser", "--port", "0", *extra]) == 0
+    return started[0].config, voila.app
+
+
+def test_serve_turns_overrides_off_and_sets_its_limits(monkeypatch):
+    config, voila_app = _served_config(monkeypatch, "--max-kernels", "7", "--cull-open-idle", "600")
+    assert config.VoilaConfiguration.allow_theme_override == "NO"
+    assert config.VoilaConfiguration.allow_template_override == "NO"
+    assert str(config.AppKernelManager.max_kernels) == "7"      # read by the trait when it loads
+    assert str(config.AppKernelManager.cull_open_idle) == "600"
+    from aristofarsa.cli import voila_fixes
+
+    assert voila_app.RequestInfoSocketHandler is voila_fixes.QuerySocketHandler
+    assert voila_app.TornadoVoilaHandler is voila_fixes.AppPageHandler
+    assert voila_app.voila_kernel_manager_factory is voila_fixes.kernel_manager_factory
+
+
+def test_default_kernel_cap_follows_the_machine(monkeypatch):
+    config, _ = _served_config(monkeypatch)
+    assert str(config.AppKernelManager.max_kernels) == str(apps.default_max_kernels())
+    assert str(config.AppKernelManager.cull_open_idle) == str(apps.DEFAULT_CULL_OPEN_IDLE)
+    pages = {1: 4 * 2**30, 2: 24 * 2**30, 3: 2**40}
+    for memory, expected in ((pages[1], 12), (pages[2], 76), (pages[3], 100)):
+        monkeypatch.setattr(os, "sysconf", lambda name, m=memory: m if name == "SC_PHYS_PAGES" else 1)
+        assert apps.default_max_kernels() == expected
+
+
+def test_the_kernel_manager_keeps_voilas_pool_and_adds_the_limits():
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from aristofarsa.cli import voila_fixes
+
+    for preheat in (True, False):
+        cls = voila_fixes.kernel_manager_factory(AsyncMappingKernelManager, preheat, 1)
+        assert cls.__name__ == "AppKernelManager"
+        assert issubclass(cls, AsyncMappingKernelManager)
+        assert hasattr(cls, "get_rendered_notebook") is preheat     # Voila's pool, wrapped
+        assert {"max_kernels", "cull_open_idle", "visitor_wait"} <= set(cls.class_trait_names())
+
+
+def test_a_kernel_that_never_takes_its_visitor_is_given_up():
+    from aristofarsa.cli import voila_fixes
+
+    gave_up = []
+
+    async def run() -> None:
+        never: asyncio.Future = asyncio.get_running_loop().create_future()
+
+        async def give_up() -> None:
+            gave_up.append(True)
+
+        with pytest.raises(voila_fixes.VisitorWaitExpired, match="no answer within 0.05 s"):
+            await voila_fixes.within(never, 0.05, give_up)
+        assert never.cancelled()
+        done: asyncio.Future = asyncio.get_running_loop().create_future()
+        done.set_result("page")
+        assert await voila_fixes.within(done, 0.05, give_up) == "page"
+
+    asyncio.run(run())
+    assert gave_up == [True]
