@@ -143,7 +143,8 @@ class Round:
         self.played_card: list[Card | None] = [None] * self.n
         self.cancels = Cancellations()
         self.rec = RoundRecords(self.n)
-        self.cache: dict[tuple[Any, str], Any] = {}
+        self.cache: dict[tuple[Any, str], Any] = {}  # B10: each step's choice first made
+        self.again: dict[tuple[Any, str], Any] = {}  # B10: the choice made again in a replay
         self.replaying = 0
         self.step_id: tuple[str, int] | None = None
         self.phase = "setup"
@@ -220,16 +221,23 @@ class Round:
                 return value
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
-        if self.replaying and (self.step_id, kind) in self.cache:
-            value = self.cache[(self.step_id, kind)]
+        key = (self.step_id, kind)
+        if self.replaying and key in self.cache:
+            # B10: the choice first made, whenever it is legal again; else the one made again
+            value = self.cache[key]
             if req.legal(value):
                 return value
+            if key in self.again and req.legal(self.again[key]):
+                return self.again[key]
             req.replay = True
         value = self.decider.decide(req)
         if not req.legal(value):
             raise req.illegal(value)
         if self._snap is not None:  # only a B10 replay re-uses choices
-            self.cache[(self.step_id, kind)] = value
+            if req.replay:
+                self.again[key] = value
+            else:
+                self.cache[key] = value
         if self.t and self.decider.auto:
             what = (f"does not use the optional {kind}" if value is None
                     else f"chooses {kind} = {_show(value)}")
