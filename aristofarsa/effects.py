@@ -15,6 +15,7 @@ from . import decisions as D
 from .cards import CARDS
 from .draw import draw_one
 from .state import distinct
+from .trace import EventKind, Op
 from .variants import Variant
 
 
@@ -53,7 +54,7 @@ def balcony(card: str, rule: str, summary: str):
 def _courtisan_entry(r, p, i):
     if i == 0 or r.garden[i - 1].card.noble:
         if r.t:
-            r.log("entry", "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
+            r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
                   actor=r.name(p), card="Courtisan")
         return
     prev = r.garden[i - 1]
@@ -61,7 +62,7 @@ def _courtisan_entry(r, p, i):
     if r.live:
         r.garden[i].follows = prev.card
         if r.t:
-            r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
+            r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
                   f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
                   f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
@@ -72,7 +73,7 @@ def _courtisan_entry(r, p, i):
             moved = r.shown[i - 1]  # as last shown, before the Courtisan arrived
             how = (f", {bonus} now that the Courtisan is in the Garden (it was {moved})"
                    if moved != bonus else "")
-            r.log("entry", "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
+            r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
                   f"(a Peasant at {bonus}{how}): "
                   f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
@@ -93,13 +94,13 @@ def _aristocrat_entry(r, p, i):
             after = r.value(j)
             if r.t:
                 r.shown[j] = after
-                r.log("mark", "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
+                r.log(EventKind.MARK, "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
                       f"Garden value exactly 5 for the rest of the round ({before} → {after}).",
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
                       target_card=slot.card.name, before=before, after=after, change="=5")
         elif slot.card.noble:
             if r.t:
-                r.log("mark", "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
+                r.log(EventKind.MARK, "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
                       target_card=slot.card.name)
 
@@ -109,7 +110,7 @@ def _bard_entry(r, p, i):
     options = [r.name(q) for q in r.others(p) if r.players[q].hand]
     if not options:
         if r.t:
-            r.log("entry", "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
+            r.log(EventKind.ENTRY, "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
                       actor=r.name(p), card="Bard", see=["M7"])
         return
     target = r.ask(D.TARGET, p, "Bard", "garden", p, options)
@@ -119,7 +120,7 @@ def _bard_entry(r, p, i):
     after = r.value(i)
     if r.t:
         r.shown[i] = after
-        r.log("entry", "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
+        r.log(EventKind.ENTRY, "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
               f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
               card="Bard", target=r.name(p), target_card="Bard", before=3, after=after,
               change=f"{CARDS[shown].prestige:+d}", source=target, source_card=shown)
@@ -131,18 +132,18 @@ def _scribe_entry(r, p, i):
     drawn = draw_one(r, p)
     if drawn is not None:
         if r.t:
-            r.log("draw", "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
+            r.log(EventKind.DRAW, "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
                   card="Scribe")
-            r.log("draw-secret", "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
+            r.log(EventKind.DRAW_SECRET, "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
                   card=drawn.name, visible_to=[pl.name])
     if not pl.hand:
         if r.t:
-            r.log("discard", "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
+            r.log(EventKind.DISCARD, "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
         return
     name = r.ask(D.DISCARD, p, "Scribe", "garden", p, distinct(pl.hand_names()))
     pl.discard.append(pl.take_from_hand(name))
     if r.t:
-        r.log("discard", "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
+        r.log(EventKind.DISCARD, "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
               card=name)
 
 
@@ -165,7 +166,7 @@ def _rogue(r, e, as_card):
 @balcony("Servant", "B11", "no effect")
 def _servant(r, e, as_card):
     if r.t:
-        r.log("effect", "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
+        r.log(EventKind.EFFECT, "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
               "text works only in the Garden).", actor=r.name(e.owner), card=e.card.name,
               see=["M6"])
 
@@ -181,7 +182,7 @@ def _witch(r, e, as_card):
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p,
                    _targets(r, p, Variant.WITCH_OWN in r.variants))
     delta = r.ask(D.DELTA, p, e.card.name, "conspire", p, [-5, 5])
-    r.adjust(r.index_of(target), "+", delta, "B2", p, e.card.name, _copying(e, as_card))
+    r.adjust(r.index_of(target), Op.ADD, delta, "B2", p, e.card.name, _copying(e, as_card))
 
 
 @balcony("Jester", "B3", "one vote for 'the lowest Prestige wins'")
@@ -189,7 +190,7 @@ def _jester(r, e, as_card):
     r.rec.jester += 1
     odd = r.rec.jester % 2 == 1
     if r.t:
-        r.log("effect", "B3", f"{r.who(e.owner, e.card)}: Jester vote {r.rec.jester} — "
+        r.log(EventKind.EFFECT, "B3", f"{r.who(e.owner, e.card)}: Jester vote {r.rec.jester} — "
               + ("an odd number: the lowest Prestige will win." if odd
                  else "an even number: the votes cancel, the highest wins again."),
               actor=r.name(e.owner), card=e.card.name)
@@ -202,8 +203,8 @@ def _damsel(r, e, as_card):
     q = r.index_of(target)
     mine, theirs = r.value(r.slot_of[p]), r.value(r.slot_of[q])
     note = _copying(e, as_card)
-    r.adjust(p, "=", theirs, "B4", p, e.card.name, note)
-    r.adjust(q, "=", mine, "B4", p, e.card.name, note)
+    r.adjust(p, Op.SET, theirs, "B4", p, e.card.name, note)
+    r.adjust(q, Op.SET, mine, "B4", p, e.card.name, note)
     r.rec.damsel.append(e.index)
 
 
@@ -212,13 +213,13 @@ def _merchant(r, e, as_card):
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
     q = r.index_of(target)
-    r.adjust(q, "*", 2, "B5", p, e.card.name, _copying(e, as_card))
+    r.adjust(q, Op.MULTIPLY, 2, "B5", p, e.card.name, _copying(e, as_card))
     r.rec.merchant.append((e.index, r.garden[r.slot_of[q]].card))
 
 
 @balcony("Knight", "B7", "+8 to your Garden card")
 def _knight(r, e, as_card):
-    r.adjust(e.owner, "+", 8, "B7", e.owner, e.card.name,
+    r.adjust(e.owner, Op.ADD, 8, "B7", e.owner, e.card.name,
              _copying(e, as_card) + " (mandatory, M7)", see=("M3", "M7"))
 
 
@@ -228,14 +229,14 @@ def _squire(r, e, as_card):
     pl = r.players[p]
     if not pl.hand:
         if r.t:
-            r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
+            r.log(EventKind.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
                   actor=pl.name, card=e.card.name, see=["M7"])
         return
     choice = r.ask(D.EXCHANGE, p, e.card.name, "conspire", p, distinct(pl.hand_names()),
                    optional=True)
     if choice is None:
         if r.t:
-            r.log("effect", "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
+            r.log(EventKind.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
                   actor=pl.name, card=e.card.name)
         return
     r.exchange(p, choice, "B8", p, e.card.name)
@@ -247,7 +248,7 @@ def _courtisan(r, e, as_card):
     options = [r.name(q) for q in r.others(p) if r.players[q].hand]
     if not options:
         if r.t:
-            r.log("effect", "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
+            r.log(EventKind.EFFECT, "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
                   actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, options)
@@ -264,7 +265,7 @@ def _bishop(r, e, as_card):
     if mine is not None and r.replaying:
         t = r.balcony[mine]
         if r.t:
-            r.log("effect", "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
+            r.log(EventKind.EFFECT, "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
                   f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name,
                   target=r.name(t.owner), target_card=t.card.name)
         return
@@ -275,7 +276,7 @@ def _bishop(r, e, as_card):
     candidates.sort(key=lambda x: order[x.owner])
     if not candidates:
         if r.t:
-            r.log("effect", "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
+            r.log(EventKind.EFFECT, "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
                   + (" (variant bishop-no-undo: only cards not yet resolved)" if no_undo else "")
                   + "; it fizzles.", actor=r.name(p), card=e.card.name, see=["M7"])
         return
@@ -287,13 +288,13 @@ def _bishop(r, e, as_card):
             x = r.balcony[i]
             return f"{r.name(x.owner)}'s card {i + 1}"
         now = ", ".join(label(i) for i in sorted(r.cancelled)) or "none"
-        r.log("cancellations", "B13", "Working back from the most recent cancellation (it always "
+        r.log(EventKind.CANCELLATIONS, "B13", "Working back from the most recent cancellation (it always "
               "stands), a cancellation counts only if its Bishop is not cancelled by one that "
               f"counts: cancelled now — {now}.", actor=r.name(p), card=e.card.name,
               target=target, target_card=t.card.name)
     shown = t.card.name if t.revealed else f"face-down card {t.index + 1}"
     if r.t:
-        r.log("effect", "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
+        r.log(EventKind.EFFECT, "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
               + (" (chosen by its position, unseen)" if not t.revealed else "") + ".",
               actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
     if t.applied:
@@ -307,14 +308,14 @@ def _bard(r, e, as_card):
     pl = r.players[p]
     if not pl.hand:
         if r.t:
-            r.log("effect", "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
+            r.log(EventKind.EFFECT, "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
                   actor=pl.name, card=e.card.name, see=["M7"])
         return
     hand = distinct(pl.hand_names())
     name = hand[0] if len(hand) == 1 else r.ask(D.DISCARD, p, e.card.name, "conspire", p, hand)
     pl.discard.append(pl.take_from_hand(name))
     gain = CARDS[name].prestige + e.card.prestige
-    r.adjust(p, "+", gain, "X3", p, e.card.name, f" discards {name} ({CARDS[name].prestige}) "
+    r.adjust(p, Op.ADD, gain, "X3", p, e.card.name, f" discards {name} ({CARDS[name].prestige}) "
              f"and adds it plus its own {e.card.prestige}")
 
 
@@ -323,7 +324,7 @@ def _scribe(r, e, as_card):
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
     q = r.index_of(target)
-    r.adjust(q, "+", -7, "X4", p, e.card.name, _copying(e, as_card))
+    r.adjust(q, Op.ADD, -7, "X4", p, e.card.name, _copying(e, as_card))
     r.rec.scribe.append((e.index, r.garden[r.slot_of[q]].card))
 
 
@@ -332,12 +333,12 @@ def _elder(r, e, as_card):
     copied = r.played_card[e.owner].name
     if copied in ("Elder", "Servant", "Aristocrat"):
         if r.t:
-            r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
+            r.log(EventKind.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
                   "which does nothing.", actor=r.name(e.owner), card="Elder",
                   target=r.name(e.owner), target_card=copied, see=["B11"])
         return
     if r.t:
-        r.log("effect", "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
+        r.log(EventKind.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
               f"{r.name(e.owner)} played in the Garden (the Elder stands in for it).",
               actor=r.name(e.owner), card="Elder", target=r.name(e.owner), target_card=copied)
     BALCONY_EFFECTS[copied].apply(r, e, copied)
@@ -348,6 +349,6 @@ def _oracle(r, e, as_card):
     if e.owner not in r.rec.oracle:
         r.rec.oracle.append(e.owner)
     if r.t:
-        r.log("effect", "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
+        r.log(EventKind.EFFECT, "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
               "draws up to 5 cards, keeps 3 and discards the rest.", actor=r.name(e.owner),
               card=e.card.name)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from . import decisions as D
 from .bots import make_bot, normalize_bots
@@ -46,7 +47,7 @@ from .ranking import ranking
 from .round import Round
 from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
 from .state import Card, PlayerState
-from .trace import Trace
+from .trace import EventKind, Phase, Sentence, Trace
 from .variants import check_variants
 
 __all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game",
@@ -153,7 +154,7 @@ class Game:
         self.crown_table = self.crowns or PROVISIONAL_CROWNS
         self.trace = Trace(bool(trace))
         self.t = self.trace.enabled
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.record = record
 
     def _family(self, k: int, name: str) -> PlayerState:
@@ -193,16 +194,16 @@ class Game:
     def _log_set_up(self, first_rule: str) -> None:
         if not self.t:
             return
-        self.log("setup", "M1", f"Seats, in order: {', '.join(self.names)}"
+        self.log(EventKind.SETUP, "M1", f"Seats, in order: {', '.join(self.names)}"
                  + ("; Exiled expansion in play" if self.expansion else "")
                  + (f"; variants: {', '.join(self.variant_list)}" if self.variants else "")
                  + f"; seed {self.seed}.")
         for pl in self.players:
-            self.log("setup", "M10", f"{pl.name} takes a family: Parlor of "
+            self.log(EventKind.SETUP, "M10", f"{pl.name} takes a family: Parlor of "
                      f"{', '.join(PARLOR_NOBLES)}; the 7 Peasants are shuffled into the deck"
                      + (f"; Exiled deck {', '.join(EXILED_ORDER)} (top first, face up, X1)"
                         if self.expansion else "") + ".", actor=pl.name)
-        self.log("setup", "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
+        self.log(EventKind.SETUP, "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
                  actor=self.names[self.first])
 
     def _deal(self) -> None:
@@ -211,8 +212,8 @@ class Game:
             for _ in range(3):
                 draw_one(self, pl.index)
             if self.t:
-                self.log("deal", "D1", f"{pl.name} draws 3 cards.", actor=pl.name)
-                self.log("deal-secret", "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
+                self.log(EventKind.DEAL, "D1", f"{pl.name} draws 3 cards.", actor=pl.name)
+                self.log(EventKind.DEAL_SECRET, "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
                          actor=pl.name, visible_to=[pl.name])
 
     def _start_play(self) -> None:
@@ -233,7 +234,7 @@ class Game:
         self.finished = False
 
     # ---------------------------------------------------------------- Draw-step API
-    def log(self, kind, rule, text, **kw) -> None:
+    def log(self, kind: EventKind, rule: str, text: Sentence, **kw: Any) -> None:
         if self.t:
             self.trace.add(self.phase, kind, rule, text, **kw)
 
@@ -285,18 +286,18 @@ class Game:
         if self.round_no >= MAX_ROUNDS:
             raise RoundCapError(f"seed {self.seed}: the game did not end within {MAX_ROUNDS} rounds")
         self.round_no += 1
-        self.phase = "draw"
+        self.phase = Phase.DRAW
         if self.t:
             self.round_starts.append(len(self.trace) + 1)
-            self.log("round", "M2", f"Round {self.round_no}: {names[first]} starts"
+            self.log(EventKind.ROUND, "M2", f"Round {self.round_no}: {names[first]} starts"
                      + (" (the extra round after a Parlor emptied, E3)" if self.final_round else "")
                      + ".", actor=names[first])
         short = draw_step(self, first, self.oracle)
         if short:
             self.round_no -= 1  # the round is not played (D2)
             self.end_reason = EndReason.CANNOT_REFILL
-            self.phase = "end"
-            self.log("end", "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
+            self.phase = Phase.END
+            self.log(EventKind.END, "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
                      "ends before this round is played.", actor=names[short[0]])
             return False
         return True
@@ -332,15 +333,15 @@ class Game:
     def finish(self) -> GameResult:
         """After the last round: the ranking (E4) and the :class:`GameResult`."""
         players = self.players
-        self.phase = "end"
+        self.phase = Phase.END
         self.finished = True
         rank = ranking(players, self.crowns)
         if self.t:
             assert self.end_reason is not None  # the rounds end only with a reason
             rule = END_RULES[self.end_reason][0]
-            self.log("end", rule, f"The game ends after {self.round_no} round"
+            self.log(EventKind.END, rule, f"The game ends after {self.round_no} round"
                      f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")
-            self.log("ranking", "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
+            self.log(EventKind.RANKING, "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
                      "scored, cards scored): " + "; ".join(
                          f"{k + 1}. {' = '.join(place)}" for k, place in enumerate(rank)) + ".")
         return GameResult(self, rank)

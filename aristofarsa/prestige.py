@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .state import Entry, Slot
+from .trace import Op
 
 
 def garden_value(garden: list[Slot], i: int, balcony: list[Entry], live_courtisan: bool) -> int:
@@ -47,9 +48,9 @@ def garden_value(garden: list[Slot], i: int, balcony: list[Entry], live_courtisa
 
 def apply_ledger(value: int, ledger) -> int:
     for op, n in ledger:
-        if op == "+":
+        if op == Op.ADD:
             value += n
-        elif op == "*":
+        elif op == Op.MULTIPLY:
             value *= n
         else:
             value = n
@@ -69,5 +70,5 @@ def all_prestige(garden: list[Slot], balcony: list[Entry], live_courtisan: bool)
 def ledger_text(ledger) -> str:
     parts = []
     for op, n in ledger:
-        parts.append(f"{n:+d}" if op == "+" else (f"×{n}" if op == "*" else f"becomes {n}"))
+        parts.append(f"{n:+d}" if op == Op.ADD else (f"×{n}" if op == Op.MULTIPLY else f"becomes {n}"))
     return ", ".join(parts)

@@ -20,7 +20,7 @@ from .decisions import DecisionError, Request
 from .draw import LazyRandom
 from .prestige import garden_value, ledger_text, prestige
 from .state import Card, Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
-from .trace import Sentence, Trace, TraceEvent
+from .trace import EventKind, Op, Phase, Sentence, Trace, TraceEvent, change_text
 from .variants import Variant
 
 if TYPE_CHECKING:
@@ -143,10 +143,11 @@ class Round:
         self.played_card: list[Card | None] = [None] * self.n
         self.cancels = Cancellations()
         self.rec = RoundRecords(self.n)
-        self.cache: dict[tuple[Any, str], Any] = {}
+        self.cache: dict[tuple[Any, str], Any] = {}  # B10: each step's choice first made
+        self.again: dict[tuple[Any, str], Any] = {}  # B10: the choice made again in a replay
         self.replaying = 0
         self.step_id: tuple[str, int] | None = None
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.bishop_mode = False
         self.order: list[int] = []
         self.oracle_players: frozenset[int] = frozenset()
@@ -188,7 +189,7 @@ class Round:
     def others(self, p: int) -> list[int]:
         return [(p + k) % self.n for k in range(1, self.n)]
 
-    def log(self, kind: str, rule: str, text: Sentence, actor: str | None = None,
+    def log(self, kind: EventKind, rule: str, text: Sentence, actor: str | None = None,
             card: str | None = None, target: str | None = None, target_card: str | None = None,
             before: int | None = None, after: int | None = None, visible_to: Any = None,
             auto: bool = False, see: Any = None, change: str | None = None,
@@ -198,7 +199,7 @@ class Round:
             # the facts recorded as one tuple (Trace.raw, in TraceEvent's argument order after
             # ``step``): the hottest path of a traced round; the event objects are made when
             # the trace is read
-            self.trace.raw.append(("replay" if self.replaying else self.phase, kind, actor, card,
+            self.trace.raw.append((Phase.REPLAY if self.replaying else self.phase, kind, actor, card,
                                    rule, text, target, target_card, before, after, visible_to,
                                    auto, see, change, incoming, source, source_card))
 
@@ -220,23 +221,30 @@ class Round:
                 return value
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
-        if self.replaying and (self.step_id, kind) in self.cache:
-            value = self.cache[(self.step_id, kind)]
+        key = (self.step_id, kind)
+        if self.replaying and key in self.cache:
+            # B10: the choice first made, whenever it is legal again; else the one made again
+            value = self.cache[key]
             if req.legal(value):
                 return value
+            if key in self.again and req.legal(self.again[key]):
+                return self.again[key]
             req.replay = True
         value = self.decider.decide(req)
         if not req.legal(value):
             raise req.illegal(value)
         if self._snap is not None:  # only a B10 replay re-uses choices
-            self.cache[(self.step_id, kind)] = value
+            if req.replay:
+                self.again[key] = value
+            else:
+                self.cache[key] = value
         if self.t and self.decider.auto:
             what = (f"does not use the optional {kind}" if value is None
                     else f"chooses {kind} = {_show(value)}")
             how = ("'may' effects are not used" if value is None else
                    "the three highest printed Prestige are kept" if kind == D.KEEP else
                    "first legal option")
-            self.log("decision", "M7", f"{req.player} {what} for {card or source} "
+            self.log(EventKind.DECISION, "M7", f"{req.player} {what} for {card or source} "
                      f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
         return value
 
@@ -271,7 +279,7 @@ class Round:
 
     def resolve_balcony(self) -> None:
         """B1: the Balcony cards are revealed and resolved one by one, in the order played."""
-        self.phase = "balcony"
+        self.phase = Phase.BALCONY
         if any(e.card.name == "Bishop" for e in self.balcony):
             # only a Bishop replays (an Elder copying a Bishop implies Bishop mode, P6)
             self._snap = self.snapshot()
@@ -281,9 +289,9 @@ class Round:
 
     # ---------------------------------------------------------------- Phase 1
     def phase1(self) -> None:
-        self.phase = "phase1"
+        self.phase = Phase.PHASE1
         if self.t:
-            self.log("phase", "P1", (_phase1_text, (self.names[self.first],)))
+            self.log(EventKind.PHASE, "P1", (_phase1_text, (self.names[self.first],)))
         for k in range(self.n):
             self.play_into_garden((self.first + k) % self.n)
 
@@ -308,7 +316,7 @@ class Round:
         i = len(self.garden) - 1
         if self.t:
             self.shown.append(card.prestige)
-            self.log("play", "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
+            self.log(EventKind.PLAY, "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
                      after=card.prestige,
                      see=["X1"] if name in ("Elder", "Oracle") else None)
         effect = _effects.ENTRY_EFFECTS.get(name)
@@ -319,7 +327,7 @@ class Round:
     # ---------------------------------------------------------------- Phase 2
     def phase2(self) -> None:
         """P2: the order; P3: the Litter; P6: Bishop mode; then each player's turn."""
-        self.phase = "phase2"
+        self.phase = Phase.PHASE2
         vals = self.values()
         best = 0
         for i, v in enumerate(vals):
@@ -333,13 +341,13 @@ class Round:
         self.bishop_mode = any(s.card.name == "Bishop" for s in self.garden)
         if self.t:
             names = self.names
-            self.log("order", "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
+            self.log(EventKind.ORDER, "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
                                                    bool(oracles))),
                      actor=names[top], card=self.garden[best].card.name,
                      see=["X6"] if oracles else None)
-            self.log("litter", "P3", (_litter_text, ()), actor=names[order[0]])
+            self.log(EventKind.LITTER, "P3", (_litter_text, ()), actor=names[order[0]])
             if self.bishop_mode:
-                self.log("mode", "P6", "A Bishop is in the Garden: this round every Balcony card is "
+                self.log(EventKind.MODE, "P6", "A Bishop is in the Garden: this round every Balcony card is "
                          "played face up and resolves at once.")
         if self.bishop_mode:
             self._snap = self.snapshot()
@@ -379,7 +387,8 @@ class Round:
             options.append("convoke")
         if not options:
             if self.t:
-                self.log("pass", "P8", f"{pl.name} has no card to conspire and cannot afford a Noble: "
+                self.log(EventKind.PASS, "P8",
+                         f"{pl.name} has no card to conspire and cannot afford a Noble: "
                          f"passes{self.wasted_litter(p)}.", actor=pl.name, see=["P5"])
             return
         action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
@@ -403,15 +412,15 @@ class Round:
         self.entry_of[p] = e.index
         if self.bishop_mode:
             if self.t:
-                self.log("conspire", "P6", f"{pl.name} plays {name} face up on the Balcony "
+                self.log(EventKind.CONSPIRE, "P6", f"{pl.name} plays {name} face up on the Balcony "
                          f"(Balcony card {e.index + 1}){self.wasted_litter(p)}; it resolves at "
                          "once.", actor=pl.name, card=name,
                          see=["P3"] if p == self.litter else None)
             self.resolve_entry(e.index)
         elif self.t:
-            self.log("conspire", "P4", (_face_down_text, (e.index + 1, p == self.litter)),
+            self.log(EventKind.CONSPIRE, "P4", (_face_down_text, (e.index + 1, p == self.litter)),
                      actor=pl.name, see=["P3"] if p == self.litter else None)
-            self.log("conspire-secret", "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
+            self.log(EventKind.CONSPIRE_SECRET, "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
                      card=name, visible_to=[pl.name])
 
     def oracle_peek(self, p: int) -> None:
@@ -422,13 +431,15 @@ class Round:
         who = self.ask(D.PEEK, p, "Oracle", "garden", p, hidden, optional=True)
         if who is None:
             if self.t:
-                self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at nothing.", actor=self.name(p))
+                self.log(EventKind.PEEK, "P7",
+                         f"{self.name(p)}'s Oracle peeks at nothing.", actor=self.name(p))
             return
         e = self.balcony[self.entry_of[self.index_of(who)]]
         if self.t:
-            self.log("peek", "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down Balcony card.",
+            self.log(EventKind.PEEK, "P7",
+                     f"{self.name(p)}'s Oracle peeks at {who}'s face-down Balcony card.",
                      actor=self.name(p), card="Oracle", target=who)
-            self.log("peek-secret", "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
+            self.log(EventKind.PEEK_SECRET, "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
                      f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
                      target_card=e.card.name, visible_to=[self.name(p)])
 
@@ -441,7 +452,7 @@ class Round:
         litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
-                self.log("convoke", "P5", f"{pl.name} Convokes, discarding "
+                self.log(EventKind.CONVOKE, "P5", f"{pl.name} Convokes, discarding "
                          f"{', '.join(discarded) or 'nothing'}"
                          f" ({convoke_sum(discarded, p == self.litter)}): no Noble is affordable, so "
                          "nothing is taken (variant convoke-nothing).", actor=pl.name)
@@ -449,7 +460,8 @@ class Round:
         take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
                         prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
         if self.t:
-            self.log("convoke", "P5", f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
+            self.log(EventKind.CONVOKE, "P5",
+                     f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
                      f"({convoke_sum(discarded, p == self.litter)}) and takes the {take} "
                      "from the Parlor to the discard pile.", actor=pl.name, card=take)
         self.convoke_noble(p, take, "P5", quiet=True)
@@ -464,12 +476,12 @@ class Round:
         if not e.revealed:
             e.revealed = True
             if self.t:
-                self.log("reveal", "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
+                self.log(EventKind.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
                          card=e.card.name)
         if i in self.cancelled:
             if self.t:
                 owner, bishop = self.cancels.canceller(i)
-                self.log("cancelled", "B10", (_cancelled_text, ()),
+                self.log(EventKind.CANCELLED, "B10", (_cancelled_text, ()),
                          actor=self.name(owner), card=bishop,
                          target=self.name(p), target_card=e.card.name)
             self.sync("M4", p, e.card.name)
@@ -500,7 +512,7 @@ class Round:
         """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
         if self.t:
             actor, card = self.name(bishop.owner), bishop.card.name
-            self.log("replay", "B10", "The cancelled card counts as never resolved: the Balcony is "
+            self.log(EventKind.REPLAY, "B10", "The cancelled card counts as never resolved: the Balcony is "
                      "resolved again from its first card, skipping cancelled cards and re-using the "
                      "choices already made.", actor=actor, card=card)
         assert self._snap is not None, "a replay needs the Balcony's starting position"
@@ -511,7 +523,7 @@ class Round:
             for i, v in enumerate(self.values()):
                 if v != self.shown[i]:
                     slot = self.garden[i]
-                    self.log("prestige", "B10", (_undone_text, ()), actor=actor, card=card,
+                    self.log(EventKind.PRESTIGE, "B10", (_undone_text, ()), actor=actor, card=card,
                              target=self.name(slot.owner), target_card=slot.card.name,
                              before=self.shown[i], after=v, see=["M3"], change=f"={v}")
                     self.shown[i] = v
@@ -537,7 +549,7 @@ class Round:
         by = f"{by}: " if by else ""
         if not pl.parlor:
             if self.t:
-                self.log("convoke", rule, f"{by}{pl.name}'s Parlor is empty: nothing to Convoke.",
+                self.log(EventKind.CONVOKE, rule, f"{by}{pl.name}'s Parlor is empty: nothing to Convoke.",
                          actor=pl.name)
             return None
         if name is None:
@@ -546,7 +558,7 @@ class Round:
             found = next((c for c in pl.parlor if c.name == name), None)
             if found is None:
                 if self.t:
-                    self.log("convoke", rule, f"{by}{pl.name} has no {name} in the Parlor: nothing "
+                    self.log(EventKind.CONVOKE, rule, f"{by}{pl.name} has no {name} in the Parlor: nothing "
                              "to Convoke.", actor=pl.name)
                 return None
             card = found
@@ -556,13 +568,14 @@ class Round:
         if not quiet:
             if self.t:
                 cheapest = "Convoke your cheapest Noble — " if name is None else ""
-                self.log("convoke", rule, f"{by}{cheapest}{pl.name} Convokes the {card.name} from the "
+                self.log(EventKind.CONVOKE, rule,
+                         f"{by}{cheapest}{pl.name} Convokes the {card.name} from the "
                          "Parlor, for free (it counts like any Convoke).", actor=pl.name,
                          card=card.name, see=["B12"])
         if not pl.parlor and p not in self.parlor_emptied:
             self.parlor_emptied.append(p)
             if self.t:
-                self.log("parlor-empty", "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
+                self.log(EventKind.PARLOR_EMPTY, "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
                          see=None if rule == "P5" else ["B12"])
         return card.name
 
@@ -585,11 +598,11 @@ class Round:
         after = self.value(i)
         if self.t:
             self.shown[i] = after
-            self.log("exchange", rule, (_exchange_text, ()), actor=self.name(source),
+            self.log(EventKind.EXCHANGE, rule, (_exchange_text, ()), actor=self.name(source),
                      card=source_card, target=pl.name, target_card=old.card.name,
                      before=before, after=after, see=["M5", "M4"], incoming=hand_name)
 
-    def adjust(self, p: int, op: str, n: int, rule: str, source: int, source_card: str,
+    def adjust(self, p: int, op: Op, n: int, rule: str, source: int, source_card: str,
                note: str = "", see=("M3",)) -> None:
         """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it: made by
         player ``source``'s ``source_card``; ``note`` follows the acting card in the sentence."""
@@ -600,8 +613,8 @@ class Round:
         if self.t:
             after = self.value(i)
             self.shown[i] = after
-            change = f"{n:+d}" if op == "+" else (f"x{n}" if op == "*" else f"={n}")
-            self.log("prestige", rule, (_adjust_text, (note,)), actor=self.name(source),
+            change = change_text(op, n)
+            self.log(EventKind.PRESTIGE, rule, (_adjust_text, (note,)), actor=self.name(source),
                      card=source_card, target=self.name(p), target_card=slot.card.name,
                      before=before, after=after, see=list(see), change=change)
 
@@ -622,7 +635,7 @@ class Round:
                 continue
             v = prestige(garden, i, balcony, live)
             if v != shown[i]:
-                self.log("prestige", rule, (_continuous_text, (self.explain(i),)),
+                self.log(EventKind.PRESTIGE, rule, (_continuous_text, (self.explain(i),)),
                          actor=None if trigger is None else self.name(trigger), card=trigger_card,
                          target=self.name(slot.owner), target_card=slot.card.name,
                          before=shown[i], after=v, change=f"{v - shown[i]:+d}")

@@ -10,6 +10,7 @@ from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
 from .rulings import EndReason
 from .state import distinct
+from .trace import EventKind, Phase
 
 if TYPE_CHECKING:
     from .round import Round
@@ -48,12 +49,12 @@ class Scored:
         self.cards.append((player, card))
         r = self._r
         if r.t:
-            r.log("score", rule, (_score_text, (why,)), actor=r.names[player], card=card.name,
+            r.log(EventKind.SCORE, rule, (_score_text, (why,)), actor=r.names[player], card=card.name,
                   see=None if rule == "S2" else ["S2"])
 
 
 def score_round(r: Round) -> RoundResult:
-    r.phase = "score"
+    r.phase = Phase.SCORE
     values = r.values()
     won = _winners(r, values)                                    # S1, B3, M2
     scored = Scored(r)
@@ -80,9 +81,9 @@ def _winners(r: Round, values: list[int]) -> Winners:
     won = Winners(lowest, best, slots, r.garden[slots[0]].owner)
     if r.t:
         names = r.names
-        r.log("final", "M3", (_final_text, (list(r.garden), list(r.balcony), r.live, names, values)),
+        r.log(EventKind.FINAL, "M3", (_final_text, (list(r.garden), list(r.balcony), r.live, names, values)),
               see=["M4"])
-        r.log("winners", "S1", (_winners_text, (lowest, best, tuple(
+        r.log(EventKind.WINNERS, "S1", (_winners_text, (lowest, best, tuple(
             (names[r.garden[i].owner], r.garden[i].card.name) for i in slots))),
               actor=names[won.player])
     return won
@@ -103,7 +104,7 @@ def _score_winning_cards(r: Round, won: Winners, scored: Scored) -> list[int]:
             _damsel_scores_instead(r, won, i, damsels[0], scored)
             continue
         if r.t and p != winner and any(r.balcony[x].owner == p for x in r.rec.damsel):
-            r.log("score", "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
+            r.log(EventKind.SCORE, "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
                   f"but the round's winner is {r.name(winner)} (earlier in the queue): "
                   f"{r.name(p)}'s {slot.card.name} scores normally and the Damsel does not.",
                   actor=r.name(p), card=slot.card.name, see=["B4"])
@@ -122,7 +123,7 @@ def _damsel_scores_instead(r: Round, won: Winners, i: int, entry: int, scored: S
     p = slot.owner
     d = r.balcony[entry]
     if r.t:
-        r.log("score", "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
+        r.log(EventKind.SCORE, "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
               f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name,
               see=["S4"] if len(won.slots) > 1 else None)
     scored.add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
@@ -160,12 +161,12 @@ def _apply_scoring_texts(r: Round, garden_scored: list[int], scored: Scored) -> 
         name = slot.card.name
         if name == "Rogue":
             if r.t:
-                r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
+                r.log(EventKind.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
                       "happens (B6).", actor=r.name(slot.owner), card=name, see=["M6"])
             r.convoke_noble(slot.owner, None, "B6", by=r.who(slot.owner, slot.card))
         elif name == "Damsel":
             if r.t:
-                r.log("score", "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
+                r.log(EventKind.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
                       "Knight.", actor=r.name(slot.owner), card=name)
             r.convoke_noble(slot.owner, "Knight", "S2", by=r.who(slot.owner, slot.card))
         elif name == "Scribe":
@@ -186,7 +187,7 @@ def _scribe_scores_a_peasant(r: Round, i: int, scored: Scored) -> None:
         scored.add(slot.owner, pl.take_from_hand(extra), "X4", "the Garden Scribe scored, and a "
                    "Peasant from hand may score with it (its own texts do nothing)")
     elif r.t:
-        r.log("score", "X4", f"{pl.name} scores no Peasant from hand with the Scribe.", actor=pl.name)
+        r.log(EventKind.SCORE, "X4", f"{pl.name} scores no Peasant from hand with the Scribe.", actor=pl.name)
 
 
 def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: list[Owned]) -> bool:
@@ -194,12 +195,12 @@ def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: li
     it, unless all are tied; X7: a worst card that scored is not exiled and nothing replaces
     it; an Aristocrat is never exiled and ends the game. Returns True if an Aristocrat was
     worst."""
-    r.phase = "exile"
+    r.phase = Phase.EXILE
     lowest = won.lowest_wins
     worst = max(values) if lowest else min(values)
     if all(v == worst for v in values):
         if r.t:
-            r.log("exile", "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
+            r.log(EventKind.EXILE, "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
         return False
     aristocrat = False
     for i, v in enumerate(values):
@@ -208,19 +209,19 @@ def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: li
         slot = r.garden[i]
         if slot.card in scored:
             if r.t:
-                r.log("exile", "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
+                r.log(EventKind.EXILE, "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
                       "but scored: it is not exiled, and no other card is exiled in its place.",
                       actor=r.name(slot.owner), card=slot.card.name, see=["X2"])
         elif slot.card.name == "Aristocrat":
             aristocrat = True
             if r.t:
-                r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
+                r.log(EventKind.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
                       "an Aristocrat is never exiled, and the game ends after this round.",
                       actor=r.name(slot.owner), card="Aristocrat")
         else:
             exiled.append((slot.owner, slot.card))
             if r.t:
-                r.log("exile", "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
+                r.log(EventKind.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
                       f"({v}{', highest under the Jester' if lowest else ''}): it is exiled.",
                       actor=r.name(slot.owner), card=slot.card.name)
     return aristocrat
@@ -229,7 +230,7 @@ def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: li
 def _score_scribes(r: Round, exiled: list[Owned], scored: Scored) -> None:
     """X4: a Balcony Scribe scores if the Garden card it hit was exiled."""
     exiled_ids = {id(c) for _, c in exiled}
-    r.phase = "score"
+    r.phase = Phase.SCORE
     for ei, card in r.rec.scribe:
         if id(card) in exiled_ids:
             s = r.balcony[ei]
@@ -244,14 +245,14 @@ def _move_cards(r: Round, scored: Scored, exiled: list[Owned]) -> None:
     for p, card in scored.cards:
         r.players[p].scored.append(card)
     if exiled:
-        r.phase = "exile"
+        r.phase = Phase.EXILE
     for p, card in exiled:
         pl = r.players[p]
         pl.exiled.append(card)
         top = pl.exiled.pop(0)
         pl.hand.append(top)
         if r.t:
-            r.log("exile", "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
+            r.log(EventKind.EXILE, "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
                   f"and takes the top card, {top.name}, into hand (from now on an ordinary card).",
                   actor=pl.name, card=top.name, see=["X1", "D3"])
     for s in r.garden:
@@ -260,9 +261,9 @@ def _move_cards(r: Round, scored: Scored, exiled: list[Owned]) -> None:
     for e in r.balcony:
         if id(e.card) not in gone:
             r.players[e.owner].discard.append(e.card)
-    r.phase = "score"
+    r.phase = Phase.SCORE
     if r.t:
-        r.log("move", "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
+        r.log(EventKind.MOVE, "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
 
 
@@ -274,22 +275,22 @@ def _end_of_game(r: Round, won: Winners, scored: Scored, aristocrat_worst: bool)
     if any(c.name == "Aristocrat" for _, c in scored.cards):
         reason = EndReason.ARISTOCRAT_SCORED
         if r.t:
-            r.log("end", "E1", "An Aristocrat scored: the game ends when this round is done.")
+            r.log(EventKind.END, "E1", "An Aristocrat scored: the game ends when this round is done.")
     elif aristocrat_worst:
         reason = EndReason.ARISTOCRAT_WORST
     elif r.final_round:
         reason = EndReason.PARLOR_EMPTY
         if r.t:
-            r.log("end", "E3", "This was the extra round after a Parlor emptied: the game ends.")
+            r.log(EventKind.END, "E3", "This was the extra round after a Parlor emptied: the game ends.")
     if reason is None and r.t:
-        r.log("end", "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
+        r.log(EventKind.END, "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
               + (": the game goes on." if not r.parlor_emptied else "."))
     final_next = bool(r.parlor_emptied) and not r.final_round and reason is None
     if final_next and r.t:
-        r.log("end", "E3", "A Parlor became empty this round: exactly one more round is played, "
+        r.log(EventKind.END, "E3", "A Parlor became empty this round: exactly one more round is played, "
               "then the game ends.")
     if r.t:
-        r.log("next", "M2", (_next_text, (reason is None,)), actor=r.names[won.player])
+        r.log(EventKind.NEXT, "M2", (_next_text, (reason is None,)), actor=r.names[won.player])
     return End(reason, final_next)
 
 

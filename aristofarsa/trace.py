@@ -9,9 +9,96 @@ Log text, Markdown, JSON, the stepper and the effect graph are all views of the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from enum import StrEnum
 from typing import Any
 
-PHASES = ("setup", "draw", "phase1", "phase2", "balcony", "replay", "score", "exile", "end")
+
+class Phase(StrEnum):
+    """The part of a game an event belongs to (its ``phase``)."""
+
+    SETUP = "setup"
+    DRAW = "draw"
+    PHASE1 = "phase1"
+    PHASE2 = "phase2"
+    BALCONY = "balcony"
+    REPLAY = "replay"
+    SCORE = "score"
+    EXILE = "exile"
+    END = "end"
+
+
+PHASES = tuple(Phase)
+
+
+class EventKind(StrEnum):
+    """What a trace event records (its ``kind``). JSON writes the value: ``"parlor-empty"``."""
+
+    # a game and its rounds (game.py)
+    SETUP = "setup"
+    DEAL = "deal"
+    DEAL_SECRET = "deal-secret"
+    ROUND = "round"
+    SCOPE = "scope"
+    STANDINGS = "standings"
+    RANKING = "ranking"
+    # the Draw step (draw.py)
+    SHUFFLE = "shuffle"
+    DRAW = "draw"
+    DRAW_SECRET = "draw-secret"
+    KEEP = "keep"
+    KEEP_SECRET = "keep-secret"
+    CANNOT_REFILL = "cannot-refill"
+    REFILLED = "refilled"
+    # Phase 1 (P1, M4)
+    PHASE = "phase"
+    PLAY = "play"
+    ENTRY = "entry"
+    MARK = "mark"
+    DISCARD = "discard"
+    # Phase 2 (P2-P8)
+    ORDER = "order"
+    LITTER = "litter"
+    MODE = "mode"
+    CONSPIRE = "conspire"
+    CONSPIRE_SECRET = "conspire-secret"
+    PEEK = "peek"
+    PEEK_SECRET = "peek-secret"
+    CONVOKE = "convoke"
+    PASS = "pass"
+    PARLOR_EMPTY = "parlor-empty"
+    # the Balcony (B1-B13)
+    REVEAL = "reveal"
+    EFFECT = "effect"
+    PRESTIGE = "prestige"
+    EXCHANGE = "exchange"
+    CANCELLED = "cancelled"
+    CANCELLATIONS = "cancellations"
+    REPLAY = "replay"
+    # choices the engine made (--auto, M7)
+    DECISION = "decision"
+    # the Score step (S1-S4, X2, E1-E3, M2)
+    FINAL = "final"
+    WINNERS = "winners"
+    SCORE = "score"
+    EXILE = "exile"
+    MOVE = "move"
+    END = "end"
+    NEXT = "next"
+
+
+class Op(StrEnum):
+    """A Balcony ledger operation (M3); the trace's ``change`` writes it with its amount."""
+
+    ADD = "+"
+    MULTIPLY = "*"
+    SET = "="
+
+
+def change_text(op: Op, n: int) -> str:
+    """The trace's ``change`` fact for a ledger entry: ``"+5"``, ``"-5"``, ``"x2"``, ``"=5"``."""
+    if op is Op.ADD:
+        return f"{n:+d}"
+    return f"x{n}" if op is Op.MULTIPLY else f"={n}"
 
 #: A sentence: a finished string, or ``(render, args)`` rendered as ``render(event, *args)``
 #: when first read. ``render`` is a module-level function of the event's facts (never a
@@ -26,7 +113,7 @@ class TraceEvent:
                  "target_card", "before", "after", "visible_to", "auto", "see", "change",
                  "incoming", "source", "source_card")
 
-    def __init__(self, step: int, phase: str, kind: str, actor: str | None, card: str | None,
+    def __init__(self, step: int, phase: Phase, kind: EventKind, actor: str | None, card: str | None,
                  rule: str, text: Sentence, target: str | None = None,
                  target_card: str | None = None, before: int | None = None,
                  after: int | None = None, visible_to: Sequence[str] | None = None,
@@ -132,7 +219,7 @@ class Trace:
             events.extend([event(k + 1, *raw[k]) for k in range(len(events), len(raw))])
         return events
 
-    def add(self, phase: str, kind: str, rule: str, text: Sentence, actor: str | None = None,
+    def add(self, phase: Phase, kind: EventKind, rule: str, text: Sentence, actor: str | None = None,
             card: str | None = None, target: str | None = None, target_card: str | None = None,
             before: int | None = None, after: int | None = None,
             visible_to: Sequence[str] | None = None, auto: bool = False,

@@ -1,6 +1,7 @@
 """Unit tests of the layered Prestige (M3) and the Garden values (M4)."""
 from aristofarsa.prestige import apply_ledger, garden_value, ledger_text, prestige
 from aristofarsa.state import Card, Entry, Slot
+from aristofarsa.trace import Op
 
 
 def garden(*names, owners=None):
@@ -9,11 +10,11 @@ def garden(*names, owners=None):
 
 
 def test_ledger_applies_in_order():
-    assert apply_ledger(9, [("*", 2), ("+", -5)]) == 13
-    assert apply_ledger(9, [("+", -5), ("*", 2)]) == 8
-    assert apply_ledger(7, [("+", 8), ("=", 3), ("*", 2)]) == 6
-    assert apply_ledger(1, [("+", -7)]) == -6  # negative values are allowed
-    assert ledger_text([("+", 5), ("*", 2), ("=", 4)]) == "+5, ×2, becomes 4"
+    assert apply_ledger(9, [(Op.MULTIPLY, 2), (Op.ADD, -5)]) == 13
+    assert apply_ledger(9, [(Op.ADD, -5), (Op.MULTIPLY, 2)]) == 8
+    assert apply_ledger(7, [(Op.ADD, 8), (Op.SET, 3), (Op.MULTIPLY, 2)]) == 6
+    assert apply_ledger(1, [(Op.ADD, -7)]) == -6  # negative values are allowed
+    assert ledger_text([(Op.ADD, 5), (Op.MULTIPLY, 2), (Op.SET, 4)]) == "+5, ×2, becomes 4"
 
 
 def test_rogue_needs_any_noble():
@@ -48,7 +49,7 @@ def test_mark_overrides_own_effect_but_not_ledger():
     g = garden("Squire", "Rogue", "Aristocrat")
     g[0].marked = True
     assert garden_value(g, 0, [], False) == 5
-    g[0].ledger.append(("+", 8))
+    g[0].ledger.append((Op.ADD, 8))
     assert prestige(g, 0, [], False) == 13
 
 
@@ -65,7 +66,7 @@ def test_courtisan_fixed_bonus_vs_live_variant():
     g2 = garden("Witch", "Courtisan")
     g2[1].bonus = 2
     g2[1].follows = g2[0].card
-    g2[0].ledger.append(("+", 5))  # ledger of the Peasant is not part of its Garden value
+    g2[0].ledger.append((Op.ADD, 5))  # ledger of the Peasant is not part of its Garden value
     assert garden_value(g2, 1, [], True) == 8
     g2[1].played = False  # exchanged in: no entry bonus (M5)
     assert garden_value(g2, 1, [], True) == 6
@@ -73,6 +74,6 @@ def test_courtisan_fixed_bonus_vs_live_variant():
 
 def test_damsel_becomes_is_fixed_value():
     g = garden("Knight", "Witch")
-    g[0].ledger.append(("=", 2))
-    g[0].ledger.append(("+", 5))
+    g[0].ledger.append((Op.SET, 2))
+    g[0].ledger.append((Op.ADD, 5))
     assert prestige(g, 0, [], False) == 7

@@ -10,7 +10,7 @@ import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.result import RoundResult
-from aristofarsa.trace import TraceEvent
+from aristofarsa.trace import EventKind, Op, Phase, TraceEvent, change_text
 
 LESSONS = sorted(SCENARIOS_DIR.glob("*.toml"))
 CHANGE = re.compile(r"^(?:[+-]\d+|x\d+|=-?\d+)$")
@@ -85,6 +85,29 @@ def test_text_is_rendered_and_kept_in_json(path):
         assert isinstance(text, str) and text, e
         d = e.to_dict()
         assert list(d)[:5] == ["step", "phase", "kind", "rule", "text"] and d["text"] == text
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_kinds_and_phases_are_the_trace_vocabulary(path):
+    """Every event's ``kind`` and ``phase`` is a member of its enum (JSON writes its value)."""
+    for e in events(path.name):
+        assert type(e.kind) is EventKind and type(e.phase) is Phase, e
+        assert e.to_dict()["kind"] == e.kind.value
+
+
+def test_a_game_uses_the_trace_vocabulary():
+    from aristofarsa.game import Game
+    game = Game(4, seed=3, expansion=True, trace=True)
+    game.run()
+    events = list(game.trace)
+    assert events and all(type(e.kind) is EventKind and type(e.phase) is Phase for e in events)
+    assert {EventKind.SETUP, EventKind.DEAL, EventKind.ROUND, EventKind.RANKING} <= {
+        e.kind for e in events}
+
+
+def test_change_is_written_from_the_ledger_op():
+    assert [change_text(Op.ADD, 5), change_text(Op.ADD, -7), change_text(Op.MULTIPLY, 2),
+            change_text(Op.SET, 5)] == ["+5", "-7", "x2", "=5"]
 
 
 def test_sentence_comes_from_the_facts():

@@ -19,7 +19,7 @@ from ..decisions import DecisionError, Request
 from ..draw import draw_step
 from ..round import Round
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
-from ..trace import Trace
+from ..trace import Phase, Trace
 
 #: Requests that belong to a player's Phase-2 action (answered in the `conspire`/`convoke` table).
 _ACTION_KINDS = (D.ACTION, D.CONSPIRE, D.TAKE)
@@ -122,7 +122,7 @@ def _play(sc: Scenario, decider: Any) -> Any:
               crowns=sc.crowns)
     result = r.play()
     if sc.next_draw and not result.game_over:   # the Oracle's `keep` is asked at the next Draw
-        r.phase = "draw"
+        r.phase = Phase.DRAW
         r.step_id = ("draw", 0)  # type: ignore[assignment]
         draw_step(r, names.index(result.next_first), [names.index(n) for n in result.oracle_draw])
     return result
