@@ -27,7 +27,8 @@ WHERE: tuple[tuple[str, str], ...] = (
     ("widgets", "widgets"), ("widgets.*", "widgets"),
     ("cli", "cli"), ("cli.*", "cli"),
     ("scenario", "formats"), ("scenario_*", "formats"), ("records", "formats"),
-    ("share", "formats"),  # files (the safe reader, stdlib only) is engine: cards reads crowns with it
+    ("share", "formats"), ("line", "formats"),
+    # files (the safe reader, stdlib only) is engine: cards reads crowns with it
     ("*", "engine"),
 )
 

@@ -84,6 +84,9 @@ def add_commands(sub) -> None:
     p.add_argument("--url", metavar="BASE",
                    help="print BASE/voila/render/lab.ipynb?scenario=CODE instead of the bare code")
     p.add_argument("--decode", metavar="CODE", help="print the scenario a share code holds")
+    p.add_argument("--text", action="store_true",
+                   help="print the round in the one-line notation instead (resolve it with "
+                        "aristofarsa resolve --line TEXT)")
     p.set_defaults(func=cmd_share)
 
     p = sub.add_parser("notebook", help="write a scenario as a notebook with stored outputs (for nbval)",
@@ -194,8 +197,9 @@ def cmd_share(args: argparse.Namespace) -> int:
     from .. import scenario, share
 
     if args.decode is not None:
-        if args.file is not None or args.url is not None:
-            raise UsageError("give either FILE (to make a code) or --decode CODE, not both")
+        if args.file is not None or args.url is not None or args.text:
+            raise UsageError("give either FILE (to make a code, or --text FILE for the line) or "
+                             "--decode CODE, not both")
         try:
             text = share.decode(args.decode)
             share.load(args.decode)                  # the same validator as a file
@@ -205,8 +209,14 @@ def cmd_share(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.file is None:
         raise UsageError("give a scenario FILE to share, or --decode CODE")
+    if args.text and args.url is not None:
+        raise UsageError("--text prints the line itself; give --url or --text, not both")
     try:
-        scenario.load(args.file)                     # refuse an invalid round with the validator's message
+        sc = scenario.load(args.file)                # refuse an invalid round with the validator's message
+        if args.text:
+            from .. import line
+            print(line.dumps(sc))
+            return EXIT_OK
         text = Path(args.file).read_bytes().decode("utf-8")
         code = share.encode(text)
     except (scenario.ScenarioError, share.ShareCodeError) as exc:
