@@ -26,6 +26,7 @@ WHERE: tuple[tuple[str, str], ...] = (
     ("controllers", "controllers"), ("controllers.*", "controllers"),
     ("widgets", "widgets"), ("widgets.*", "widgets"),
     ("cli", "cli"), ("cli.*", "cli"),
+    ("pytest_plugin", "cli"),   # a front end like the CLI (`pytest --aristofarsa-scenarios DIR`)
     ("scenario", "formats"), ("scenario_*", "formats"), ("records", "formats"),
     ("share", "formats"), ("line", "formats"),
     # files (the safe reader, stdlib only) is engine: cards reads crowns with it
