@@ -228,7 +228,8 @@ class Validator:
             self.fail("needs [[player]] tables, one per player in seating order "
                       f"({MIN_PLAYERS} to {MAX_PLAYERS}, M8)")
         if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
-            self.fail(f"{len(raw_players)} players; Aristofarsa is for {MIN_PLAYERS} to {MAX_PLAYERS} "
+            self.fail(f"{len(raw_players)} player{'' if len(raw_players) == 1 else 's'}; Aristofarsa "
+                      f"is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                       "players (M8)")
         return raw_players
 

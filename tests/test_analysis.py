@@ -164,7 +164,8 @@ def test_explain_ledgers_and_near_misses():
     assert "3 or less" in knight.reason
     merchant = next(v for v in x.verdicts if (v.player, v.card, v.zone) == ("Ana", "Merchant", "balcony"))
     assert merchant.scored
-    assert x.outcome == "Ana wins the round with Ana's Courtisan at 12."
+    assert x.outcome == "Winning card: Ana's Courtisan (12)."
+    assert x.notes[0] == "Starts next round: Ana."
 
 
 def test_explain_replay_and_merchant_that_did_not_score():
@@ -250,48 +251,109 @@ def test_variants_table_matches_direct_runs(path):
 def test_variants_sentence_names_the_change():
     from aristofarsa.analysis.compare import VariantRow, VariantTable
     t = VariantTable(["Caio"], {"Caio": ["Knight"]}, [
-        VariantRow("courtisan-live", "M4", "", ["Caio"], {"Caio": ["Knight"]}, False),
-        VariantRow("witch-own", "B2", "", ["Bruno"], {"Bruno": ["Rogue"]}, True)])
-    assert t.sentence == "With witch-own, Bruno wins instead of Caio."
+        VariantRow("courtisan-live", "M4", "", ["Caio"], {"Caio": ["Knight"]}, False,
+                   winning=["Caio's Knight"]),
+        VariantRow("witch-own", "B2", "", ["Bruno"], {"Bruno": ["Rogue"]}, True,
+                   winning=["Bruno's Rogue"])], winning=["Caio's Knight"])
+    assert t.sentence == ("With witch-own, the winning card is Bruno's Rogue instead of Caio's Knight; "
+                          "the other house rules change nothing.")
     t.rows[1] = VariantRow("witch-own", "B2", "", ["Caio"], {"Caio": ["Knight"]}, False)
     assert t.sentence == "None of the house rules changes who wins or what scores."
     t.rows[1] = VariantRow("witch-own", "B2", "", error="x: not allowed", changes=True)
-    assert "With witch-own, the round cannot be played" in t.sentence
-    real = compare_variants(scenario.load(SCENARIOS_DIR / "b10-bishop-no-undo-variant.toml"))
-    assert real.sentence.endswith(".")
+    assert t.sentence.startswith("The house rule witch-own cannot apply to this round")
+    assert "change" not in t.sentence.split(";")[0]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_variants_sentence_agrees_with_the_table(path):
+    """Every variant the sentence says changes the outcome is a row with `changes`, every row
+    the round is invalid under reads "cannot apply" (never "changes"), and "nothing changes"
+    only when no row changes anything."""
+    from aristofarsa.render.analysis import variants_html, variants_text
+    t = compare_variants(scenario.load(path))
+    said = t.sentence
+    for r in t.rows:
+        if r.error is not None:
+            assert f"he house rule {r.name} cannot apply" in said
+            assert f"With {r.name}," not in said and f"with {r.name}," not in said
+        elif r.changes:
+            assert f"ith {r.name}, " in said
+        else:
+            assert f"ith {r.name}," not in said
+    if all(r.error is None and not r.changes for r in t.rows):
+        assert said == "None of the house rules changes who wins or what scores."
+    else:
+        assert "None of the house rules" not in said
+    html = variants_html(t)
+    assert html.count("<td>cannot apply</td>") == sum(r.error is not None for r in t.rows)
+    assert variants_text(t).count("cannot apply: ") == sum(r.error is not None for r in t.rows)
+    assert t.to_json()["variants"] == [r.to_json() for r in t.rows]
 
 
 # ----------------------------------------------------------------- whatif
-WHATIF_SAMPLE = ["b13-bishop-chain", "b10-bishop-replay", "b4-damsel-swap", "p5-litter-buys-the-aristocrat",
-                 "b8-squire-rogue-swapped-in", "b9-courtisan-forces-aristocrat", "x3-bard-balcony-discard",
-                 "p7-oracle-peek", "p8-empty-hand-passes", "b10-replay-choice-made-again"]
+def _cards_and_zones(sc):
+    return [(p.name, p.garden, p.conspire, p.convoke and p.convoke["discard"], p.passes, p.zones)
+            for p in sc.players]
 
 
-@pytest.mark.parametrize("name", WHATIF_SAMPLE)
-def test_every_whatif_alternative_resolves_as_shown(name):
-    path = SCENARIOS_DIR / f"{name}.toml"
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_whatif_alternative_resolves_as_shown(path):
+    """Every lesson, every player: each alternative's scenario resolves to the winners and
+    scored shown; another player's table changes only where the alternative says it re-decided
+    a choice, and only in that choice."""
     text = path.read_text(encoding="utf-8")
     sc = scenario.loads(text, str(path))
+    base = scenario.run(sc, trace=False)
     for spec in sc.players:
         w = what_if(text, sc, spec.name)
         assert w.alternatives, spec.name
         assert sum(a.actual for a in w.alternatives) == 1, (spec.name, [a.summary for a in w.alternatives])
         actual = next(a for a in w.alternatives if a.actual)
-        base = scenario.run(sc, trace=False)
         assert (actual.winners, actual.scored) == (base.winners, base.scored)
+        assert actual.then == []
         for alt in w.alternatives:
+            assert alt.error is None, (spec.name, alt.summary, alt.error)
             alt_sc = scenario.loads(alt.scenario, "alt")
-            others = [(p.name, p.garden, p.conspire, p.conspire_choices, p.convoke, p.passes, p.zones)
-                      for p in alt_sc.players if p.name != spec.name]
-            assert others == [(p.name, p.garden, p.conspire, p.conspire_choices, p.convoke, p.passes,
-                               p.zones) for p in sc.players if p.name != spec.name]
-            if alt.error is not None:
-                with pytest.raises(scenario.ScenarioError):
-                    scenario.run(alt_sc, trace=False)
-                continue
             r = scenario.run(alt_sc, trace=False)
             assert (r.winners, r.scored) == (alt.winners, alt.scored), alt.summary
+            mine = [p.name for p in sc.players].index(spec.name)
+            others = [t for k, t in enumerate(_cards_and_zones(alt_sc)) if k != mine]
+            assert others == [t for k, t in enumerate(_cards_and_zones(sc)) if k != mine]
+            changed = [p.name for p, q in zip(alt_sc.players, sc.players, strict=True)
+                       if p.name != spec.name and (p.conspire_choices, p.garden_choices)
+                       != (q.conspire_choices, q.garden_choices)]
+            if changed:
+                assert alt.then and " — and " in alt.summary, alt.summary
+                assert all(any(t.startswith(n) for t in alt.then) for n in changed), (changed, alt.then)
         assert sum(len(g) for g in w.groups()) == len(w.alternatives)
+
+
+DISPUTE = ("Ana: Knight, Witch on Bruno -5, hand Jester; Bruno: Servant, Merchant on Bruno, hand Rogue; "
+           "Caio: Jester, Witch on Ana +5, hand Servant; Dora: Damsel, Bishop on Caio, hand Jester")
+
+
+def test_whatif_re_decides_a_choice_the_alternative_makes_illegal():
+    """Caio Convokes instead of Conspiring while Dora's Bishop targets Caio's Balcony card: each
+    Convoke comes once per card Dora could cancel instead, and says so."""
+    from aristofarsa import line
+    sc = line.load(DISPUTE)
+    text = line.to_toml(DISPUTE)
+    w = what_if(text, sc, "Caio")
+    convokes = [a for a in w.alternatives if "convoke" in a.table]
+    assert convokes
+    takes = {a.table["convoke"]["take"] for a in convokes}
+    for take in takes:
+        thens = sorted(t for a in convokes if a.table["convoke"]["take"] == take for t in a.then)
+        assert thens == ["Dora's Bishop would then have cancelled Ana's Witch",
+                         "Dora's Bishop would then have cancelled Bruno's Merchant"]
+    for alt in convokes:
+        assert alt.summary.endswith(" — and " + alt.then[0])
+        again = scenario.loads(alt.scenario, "alt")
+        assert again.spec("Dora").conspire_choices["target"] in ("Ana", "Bruno")
+        r = scenario.run(again, trace=False)
+        assert (r.winners, r.scored) == (alt.winners, alt.scored)
+    out = w.to_json()["alternatives"]
+    assert sorted(t for a in out for t in a["then"]) == sorted(t for a in convokes for t in a.then)
 
 
 def test_whatif_unknown_player():

@@ -246,18 +246,43 @@ def _nbval(path: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_lesson_notebook_is_pinned_by_nbval(tmp_path):
+    """The default notebook reads its scenario file when it runs: nbval passes as written,
+    and fails once the file says another round (or the engine resolves it otherwise)."""
+    ruling = tmp_path / "our-ruling.toml"
+    ruling.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "pinned.ipynb"
-    assert main(["notebook", str(EXAMPLE), "-o", str(out)]) == 0
+    assert main(["notebook", str(ruling), "-o", str(out)]) == 0
     nb = json.loads(out.read_text(encoding="utf-8"))
     printed = "".join(o["text"] for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"])
-    assert "Winners: Caio" in printed and "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18)." in printed
+    assert "Winning card: Caio's Aristocrat (13)." in printed
+    assert "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18)." in printed
     assert "step  16: 9 -> 18  (B5)" in printed                     # the ledger
     assert nb["cells"][0]["source"].startswith("# The Merchant crowns the Aristocrat")
+    assert "**Reads `our-ruling.toml`** each time it runs" in nb["cells"][0]["source"]
+    assert "SCENARIO_FILE = 'our-ruling.toml'" in nb["cells"][1]["source"]
     proc = _nbval(out)
     assert proc.returncode == 0, proc.stdout[-2000:]
-    # A club's pinned ruling that the engine no longer gives fails the test:
-    nb["cells"][2]["outputs"][0]["text"] = nb["cells"][2]["outputs"][0]["text"].replace("Winners: Caio",
-                                                                                        "Winners: Ana")
+    # The club edits its ruling: the notebook, which reads the file, no longer matches.
+    ruling.write_text(EXAMPLE.read_text(encoding="utf-8").replace(
+        'conspire = { card = "Merchant", target = "Caio" }',
+        'conspire = { card = "Merchant", target = "Bruno" }'), encoding="utf-8")
+    assert "target = \"Bruno\"" in ruling.read_text(encoding="utf-8")
+    assert _nbval(out).returncode != 0
+
+
+def test_snapshot_notebook_says_so_and_ignores_the_file(tmp_path):
+    ruling = tmp_path / "our-ruling.toml"
+    ruling.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "snap.ipynb"
+    assert main(["notebook", str(ruling), "-o", str(out), "--snapshot"]) == 0
+    nb = json.loads(out.read_text(encoding="utf-8"))
+    assert "**A snapshot.**" in nb["cells"][0]["source"]
+    assert "editing that file changes nothing here" in nb["cells"][0]["source"]
+    ruling.unlink()                                  # the copy inside is all it needs
+    assert _nbval(out).returncode == 0
+    # A pinned ruling that the engine no longer gives fails the test:
+    nb["cells"][2]["outputs"][0]["text"] = nb["cells"][2]["outputs"][0]["text"].replace(
+        "Winning card: Caio's", "Winning card: Ana's")
     out.write_text(json.dumps(nb), encoding="utf-8")
     assert _nbval(out).returncode != 0
 

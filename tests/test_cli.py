@@ -74,7 +74,7 @@ def test_scenarios_lists_library(run_cli):
 def test_resolve_text_and_markdown(run_cli, example):
     text = run_cli("resolve", example).stdout
     assert text.startswith("The Merchant crowns the Aristocrat")
-    assert "Winners: Caio" in text and "— B5" in text
+    assert "Winning card: Caio's Aristocrat (13). Starts next round: Caio." in text and "— B5" in text
     md = run_cli("resolve", example, "--markdown").stdout
     assert md.startswith("## The Merchant crowns the Aristocrat")
     assert "| # | phase | what happened | Prestige | ruling |" in md

@@ -26,8 +26,10 @@ WHERE: tuple[tuple[str, str], ...] = (
     ("controllers", "controllers"), ("controllers.*", "controllers"),
     ("widgets", "widgets"), ("widgets.*", "widgets"),
     ("cli", "cli"), ("cli.*", "cli"),
+    ("pytest_plugin", "cli"),   # a front end like the CLI (`pytest --aristofarsa-scenarios DIR`)
     ("scenario", "formats"), ("scenario_*", "formats"), ("records", "formats"),
-    ("share", "formats"),  # files (the safe reader, stdlib only) is engine: cards reads crowns with it
+    ("share", "formats"), ("line", "formats"),
+    # files (the safe reader, stdlib only) is engine: cards reads crowns with it
     ("*", "engine"),
 )
 

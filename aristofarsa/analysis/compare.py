@@ -12,6 +12,7 @@ from typing import Any
 from .. import scenario as scenario_mod
 from ..scenario import Scenario, ScenarioError
 from ..variants import VARIANTS
+from .outcome import card_names
 
 
 @dataclass
@@ -24,6 +25,7 @@ class VariantRow:
     changes: bool = False
     error: str | None = None
     in_file: bool = False        # the file already plays with this variant
+    winning: list[str] = field(default_factory=list)   # "Bruno's Rogue": the winning card(s)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name}
@@ -32,6 +34,7 @@ class VariantRow:
         else:
             out["winners"] = self.winners
             out["scored"] = self.scored
+            out["winning_cards"] = list(self.winning)
         out["changes"] = self.changes
         return out
 
@@ -41,13 +44,15 @@ class VariantTable:
     winners: list[str]
     scored: dict[str, list[str]]
     rows: list[VariantRow] = field(default_factory=list)
+    winning: list[str] = field(default_factory=list)   # the file's own winning card(s)
 
     @property
     def sentence(self) -> str:
         return variants_sentence(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"base": {"winners": self.winners, "scored": self.scored},
+        return {"base": {"winners": self.winners, "scored": self.scored,
+                         "winning_cards": list(self.winning)},
                 "variants": [r.to_json() for r in self.rows], "sentence": self.sentence}
 
     def _repr_html_(self) -> str:
@@ -60,35 +65,49 @@ def _same_scored(a: dict[str, list[str]], b: dict[str, list[str]]) -> bool:
     return all(sorted(a.get(k, [])) == sorted(b.get(k, [])) for k in keys)
 
 
-def _names(players: list[str]) -> str:
-    if len(players) <= 1:
-        return "".join(players) or "nobody"
-    return ", ".join(players[:-1]) + " and " + players[-1]
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items) or "none"
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _cards(row: VariantRow | VariantTable) -> str:
+    """"the winning card is Caio's Aristocrat" / "the winning cards are …" (winners' names when
+    the cards are not known)."""
+    cards = row.winning or [f"{n}'s card" for n in row.winners or []]
+    return ("the winning cards are " if len(cards) > 1 else "the winning card is ") + _and(cards)
 
 
 def variants_sentence(t: VariantTable) -> str:
-    """"None of the house rules changes who wins" or "With witch-own, Bruno wins instead of Caio"."""
+    """What the table says, in one sentence: "None of the house rules changes who wins or what
+    scores.", "With witch-own, the winning card is Bruno's Rogue instead of Caio's Aristocrat;
+    the other house rules change nothing.", "The house rule bishop-no-undo cannot apply to this
+    round …" — a variant the round is invalid under never reads as one that changes the outcome."""
     parts = []
     for r in t.rows:
         if r.error is not None:
-            parts.append(f"With {r.name}, the round cannot be played as the file is written")
+            parts.append(f"the house rule {r.name} cannot apply to this round (the round as "
+                         "written is not valid under it; see its row)")
         elif r.winners is not None and sorted(r.winners) != sorted(t.winners):
-            verb = "wins" if len(r.winners) == 1 else "win"
-            parts.append(f"With {r.name}, {_names(r.winners)} {verb} instead of {_names(t.winners)}")
+            theirs = _cards(t).replace("the winning card is ", "").replace("the winning cards are ", "")
+            parts.append(f"with {r.name}, {_cards(r)} instead of {theirs}")
         elif r.changes:
-            parts.append(f"With {r.name}, the same players win but different cards score")
+            parts.append(f"with {r.name}, the same card{'s win' if len(t.winners) > 1 else ' wins'} "
+                         "but other cards score")
     if not parts:
         return "None of the house rules changes who wins or what scores."
-    if not any("instead of" in p for p in parts):
-        parts.append("none changes who wins")
-    return "; ".join(parts) + "."
+    if any(r.error is None and not r.changes for r in t.rows):
+        parts.append("the other house rules change nothing")
+    text = "; ".join(parts) + "."
+    return text[0].upper() + text[1:]
 
 
 def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:
     """Resolve ``sc`` once with its own rules and once with each variant added alone."""
     if base is None:
         base = scenario_mod.run(sc, trace=False)
-    table = VariantTable(list(base.winners), {k: list(v) for k, v in base.scored.items()})
+    table = VariantTable(list(base.winners), {k: list(v) for k, v in base.scored.items()},
+                         winning=card_names(base.garden, base.winners))
     for name, (rule, summary) in VARIANTS.items():
         row = VariantRow(name, rule, summary, in_file=name in sc.variants)
         try:
@@ -99,6 +118,7 @@ def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:
         else:
             row.winners = list(result.winners)
             row.scored = {k: list(v) for k, v in result.scored.items()}
+            row.winning = card_names(result.garden, result.winners)
             row.changes = (sorted(row.winners) != sorted(table.winners)
                            or not _same_scored(row.scored, table.scored))
         table.rows.append(row)

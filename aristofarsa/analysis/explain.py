@@ -16,6 +16,7 @@ from .. import DOCS_URL
 from ..cards import CARDS
 from ..rulings import RULINGS
 from .graph import BALCONY, GARDEN, Edge, build_graph
+from .outcome import next_starter, winning_cards
 
 #: Anchors of docs/rulings.md headings (GitHub style), one per ruling ID.
 RULING_ANCHORS: dict[str, str] = {
@@ -265,19 +266,12 @@ def explain(result: Any, viewer: str | None = None) -> Explanation:
 
     ledgers = _ledgers(trace, by_step, names, garden)
     verdicts = _verdicts(trace, g.edges, names, garden, balcony, winners, lowest, scored)
-    values = [g_["prestige"] for g_ in garden]
-    best = (min(values) if lowest else max(values)) if values else None
-    who = ", ".join(winners) or "nobody"
-    won = [f"{x['player']}'s {x['card']}" for x in garden if x["prestige"] == best]
-    outcome = (f"{who} win{'s' if len(winners) == 1 else ''} the round"
-               + (f" with {' and '.join(won)} at {best}" if won else "")
-               + (" (lowest Prestige wins: an odd number of Jester votes, B3)" if lowest else "")
-               + ".")
+    outcome = winning_cards(garden, winners, lowest)
     notes = []
+    if data.get("next_first"):
+        notes.append(next_starter(str(data["next_first"]), tied=len(winners) > 1))
     if data.get("game_over"):
         notes.append(f"The game ends ({data.get('end_reason')}).")
-    if data.get("next_first"):
-        notes.append(f"{data['next_first']} starts the next round (M2).")
     return Explanation(str(data.get("title") or ""), outcome, winners, lowest, ledgers, steps,
                        verdicts, notes)
 

@@ -10,6 +10,8 @@ with only that player's table changed), so it can be resolved and checked on its
 """
 from __future__ import annotations
 
+import copy
+import itertools
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,9 +22,13 @@ from ..draw import draw_step
 from ..round import Round
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
 from ..trace import Phase, Trace
+from .outcome import card_names
 
 #: Requests that belong to a player's Phase-2 action (answered in the `conspire`/`convoke` table).
 _ACTION_KINDS = (D.ACTION, D.CONSPIRE, D.TAKE)
+#: Requests a player's table answers that an alternative may re-decide when it makes the
+#: file's answer illegal (or needs one the file never gave): every effect choice.
+_NOT_REDECIDED = (D.GARDEN, D.ACTION, D.CONSPIRE)
 MAX_ALTERNATIVES = 400
 
 
@@ -39,6 +45,11 @@ class Alternative:
     scored: dict[str, list[str]] | None = None
     actual: bool = False
     error: str | None = None
+    winning: list[str] = field(default_factory=list)     # "Caio's Aristocrat": the winning card(s)
+    next_first: str | None = None                        # who starts the next round (M2)
+    #: other players' choices this alternative made illegal (or needed anew), re-decided:
+    #: "Dora's Bishop would then have cancelled Bruno's Witch"
+    then: list[str] = field(default_factory=list)
 
     def outcome_key(self) -> tuple[Any, ...]:
         if self.error is not None:
@@ -53,7 +64,10 @@ class Alternative:
         else:
             out["winners"] = self.winners
             out["scored"] = self.scored
+            out["winning_cards"] = list(self.winning)
+            out["next_first"] = self.next_first
         out["actual"] = self.actual
+        out["then"] = list(self.then)
         return out
 
 
@@ -84,9 +98,21 @@ class _Branch(Exception):
         self.request = request
 
 
+Key = tuple[str, str, str, bool]     # (owner, source, kind, replay): where a file holds an answer
+
+
+def _key(req: Request) -> Key:
+    return (req.owner, req.source, req.kind, bool(req.replay))
+
+
 class _Forced:
     """The scenario's own answers for everyone, except this player's Phase-2 requests: those
-    come from ``answers``; the first one past the list stops the round with :class:`_Branch`."""
+    come from ``answers``; the first one past the list stops the round with :class:`_Branch`.
+
+    Another player's choice that the alternative makes illegal (or that the file never had to
+    give, e.g. a choice made again in a Bishop's replay) is re-decided the same way: it takes
+    the next answer of the list, and every later request the file answers at the same place
+    gets that answer too, exactly as the rewritten file will give it."""
 
     auto = False
 
@@ -96,6 +122,10 @@ class _Forced:
         self.answers = answers
         self.garden = garden
         self.asked: list[Request] = []
+        self.redecided: set[int] = set()     # positions in ``asked`` of other players' choices
+        self.overrides: dict[Key, Any] = {}  # what the rewritten file answers instead
+        self.then: list[str] = []
+        self.round: Round | None = None
 
     def ours(self, req: Request) -> bool:
         if req.owner != self.player or req.kind == D.KEEP:
@@ -104,14 +134,79 @@ class _Forced:
             return True
         return req.kind in _ACTION_KINDS or req.source == "conspire"
 
-    def decide(self, req: Request) -> Any:
-        if not self.ours(req):
-            return self.base.decide(req)
+    def next_answer(self, req: Request) -> Any:
         k = len(self.asked)
         if k == len(self.answers):
             raise _Branch(req)
         self.asked.append(req)
         return self.answers[k]
+
+    def decide(self, req: Request) -> Any:
+        if self.ours(req):
+            return self.next_answer(req)
+        key = _key(req)
+        if key in self.overrides:
+            value = self.overrides[key]
+            if not req.legal(value):
+                raise req.illegal(value)
+            return value
+        try:
+            value = self.base.decide(req)
+            legal = req.legal(value)
+        except DecisionError:
+            if req.kind in _NOT_REDECIDED:
+                raise
+            legal = False
+        if legal:
+            if req.owner == self.player and req.kind == D.KEEP:   # their own table: written again
+                self.overrides[key] = value
+            return value
+        if req.kind in _NOT_REDECIDED:
+            raise req.illegal(value)
+        self.redecided.add(len(self.asked))
+        value = self.next_answer(req)
+        self.overrides[key] = value
+        if req.owner != self.player:
+            self.then.append(_then_text(req, value, self.round))
+        return value
+
+
+def _then_text(req: Request, value: Any, r: Round | None) -> str:
+    """What a re-decided choice does: "Dora's Bishop would then have cancelled Bruno's Witch"."""
+    who = f"{req.owner}'s {req.card}" if req.card else req.owner
+    again = " in the replay" if req.replay else ""
+    kind = req.kind
+    if kind == D.TARGET and isinstance(value, str):
+        what = value
+        if r is not None:
+            p = r.index_of(value)
+            if req.card == "Bishop" and r.entry_of[p] >= 0:
+                cancelled = r.balcony[r.entry_of[p]].card.name
+                return f"{who} would then have cancelled {value}'s {cancelled}{again}"
+            if r.slot_of[p] >= 0:
+                what = f"{value}'s {r.garden[r.slot_of[p]].card.name}"
+        return f"{who} would then have targeted {what}{again}"
+    subject, done, not_done = _THEN.get(kind, ("card", "chosen {kind} {value}", None))
+    by = {"card": who, "chooser": req.player, "owner": req.owner}[subject]
+    if value is None and not_done is not None:
+        return f"{by} would then not have {not_done}{again}"
+    kept = ", ".join(value) if isinstance(value, list) else value
+    return f"{by} would then have " + done.format(value=value, kept=kept, who=who, kind=kind) + again
+
+
+#: How a re-decided choice reads: (who is named: the card, its chooser or its owner; what it
+#: does; what not choosing does, for an optional choice).
+_THEN: dict[str, tuple[str, str, str | None]] = {
+    D.DELTA: ("card", "given {value:+d}", None),
+    D.EXCHANGE: ("card", "exchanged for the {value}", "exchanged"),
+    D.GIVE: ("chooser", "given the {value} to {who}", None),
+    D.PEEK: ("card", "peeked at {value}'s Balcony card", "peeked"),
+    D.KEEP: ("owner", "kept {kept} (Oracle)", None),
+    D.TAKE: ("owner", "Convoked the {value}", None),
+    D.ALSO_SCORE: ("card", "scored the {value} too", "scored a Peasant too"),
+    D.REVEAL: ("chooser", "revealed the {value} for {who}", None),
+    D.DISCARD: ("card", "discarded the {value}", None),
+}
 
 
 def _play(sc: Scenario, decider: Any) -> Any:
@@ -120,6 +215,7 @@ def _play(sc: Scenario, decider: Any) -> Any:
     r = Round(players, names.index(sc.first), decider, variants=sc.variants,
               expansion=sc.expansion, rng=rng, trace=Trace(False), final_round=sc.final_round,
               crowns=sc.crowns)
+    decider.round = r
     result = r.play()
     if sc.next_draw and not result.game_over:   # the Oracle's `keep` is asked at the next Draw
         r.phase = Phase.DRAW
@@ -129,15 +225,19 @@ def _play(sc: Scenario, decider: Any) -> Any:
 
 
 def _options(req: Request) -> list[Any]:
+    if req.kind == D.KEEP:          # every distinct choice of n cards of the pool
+        pool, n = req.options
+        return [list(c) for c in sorted({tuple(sorted(c)) for c in itertools.combinations(pool, n)})]
     opts = list(req.options)
     if req.optional:
         opts.append(None)
     return opts
 
 
-def _leaves(sc: Scenario, player: str, garden: bool = False) -> list[tuple[list[Request], list[Any], Any]]:
-    """Every complete answer list of the player's Phase-2 requests, with its result or error."""
-    out: list[tuple[list[Request], list[Any], Any]] = []
+def _leaves(sc: Scenario, player: str, garden: bool = False) -> list[tuple[_Forced, list[Any], Any]]:
+    """Every complete answer list of the player's Phase-2 requests (and of the choices they
+    make others re-decide), with the decider that played it and its result or error."""
+    out: list[tuple[_Forced, list[Any], Any]] = []
     stack: list[list[Any]] = [[]]
     runs = 0
     while stack:
@@ -154,7 +254,7 @@ def _leaves(sc: Scenario, player: str, garden: bool = False) -> list[tuple[list[
             continue
         except DecisionError as exc:
             result = exc
-        out.append((list(decider.asked), answers, result))
+        out.append((decider, answers, result))
     return out
 
 
@@ -296,7 +396,10 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
         leaves = _leaves(sc, name, garden)
     except ScenarioError as exc:
         raise WhatIfError(str(exc)) from None
-    for reqs, answers, result in leaves:
+    for decider, all_answers, result in leaves:
+        mine = [(r, a) for k, (r, a) in enumerate(zip(decider.asked, all_answers, strict=True))
+                if k not in decider.redecided]
+        reqs, answers = [r for r, _ in mine], [a for _, a in mine]
         action = next((r for r in reqs if r.kind == D.ACTION), None)
         hand = [str(c) for c in (action.context or [])] if action is not None else []
         alt_table = _table(reqs, answers, hand)
@@ -316,7 +419,13 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
         new_data = dict(data)
         new_data["player"] = [new_table if k == index else t for k, t in enumerate(tables)]
         new_data.pop("expect", None)
-        alt = Alternative(_summary(alt_table), alt_table, _dumps(new_data))
+        if decider.overrides:
+            new_data["player"] = _overridden(new_data["player"], [p.name for p in sc.players],
+                                             decider.overrides)
+        summary = _summary(alt_table)
+        if decider.then:
+            summary += " — and " + ", and ".join(decider.then)
+        alt = Alternative(summary, alt_table, _dumps(new_data), then=list(decider.then))
         problem = _unwritable(alt.scenario) if garden else None
         if problem is not None:
             alt.error = problem
@@ -325,8 +434,36 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
         else:
             alt.winners = list(result.winners)
             alt.scored = {k: list(v) for k, v in result.scored.items()}
+            alt.winning = card_names(result.garden, result.winners)
+            alt.next_first = result.next_first
         alt.actual = _same_action(alt_table, actual)
         out.alternatives.append(alt)
+    return out
+
+
+def _overridden(tables: list[dict[str, Any]], names: list[str],
+                overrides: dict[Key, Any]) -> list[dict[str, Any]]:
+    """The player tables with the re-decided choices written where the file holds them."""
+    out = copy.deepcopy(tables)
+    for (owner, source, kind, replay), value in overrides.items():
+        t = out[names.index(owner)]
+        if kind == D.TAKE:
+            t.setdefault("convoke", {})["take"] = value
+            continue
+        where = "garden" if source == "garden" else "conspire"
+        if isinstance(t.get(where), str):
+            t[where] = {"card": t[where]}
+        table = t[where]
+        if replay:
+            table = table.setdefault("replay", {})
+        if kind == D.EXCHANGE and value is None:
+            value = False
+        if value is None:
+            table.pop(kind, None)
+        else:
+            table[kind] = value
+        if replay and not table:
+            t[where].pop("replay")
     return out
 
 
@@ -386,5 +523,8 @@ def _same_action(alt: dict[str, Any], actual: dict[str, Any]) -> bool:
             for key in [k for k, v in d.items() if v is None]:
                 d.pop(key)
         b.pop("replay", None) if "replay" not in a else None
+        # a choice the round never asked (the card was cancelled, or fizzled) is moot: the
+        # alternative without it is the file's action
+        b = {k: v for k, v in b.items() if k in a or k == "exchange"}
         return _norm(a) == _norm(b)
     return "passes" in alt and "passes" in actual

@@ -113,16 +113,25 @@ def add_commands(sub) -> None:
     p.add_argument("--url", metavar="BASE",
                    help="print BASE/voila/render/lab.ipynb?scenario=CODE instead of the bare code")
     p.add_argument("--decode", metavar="CODE", help="print the scenario a share code holds")
+    p.add_argument("--text", action="store_true",
+                   help="print the round in the one-line notation instead (resolve it with "
+                        "aristofarsa resolve --line TEXT)")
     p.set_defaults(func=cmd_share)
 
     p = sub.add_parser("notebook", help="write a scenario as a notebook with stored outputs (for nbval)",
                        description="Write a Jupyter notebook for a scenario: its description, the "
                                    "outcome, the step-by-step trace and each Garden card's ledger, "
-                                   "with the outputs stored, so `pytest --nbval OUT.ipynb` fails "
-                                   "when a rules change alters the round.")
+                                   "with the outputs stored. The notebook reads the scenario file "
+                                   "each time it runs, so `pytest --nbval OUT.ipynb` fails when the "
+                                   "file or a rules change alters the round; with --snapshot it "
+                                   "holds its own copy of the round instead, and says so. "
+                                   "(nbval comes with the test extra: pip install 'aristofarsa[test]'.)")
     p.add_argument("file", help="scenario TOML file")
     p.add_argument("-o", "--output", metavar="OUT.ipynb",
                    help="where to write (default: the scenario's name with .ipynb, in this folder)")
+    p.add_argument("--snapshot", action="store_true",
+                   help="copy the round into the notebook: editing the file later changes nothing "
+                        "in it (the notebook says so); without it the notebook reads the file")
     p.set_defaults(func=cmd_notebook)
 
 
@@ -240,8 +249,9 @@ def cmd_share(args: argparse.Namespace) -> int:
     from .. import scenario, share
 
     if args.decode is not None:
-        if args.file is not None or args.url is not None:
-            raise UsageError("give either FILE (to make a code) or --decode CODE, not both")
+        if args.file is not None or args.url is not None or args.text:
+            raise UsageError("give either FILE (to make a code, or --text FILE for the line) or "
+                             "--decode CODE, not both")
         try:
             text = share.decode(args.decode)
             share.load(args.decode)                  # the same validator as a file
@@ -251,8 +261,14 @@ def cmd_share(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.file is None:
         raise UsageError("give a scenario FILE to share, or --decode CODE")
+    if args.text and args.url is not None:
+        raise UsageError("--text prints the line itself; give --url or --text, not both")
     try:
-        scenario.load(args.file)                     # refuse an invalid round with the validator's message
+        sc = scenario.load(args.file)                # refuse an invalid round with the validator's message
+        if args.text:
+            from .. import line
+            print(line.dumps(sc))
+            return EXIT_OK
         text = Path(args.file).read_bytes().decode("utf-8")
         code = share.encode(text)
     except (scenario.ScenarioError, share.ShareCodeError) as exc:
@@ -286,8 +302,21 @@ def _python_string(text: str) -> str:
     return repr(text)
 
 
-def lesson_notebook(path: str) -> dict:
-    """A notebook (nbformat 4 JSON) for one scenario, its outputs computed here and stored."""
+def _relative(path: str, folder: Path) -> str:
+    """``path`` as the notebook in ``folder`` reaches it (relative when it can be)."""
+    try:
+        return Path(os.path.relpath(Path(path).resolve(), folder.resolve())).as_posix()
+    except ValueError:                      # another drive (Windows): no relative path
+        return Path(path).resolve().as_posix()
+
+
+def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = None) -> dict:
+    """A notebook (nbformat 4 JSON) for one scenario, its outputs computed here and stored.
+
+    By default its first cell reads the scenario file (``path`` as seen from ``folder``, where
+    the notebook is written) each time it runs: editing the file then fails ``pytest --nbval``
+    until the notebook is written again. With ``snapshot`` the round's TOML is copied into the
+    notebook and the notebook says plainly that it is a snapshot."""
     import contextlib
     import io
 
@@ -304,11 +333,28 @@ def lesson_notebook(path: str) -> dict:
     intro = f"# {title}\n\n{sc.description}".rstrip()
     if sc.rulings:
         intro += "\n\nRulings: " + ", ".join(sc.rulings)
-    intro += (f"\n\nPinned from `{Path(path).name}`. Run `pytest --nbval THIS.ipynb`: it fails if the "
-              "engine now resolves this round differently.")
+    name = Path(path).name
+    where = _relative(path, folder if folder is not None else Path.cwd())
+    if snapshot:
+        intro += (f"\n\n**A snapshot.** This notebook holds its own copy of the round in `{name}` "
+                  "as it was when the notebook was written: editing that file changes nothing here. "
+                  "Run `pytest --nbval THIS.ipynb` (nbval comes with `pip install 'aristofarsa[test]'`): "
+                  "it fails if the engine now resolves this copy differently.")
+        load = ("from aristofarsa import scenario\n\n# a snapshot: the round as it was written, "
+                "copied here\nSCENARIO = " + _python_string(text)
+                + "\nresult = scenario.run(scenario.loads(SCENARIO))")
+    else:
+        intro += (f"\n\n**Reads `{where}`** each time it runs, and compares what it prints with the "
+                  "outputs stored here. Run `pytest --nbval THIS.ipynb` (nbval comes with "
+                  "`pip install 'aristofarsa[test]'`): it fails when the file has been edited, or the "
+                  "engine now resolves the round differently, until the notebook is written again "
+                  f"(`aristofarsa notebook {name}`). To pin every scenario with `[expect]` in a "
+                  "folder without notebooks: `pytest --aristofarsa-scenarios FOLDER`.")
+        load = ("from aristofarsa import scenario\n\n# read when the notebook runs: edit the file, and "
+                f"nbval shows what changed\nSCENARIO_FILE = {where!r}\n"
+                "result = scenario.run(scenario.load(SCENARIO_FILE))")
     sources = [
-        "from aristofarsa import scenario\n\nSCENARIO = " + _python_string(text)
-        + "\nresult = scenario.run(scenario.loads(SCENARIO))",
+        load,
         "# The outcome\nprint(result.summary_text())",
         "# Step by step, each step with its ruling\nfor e in result.to_json()[\"trace\"]:\n"
         "    print(f\"{e['step']:>3}. [{e['phase']}] {e['text']} ({e['rule']})\")",
@@ -318,8 +364,10 @@ def lesson_notebook(path: str) -> dict:
     cells: list[dict] = [{"cell_type": "markdown", "id": "about", "metadata": {}, "source": intro}]
     for n, source in enumerate(sources, 1):
         buffer = io.StringIO()
+        run = source if n > 1 or snapshot else source.replace(f"SCENARIO_FILE = {where!r}",
+                                                              f"SCENARIO_FILE = {str(path)!r}")
         with contextlib.redirect_stdout(buffer):
-            exec(compile(source, f"<cell {n}>", "exec"), namespace)  # our own code, run as nbval will
+            exec(compile(run, f"<cell {n}>", "exec"), namespace)  # our own code, run as nbval will
         printed = buffer.getvalue()
         outputs = [{"name": "stdout", "output_type": "stream", "text": printed}] if printed else []
         cells.append({"cell_type": "code", "execution_count": n, "id": f"cell{n}", "metadata": {},
@@ -333,10 +381,12 @@ def cmd_notebook(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else Path(Path(args.file).stem + ".ipynb")
     if out.suffix != ".ipynb":
         raise UsageError(f"-o must name a .ipynb file, got {str(out)!r}")
-    nb = lesson_notebook(args.file)
+    nb = lesson_notebook(args.file, snapshot=args.snapshot, folder=out.parent)
     try:
         out.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {out} ({exc.strerror or exc})") from None
-    print(f"wrote {out} (check it with: pytest --nbval {out})")
+    how = ("a snapshot: it holds its own copy of the round" if args.snapshot else
+           f"it reads {args.file} each time it runs")
+    print(f"wrote {out}, {how} (check it with: pytest --nbval {out})")
     return EXIT_OK

@@ -16,9 +16,14 @@ from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, wri
 def add_commands(sub) -> None:
     """Register the one-round commands on the main parser's subparsers."""
     p = sub.add_parser("resolve", help="resolve one round written as a scenario file",
-                       description="Resolve the round in a scenario TOML file and explain it "
-                                   "step by step, citing the ruling behind every step.")
-    p.add_argument("file", help="scenario TOML file")
+                       description="Resolve the round in a scenario TOML file (or written in "
+                                   "the one-line notation with --line) and explain it step by "
+                                   "step, citing the ruling behind every step.")
+    p.add_argument("file", nargs="?", help="scenario TOML file")
+    p.add_argument("--line", metavar="TEXT",
+                   help="the round in the one-line notation instead of a file, e.g. "
+                        "'Ana: Knight, Witch on Caio -5, hand Jester; Bruno: …' "
+                        "(docs/scenario-format.md)")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print exactly one JSON object")
     fmt.add_argument("--markdown", action="store_true", help="print the outcome and trace as Markdown")
@@ -55,12 +60,16 @@ def add_commands(sub) -> None:
 
 # ------------------------------------------------------------------ commands
 def cmd_resolve(args) -> int:
-    from .. import scenario
+    from .. import line, scenario
+    if (args.file is None) == (args.line is None):
+        raise UsageError("give a scenario FILE or --line TEXT (the round in one line), one of the two")
     try:
         crowns = load_crowns_file(args.crowns) if args.crowns else None
-        sc = scenario.load(args.file)
+        sc = scenario.load(args.file) if args.line is None else line.load(args.line)
         result = scenario.run(sc, variants=args.variant, auto=args.auto, crowns=crowns)
-    except (scenario.ScenarioError, CrownsError) as exc:
+    except scenario.ScenarioError as exc:
+        raise UsageError(str(exc) if args.line is None else str(line.locate(args.line, str(exc)))) from None
+    except (CrownsError, line.LineError) as exc:
         raise UsageError(str(exc)) from None
     for warning in sc.warnings:
         print(f"aristofarsa resolve: warning: {warning}", file=sys.stderr)

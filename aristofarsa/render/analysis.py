@@ -5,7 +5,7 @@ import html
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..analysis.compare import VariantTable
+    from ..analysis.compare import VariantRow, VariantTable
     from ..analysis.whatif import Alternative, WhatIf
 
 
@@ -14,17 +14,22 @@ def scored_text(scored: dict[str, list[str]] | None) -> str:
     return "; ".join(items) or "nothing"
 
 
+def _winning(r: VariantRow | VariantTable) -> str:
+    return ", ".join(r.winning or r.winners or []) or "none"
+
+
 def variants_text(t: VariantTable) -> str:
-    lines = [f"File's own rules: winners {', '.join(t.winners) or 'none'}; "
+    lines = [f"File's own rules: winning card{'s' if len(t.winners) > 1 else ''} {_winning(t)}; "
              f"scored {scored_text(t.scored)}", ""]
     width = max(len(r.name) for r in t.rows) if t.rows else 10
     for r in t.rows:
         flag = "CHANGES" if r.changes else "same"
         own = " (already in the file)" if r.in_file else ""
         if r.error is not None:
-            lines.append(f"{r.name:<{width}}  {r.rule:<4} invalid: {r.error}{own}")
+            lines.append(f"{r.name:<{width}}  {r.rule:<4} cannot apply: {r.error}{own}")
         else:
-            lines.append(f"{r.name:<{width}}  {r.rule:<4} {flag:<7} winners {', '.join(r.winners or [])}; "
+            lines.append(f"{r.name:<{width}}  {r.rule:<4} {flag:<7} winning "
+                         f"card{'s' if len(r.winners or []) > 1 else ''} {_winning(r)}; "
                          f"scored {scored_text(r.scored)}{own}")
     lines += ["", t.sentence]
     return "\n".join(lines) + "\n"
@@ -33,20 +38,20 @@ def variants_text(t: VariantTable) -> str:
 def variants_html(t: VariantTable) -> str:
     e = html.escape
     out = [f"<p class='af-variants-sentence'><b>{e(t.sentence)}</b></p>",
-           "<table class='af-variants-table'><tr><th>rules</th><th>winners</th><th>scored</th>"
+           "<table class='af-variants-table'><tr><th>rules</th><th>winning card(s)</th><th>scored</th>"
            "<th>changes?</th></tr>",
-           f"<tr class='af-base'><td>the file's own</td><td>{e(', '.join(t.winners))}</td>"
+           f"<tr class='af-base'><td>the file's own</td><td>{e(_winning(t))}</td>"
            f"<td>{e(scored_text(t.scored))}</td><td>—</td></tr>"]
     for r in t.rows:
         tip = e(f"{r.rule}: {r.summary}")
         name = f"<span title='{tip}'>{e(r.name)}</span> <small>({e(r.rule)})</small>"
         if r.error is not None:
             out.append(f"<tr class='af-variant af-invalid' data-variant='{e(r.name)}'><td>{name}</td>"
-                       f"<td colspan='2'>invalid: {e(r.error)}</td><td>yes</td></tr>")
+                       f"<td colspan='2'>{e(r.error)}</td><td>cannot apply</td></tr>")
         else:
             flag = "<b>yes</b>" if r.changes else "no"
             out.append(f"<tr class='af-variant{' af-changes' if r.changes else ''}' "
-                       f"data-variant='{e(r.name)}'><td>{name}</td><td>{e(', '.join(r.winners or []))}</td>"
+                       f"data-variant='{e(r.name)}'><td>{name}</td><td>{e(_winning(r))}</td>"
                        f"<td>{e(scored_text(r.scored))}</td><td>{flag}</td></tr>")
     out.append("</table>")
     return "".join(out)
@@ -55,8 +60,10 @@ def variants_html(t: VariantTable) -> str:
 def _outcome(a: Alternative) -> str:
     if a.error is not None:
         return f"not playable: {a.error}"
-    return f"{', '.join(a.winners or []) or 'nobody'} win{'s' if len(a.winners or []) == 1 else ''}; " \
-           f"scored {scored_text(a.scored)}"
+    cards = ", ".join(a.winning) or ", ".join(a.winners or []) or "none"
+    return (f"winning card{'s' if len(a.winning) > 1 else ''}: {cards}; "
+            + (f"starts next round: {a.next_first}; " if a.next_first else "")
+            + f"scored {scored_text(a.scored)}")
 
 
 def whatif_text(w: WhatIf) -> str:

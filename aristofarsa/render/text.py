@@ -5,6 +5,12 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+# the one vocabulary of who wins (winning cards, S1; who starts next, M2), for every view
+from ..analysis.outcome import card_names as card_names
+from ..analysis.outcome import count as count
+from ..analysis.outcome import next_starter as next_starter
+from ..analysis.outcome import who_wins as who_wins
+from ..analysis.outcome import winning_cards as winning_cards
 from ..cards import CARD_EVENTS
 from ..ranking import rank_key
 from ..rulings import END_REASONS, END_RULES
@@ -49,8 +55,7 @@ def round_summary(r: RoundResult) -> str:
         lines.append("Balcony: " + ", ".join(f"{p}'s {c}{' (cancelled)' if x else ''}"
                                               for p, c, x in r.balcony))
     lines.append(f"Phase 2 order: {', '.join(r.phase2_order)} (Litter: {r.litter})")
-    lines.append(("Lowest Prestige wins (Jester). " if r.lowest_wins else "")
-                 + f"Winners: {', '.join(r.winners)}; next round starts with {r.next_first}.")
+    lines.append(who_wins(r.garden, r.winners, r.next_first, r.lowest_wins))
     for label, table in (("Scored", r.scored), ("Convoked", r.convoked), ("Exiled", r.exiled)):
         items = [f"{p}: {', '.join(c)}" for p, c in table.items() if c]
         lines.append(f"{label}: {'; '.join(items) if items else 'nothing'}")
@@ -103,9 +108,7 @@ def _game_round(g: GameResult, k: int) -> list[str]:
     conv = [f"{p} {', '.join(c)}" for p, c in r.convoked.items() if c]
     if conv:
         lines.append("  Convoked: " + "; ".join(conv))
-    lines.append(("  Lowest Prestige wins (Jester). " if r.lowest_wins else "  ")
-                 + f"Winner: {r.next_first}"
-                 + (f" (tied: {', '.join(r.winners)})" if len(r.winners) > 1 else ""))
+    lines.append("  " + who_wins(r.garden, r.winners, r.next_first, r.lowest_wins))
     sc = [f"{p} {', '.join(c)}" for p, c in r.scored.items() if c]
     lines.append("  Scored: " + ("; ".join(sc) if sc else "nothing"))
     ex = [f"{p} {', '.join(c)}" for p, c in r.exiled.items() if c]
@@ -138,7 +141,7 @@ def game_result(g: GameResult, with_trace: bool = False) -> str:
     for k in range(len(g.round_results)):
         lines += _game_round(g, k)
     if len(g.round_results) < g.rounds:
-        lines.append(f"({g.rounds} rounds played; round details were not recorded.)")
+        lines.append(f"({count(g.rounds, 'round')} played; round details were not recorded.)")
     lines.append("")
     assert g.end_reason is not None, "a finished game has an end reason"
     lines.append(f"The game ends after {g.rounds} {_plural(g.rounds, 'round')}: {end_text(g.end_reason)}.")

@@ -1,0 +1,118 @@
+"""A pytest plugin that pins a club's rulings: every scenario with `[expect]` is a test.
+
+Installed with the package (entry point ``pytest11``), it adds one option and does nothing
+without it::
+
+    pip install 'aristofarsa[test]'
+    pytest --aristofarsa-scenarios rulings/
+
+collects every ``*.toml`` under ``rulings/`` (searched recursively) that has an `[expect]`
+table as one test item, named after the file. An item passes when the engine resolves the
+round as its `[expect]` says; a mismatch is reported field by field, in the words of
+``aristofarsa check`` ("winners: expected ['Ana'], got ['Caio']"), and a file the validator
+refuses fails with the validator's message. Files without `[expect]` are not collected.
+``-k``, ``-x``, ``--lf`` and the other pytest options apply as to any test.
+
+This module is imported by every pytest run where aristofarsa is installed, so it imports
+nothing of the engine until a scenario item runs.
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+OPTION = "--aristofarsa-scenarios"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("aristofarsa", "aristofarsa scenario files")
+    group.addoption(OPTION, action="append", default=[], metavar="DIR",
+                    help="collect every scenario file (*.toml) with an [expect] table under DIR "
+                         "as a test item (repeatable); a mismatch is reported field by field")
+
+
+class ScenarioMismatch(AssertionError):
+    """The round resolved otherwise than its `[expect]` says: one line per field."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class ScenarioInvalid(Exception):
+    """The file is not a valid scenario (the validator's message)."""
+
+
+class ScenarioFile(pytest.File):
+    """One scenario file: one item when it has `[expect]` (or cannot be read as TOML)."""
+
+    def collect(self) -> Iterator[ScenarioItem]:
+        yield ScenarioItem.from_parent(self, name=self.path.name)
+
+
+class ScenarioItem(pytest.Item):
+    """Resolve the round and compare it with the file's `[expect]`, field by field."""
+
+    def runtest(self) -> None:
+        from . import scenario
+        try:
+            sc = scenario.load(self.path)
+            result = scenario.run(sc, trace=False)
+        except scenario.ScenarioError as exc:
+            raise ScenarioInvalid(str(exc)) from None
+        problems = scenario.check_expect(sc, result)
+        if problems:
+            raise ScenarioMismatch(problems)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        exc = excinfo.value
+        if isinstance(exc, ScenarioMismatch):
+            n = len(exc.problems)
+            return (f"{self.path}: the round does not resolve as its [expect] says "
+                    f"({n} field{' differs' if n == 1 else 's differ'}):\n"
+                    + "\n".join(f"    {line}" for line in exc.problems))
+        if isinstance(exc, ScenarioInvalid):
+            return f"invalid scenario: {exc}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"scenario {self.path.name}"
+
+
+def _has_expect(path: Path) -> bool:
+    """True for a file with an `[expect]` table, and for one that is not even TOML (it fails
+    with the reader's message rather than vanish from the run)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True
+    return "expect" in data
+
+
+def scenario_paths(folders: list[str]) -> list[Path]:
+    """Every ``*.toml`` with `[expect]` under the folders (a file may be named directly)."""
+    found: list[Path] = []
+    for raw in folders:
+        folder = Path(raw)
+        if folder.is_file():
+            found.append(folder)
+            continue
+        if not folder.is_dir():
+            raise pytest.UsageError(f"{OPTION} {raw}: no such folder")
+        found += sorted(p for p in folder.rglob("*.toml") if p.is_file())
+    return [p for p in dict.fromkeys(p.resolve() for p in found) if _has_expect(p)]
+
+
+@pytest.hookimpl(tryfirst=True)     # before -k / -m deselect, so they apply to these items too
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    folders = config.getoption(OPTION)
+    if not folders:
+        return
+    for path in scenario_paths(folders):
+        items.extend(ScenarioFile.from_parent(session, path=path).collect())
