@@ -144,12 +144,22 @@ class DisputeController:
         except RenderError as exc:
             return f"<p>(The effect graph cannot be drawn: {exc})</p>"
 
+    @property
+    def withheld(self) -> bool:
+        """The explanation, variants and what-if name every card of the round: through one
+        player's eyes they are withheld (hidden information), shown to everyone only."""
+        return self.stepper is not None and self.stepper.viewer is not None
+
     def explanation(self) -> Explanation | None:
+        if self.withheld:
+            return None
         if self.data and self._explanation is None:
             self._explanation = explain(self.data)
         return self._explanation
 
     def variants(self) -> VariantTable | None:
+        if self.withheld:
+            return None
         if self.scenario and self._variants is None:
             self._variants = compare_variants(self.scenario)
         return self._variants
@@ -157,7 +167,7 @@ class DisputeController:
     def whatif(self, player: str, garden: bool = False) -> WhatIf | None:
         """Every Phase-2 alternative of ``player`` (with ``garden``, every Garden card too);
         None, with ``error`` set, if impossible."""
-        if not (self.scenario and self.text is not None):
+        if not (self.scenario and self.text is not None) or self.withheld:
             return None
         key = (player, garden)
         if key not in self._whatif:

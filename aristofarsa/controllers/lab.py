@@ -60,7 +60,7 @@ class LabController:
         self.error = ""                  # a plain-language message about the last bad input
         self.origin = "builder"          # where the round on screen came from
         self.stepper: Stepper | None = None
-        self.viewer: str | None = None
+        self._viewer: str | None = None
         self.resolve()
 
     # ------------------------------------------------------------- opening rounds
@@ -137,8 +137,8 @@ class LabController:
             return False
         if self.stepper is None or self.stepper.result is not check.result:
             viewer = self.viewer if self.viewer in self.builder.names else None
-            self.viewer = viewer
             self.stepper = Stepper(check.result, viewer)
+            self._viewer = viewer
         return True
 
     def edited(self) -> bool:
@@ -149,8 +149,18 @@ class LabController:
 
     def set_viewer(self, name: str | None) -> None:
         self.viewer = name or None
-        if self.stepper is not None:
-            self.stepper.viewer = self.viewer
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose eyes the round is seen through: the stepper's own viewer, so the steps, the
+        board and the graph can never be drawn for two different viewers."""
+        return self.stepper.viewer if self.stepper is not None else self._viewer
+
+    @viewer.setter
+    def viewer(self, name: str | None) -> None:
+        self._viewer = name or None
+        if self.stepper is not None and self.stepper.viewer != self._viewer:
+            self.stepper.viewer = self._viewer
 
     def frame(self) -> Frame | None:
         return self.stepper.frame() if self.stepper is not None else None
@@ -160,7 +170,8 @@ class LabController:
         if self.stepper is None:
             return None
         try:
-            return build_graph(self.stepper.result, step=self.stepper.frame().step, viewer=self.viewer)
+            return build_graph(self.stepper.result, step=self.stepper.frame().step,
+                               viewer=self.stepper.viewer)
         except GraphError:
             return None
 

@@ -132,7 +132,7 @@ def garden(frame: Any) -> str:
     for s in frame.garden:
         spec = CARDS.get(s.card)
         printed = f"printed {spec.prestige}" if spec else ""
-        classes = "af-slot af-card" + (" af-lit" if s.highlighted else "")
+        classes = "af-slot af-card" + (" af-lit" if s.touched else "")
         mark = " · marked 5" if s.marked else ""
         ledger = ""
         if s.ledger:
@@ -154,7 +154,7 @@ def balcony(frame: Any) -> str:
     slots = []
     for b in frame.balcony:
         classes = ["af-slot", "af-card"]
-        if b.highlighted:
+        if b.touched:
             classes.append("af-lit")
         if b.cancelled:
             classes.append("af-cancelled")

@@ -61,6 +61,7 @@ class DisputeApp(ipw.VBox):
                                                 layout=ipw.Layout(width="auto", max_width="100%"),
                                                 style={"description_width": "auto"}), "af-whatif-player")
         self._quiet = False
+        self._withheld: bool | None = None
         self.whatif_player.observe(self._on_whatif_player, names="value")
         self.whatif_garden = hook(ipw.Checkbox(description="the Garden card too", value=False,
                                                 indent=False, layout=ipw.Layout(width="auto")),
@@ -114,14 +115,6 @@ class DisputeApp(ipw.VBox):
             return
         if self.c.text is not None and not self.paste.value:
             self.paste.value = self.c.text
-        x = self.c.explanation()
-        outcome = x.outcome if x else ""
-        title = R.e(self.c.scenario.title) if self.c.scenario and self.c.scenario.title else ""
-        self.outcome.value = (f"<h3 style='margin:6px 0'>{title}</h3>" if title else "") + \
-            f"<div style='font-size:1.15em'><b>{R.e(outcome)}</b></div>"
-        self.explain.value = explanation_html(replace(x, title=""), "#") if x else ""
-        table = self.c.variants()
-        self.variants.value = variants_html(table) if table else ""
         players = self.c.players
         self._quiet = True
         self.whatif_player.options = players
@@ -137,16 +130,41 @@ class DisputeApp(ipw.VBox):
             _title("House rules: does a variant change the outcome?"), self.variants,
             _title("What if a player had done something else?"),
             wrap_row([self.whatif_player, self.whatif_garden]), self.whatif]
+        self._withheld = None     # a new round: its analyses are drawn afresh
         if self.stepper_view is None or self.stepper_view.stepper is not stepper:
             self.stepper_view = StepperView(stepper)
             self.stepper_view.on_step(self._on_step)
             self.stepper_box.children = [self.stepper_view]
         self._on_step(stepper.frame())
+
+    def _show_analyses(self) -> None:
+        """Outcome, explanation, variants and what-if: they name every card, so through one
+        player's eyes they are withheld (hidden information) until *Everyone* is chosen."""
+        withheld = self.c.withheld
+        if withheld == self._withheld:
+            return
+        self._withheld = withheld
+        title = R.e(self.c.scenario.title) if self.c.scenario and self.c.scenario.title else ""
+        heading = f"<h3 style='margin:6px 0'>{title}</h3>" if title else ""
+        if withheld:
+            note = ("<div class='af-muted'>Seen through one player's eyes: the outcome, the "
+                    "explanation, the variants and the what-if name every card, so they are shown "
+                    "with <b>Seen by: Everyone</b> only.</div>")
+            self.outcome.value = heading + note
+            self.explain.value = self.variants.value = self.whatif.value = ""
+            return
+        x = self.c.explanation()
+        outcome = R.e(x.outcome if x else "")
+        self.outcome.value = heading + f"<div style='font-size:1.15em'><b>{outcome}</b></div>"
+        self.explain.value = explanation_html(replace(x, title=""), "#") if x else ""
+        table = self.c.variants()
+        self.variants.value = variants_html(table) if table else ""
         self._show_whatif()
 
     def _on_step(self, frame: Frame) -> None:
         """After each move or change of viewer: the graph up to this step, through those eyes."""
         self.graph.value = self.c.graph_svg()
+        self._show_analyses()
 
     def _on_whatif_player(self, _: Any) -> None:
         if not self._quiet:
@@ -154,7 +172,7 @@ class DisputeApp(ipw.VBox):
 
     def _show_whatif(self) -> None:
         player = self.whatif_player.value
-        if not player:
+        if not player or self.c.withheld:
             self.whatif.value = ""
             return
         w = self.c.whatif(player, garden=bool(self.whatif_garden.value))

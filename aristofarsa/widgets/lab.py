@@ -116,7 +116,6 @@ class LabApp(ipw.VBox):
         elif self.stepper_view is None or self.stepper_view.stepper is not stepper:
             self.stepper_view = StepperView(stepper)
             self.stepper_view.on_step(self._on_step)
-            self.stepper_view.viewer.observe(self._on_viewer, names="value")
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
         link = lab.share_query()
@@ -125,9 +124,6 @@ class LabApp(ipw.VBox):
         encoded = base64.b64encode(data).decode("ascii")
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
                                f"⬇ Download {escape(name)}</a>")
-
-    def _on_viewer(self, change: dict[str, Any]) -> None:
-        self.lab.viewer = change["new"] or None
 
     def _on_step(self, frame: Frame) -> None:
         graph = self.lab.graph()

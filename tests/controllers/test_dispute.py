@@ -46,7 +46,7 @@ def test_frame_garden_and_balcony_follow_the_trace():
     assert f.step == 18
     assert [(n.player, n.card, n.prestige) for n in f.garden] == [
         ("Ana", "Servant", 1), ("Bruno", "Merchant", 5), ("Caio", "Jester", 3), ("Dora", "Knight", 3)]
-    assert {("Ana", "Witch"), ("Dora", "Knight")} <= set(f.touched)
+    assert {("Ana", "Witch"), ("Dora", "Knight")} <= {(r.player, r.card) for r in f.touched}
     c.stepper.go(10)                          # "Bruno puts a card face down ... (Balcony card 2)."
     assert "(Balcony card 2)" in c.frame().text
     assert [(b.player, b.position) for b in c.frame().balcony] == [("Ana", 1), ("Bruno", 2)]
