@@ -240,3 +240,24 @@ def share(link: str | None, shown: str | None = None) -> str:
 def graph_box(svg: str) -> str:
     """An inline SVG graph, at most about a laptop column wide, shrinking on a phone."""
     return f"<div class='af-graph-box' style='max-width:44em;overflow-x:auto'>{svg}</div>"
+
+
+def lesson_heading(title: str, description: str = "") -> str:
+    """The round's title and (folded under it) its description, a lesson's light Markdown."""
+    if not title and not description:
+        return ""
+    from .seats import markdown_html
+
+    head = f"<h2 class='af-round-title' style='margin:6px 0 2px'>{escape(title)}</h2>" if title else ""
+    if not description:
+        return head
+    return (f"{head}<details class='af-description' open><summary>About this round</summary>"
+            f"{markdown_html(description)}</details>")
+
+
+def app_link(page: str, query: str | None, text: str) -> str:
+    """A link to another app's page (next to this one) with the same round (``?scenario=...``)."""
+    if not query:
+        return ""
+    return (f"<a class='af-app-link' href='{escape(page + query)}' target='_blank' rel='noopener'>"
+            f"{escape(text)} ↗</a>")
