@@ -69,7 +69,7 @@ class DisputeApp(ipw.VBox):
         self.share = hook(ipw.HTML(layout=full), "af-share")
         self.body = ipw.VBox(layout=ipw.Layout(max_width="100%"))
         self.children = [
-            styles(), ipw.HTML(R.CSS + f"<div class='af-muted'>{INTRO}</div>"),
+            styles(), ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
             self.error, self.body, self.another, self.build, self.opener]
         if not self.c.loaded:
             self.open_builder()               # from scratch: enter the round by tapping
