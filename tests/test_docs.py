@@ -391,7 +391,7 @@ def test_planted_missing_path_is_reported():
 
 def test_planted_unknown_dotted_name_is_reported():
     text = "`aristofarsa.game.play_game`, `aristofarsa.share.decode()`, `aristofarsa.game.run_game`, " \
-           "`aristofarsa.nowhere.thing`, `aristofarsa.controllers.play.PlayState.result_json`"
+           "`aristofarsa.nowhere.thing`, `aristofarsa.controllers.play.PlayController.result_json`"
     assert unknown_dotted_names(text) == ["aristofarsa.game.run_game: no run_game",
                                           "aristofarsa.nowhere.thing: no nowhere"]
 

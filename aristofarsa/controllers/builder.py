@@ -28,6 +28,12 @@ from ..variants import VARIANTS, Variant
 
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
 ACTIONS = ("conspire", "convoke", "passes")
+#: Cards in hand when a round starts (the Draw step refills every hand to 3, D1).
+HAND_AT_START = 3
+#: How many cards each list of a player takes, by Phase-2 action: of the 3 in hand, one goes
+#: to the Garden; a Conspire plays one more and keeps one; a Convoke discards the other two; a
+#: pass (P8) is only for a player with nothing left to play.
+SLOTS = {"conspire": {"hand": 1}, "convoke": {"discard": 2, "hand": 0}, "passes": {"hand": 0}}
 PATH = "scenario"          # the "file name" the validator's messages start with
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 #: The scenario-format example: a valid round to start from (docs/scenario-format.md).
@@ -339,17 +345,71 @@ class Builder:
         held = [c for c in held if c]
         for a in ACTIONS:
             p.pop(a, None)
+        p["hand"] = []
         if action == "conspire":
-            p["conspire"] = held[0] if held else next(iter(self.available(k, "conspire")), "Servant")
-            p["hand"] = held[1:]
+            p["conspire"] = held[0] if held else self._spare(k, "conspire")
+            p["hand"] = held[1:2] or [self._spare(k, "hand")]
         elif action == "convoke":
-            p["convoke"] = {"discard": held}
-            p["hand"] = []
+            p["convoke"] = {"discard": held[:2]}
+            while len(p["convoke"]["discard"]) < 2:     # each spare counts the ones before it
+                p["convoke"] = {"discard": [*p["convoke"]["discard"], self._spare(k, "discard")]}
         else:
-            p["passes"] = True
-            p["hand"] = held
+            p["passes"] = True         # P8: only with nothing left in hand to Conspire
         self._order(k)
         self._edited()
+
+    def _spare(self, k: int, where: str) -> str:
+        """A card the player's family still has for ``where`` (a default to start from)."""
+        free = self.slot_options(k, where) if where in ("hand", "discard") else self.available(k, where)
+        return next(iter(free), "Servant")
+
+    # ------------------------------------------------------------- tapping
+    def slots(self, k: int) -> dict[str, int]:
+        """How many cards the player's hand (and Convoke discard) holds: :data:`SLOTS` by action."""
+        return dict(SLOTS[self.action(k)])
+
+    def places(self, k: int) -> list[tuple[str, int | None, str]]:
+        """(where, index, card) of each card the player holds this round."""
+        p = self.players[k]
+        out: list[tuple[str, int | None, str]] = []
+        if self.garden(k):
+            out.append(("garden", None, str(self.garden(k))))
+        if "conspire" in p and self.conspire(k):
+            out.append(("conspire", None, str(self.conspire(k))))
+        if "convoke" in p:
+            out += [("discard", j, c) for j, c in enumerate(self.convoke(k).get("discard") or [])]
+        out += [("hand", j, c) for j, c in enumerate(self.hand(k))]
+        return out
+
+    def pick(self, k: int, where: str, card: str, j: int | None = None) -> None:
+        """Put ``card`` at ``where`` (garden, conspire, hand or discard card ``j``; ``j`` past
+        the list's end adds it). When the family has no other copy, the place holding it
+        takes the card this one held: a tap swaps, and the round stays possible."""
+        current = {(w, i): c for w, i, c in self.places(k)}
+        old = current.get((where, j))
+        if old == card:
+            return
+        limit = Counter(family(self.expansion))[card]
+        elsewhere = [(w, i) for (w, i), c in current.items() if c == card and (w, i) != (where, j)]
+        if len(elsewhere) >= max(limit, 1) and old is not None:
+            self._put(k, *elsewhere[-1], old)
+        self._put(k, where, j, card)
+
+    def _put(self, k: int, where: str, j: int | None, card: str) -> None:
+        if where == "garden":
+            self.set_garden(k, card)
+        elif where == "conspire":
+            self.set_conspire(k, card)
+        else:
+            cards = self.hand(k) if where == "hand" else list(self.convoke(k).get("discard") or [])
+            if j is None or j >= len(cards):
+                cards.append(card)
+            else:
+                cards[j] = card
+            if where == "hand":
+                self.set_hand(k, cards)
+            else:
+                self.set_convoke(k, discard=cards)
 
     def set_conspire(self, k: int, card: str | None) -> None:
         if card is None:
@@ -444,8 +504,18 @@ def _judge(text: str, names: list[str]) -> Check:
         for message in S.problems(text, PATH) or [str(exc)]:
             _file(check, check.problems, message, names)
         return check
-    for w in sc.warnings:
-        _file(check, check.warnings, w, names)
+    for w in sc.warnings:      # a round that cannot happen is an error, never a warning
+        at = field_of(_strip_path(w), names).split(".")[0]
+        seat = sc.players[int(at)] if at.isdigit() and int(at) < len(sc.players) else None
+        if seat is not None and seat.passes:
+            _file(check, check.warnings, w, names)   # P8: a pass is for a hand set up short
+        elif seat is not None and seat.convoke is not None:
+            check.problems.setdefault(f"{at}.convoke.discard", []).append(
+                _strip_path(w).replace("is a card missing from `hand`?",
+                                       "a Convoke discards the 2 cards left after the Garden (P5)"))
+        else:
+            check.problems.setdefault(f"{at}.hand" if seat is not None else "scenario", []).append(
+                _strip_path(w))
     probe = _Probe(sc)
     players, rng = S.build_players(sc)
     order = [p.name for p in sc.players]

@@ -9,39 +9,36 @@ without a browser.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import tomllib
 from typing import Any
 from urllib.parse import quote
 
-from .. import files, share
 from .. import scenario as S
+from .. import share
 from ..analysis.compare import VariantTable, compare_variants
 from ..analysis.explain import Explanation, explain
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..analysis.whatif import WhatIf, WhatIfError, what_if
-from .sources import (
-    LESSONS_DIR,
-    MAX_UPLOAD_BYTES,
-    SourceError,
-    code_text,
-    lesson_text,
-    query_source,
-    share_query,
-    upload_text,
-)
+from .builder import Builder
+from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, RoundOpener, share_query
 from .stepper import Frame, Stepper
 
 __all__ = ["LESSONS_DIR", "MAX_UPLOAD_BYTES", "DisputeController", "lab_link"]
 
 DISPUTE_PATH = "voila/render/dispute.ipynb"
+BUILT = "the round entered"     # the origin of a round entered in the builder
 LAB_PATH = "voila/render/lab.ipynb"
 
 
-class DisputeController:
-    """Everything the Dispute resolver shows, as plain data and methods."""
+class DisputeController(RoundOpener):
+    """Everything the Dispute resolver shows, as plain data and methods. A round comes from a
+    link, a lesson, an upload or pasted TOML (:class:`~.sources.RoundOpener`, as in the Lab), or
+    is entered by tapping in :attr:`builder` (the Lab's :class:`~.builder.Builder`) and opened
+    with :meth:`open_builder`."""
 
-    def __init__(self) -> None:
+    def __init__(self, players: int = 4) -> None:
         self.error = ""
+        self.builder = Builder(players=players)   # a typical table to start from
         self.text: str | None = None
         self.origin = ""
         self.scenario: S.Scenario | None = None
@@ -55,29 +52,8 @@ class DisputeController:
     @classmethod
     def from_query(cls, query: str) -> DisputeController:
         c = cls()
-        source = query_source(query)
-        if source is not None:
-            (c.open_code if source[0] == "scenario" else c.open_lesson)(source[1])
+        c.open_query(query)
         return c
-
-    def open_lesson(self, name: str) -> bool:
-        return self._open(lambda: lesson_text(name, "aristofarsa scenarios lists them all"))
-
-    def open_code(self, code: str) -> bool:
-        return self._open(lambda: (code_text(code), "link"))
-
-    def open_upload(self, content: bytes, filename: str = "upload.toml") -> bool:
-        """An uploaded file, read like ``aristofarsa resolve`` reads one (at most
-        :data:`MAX_UPLOAD_BYTES` bytes of UTF-8 text), then validated as a scenario."""
-        return self._open(lambda: upload_text(content, filename))
-
-    def _open(self, read: Callable[[], tuple[str, str]]) -> bool:
-        try:
-            text, origin = read()
-        except (SourceError, files.FileInputError) as exc:
-            self.error = str(exc)
-            return False
-        return self.open_toml(text, origin)
 
     def open_toml(self, text: str, origin: str = "pasted scenario") -> bool:
         """Validate and resolve a scenario; on any error keep the round shown before."""
@@ -95,11 +71,23 @@ class DisputeController:
             return False
         self.error = ""
         self.text, self.origin, self.scenario = text, origin, sc
+        if origin != BUILT:
+            self.builder = Builder.from_data(tomllib.loads(text))   # the round on screen, to edit
         self.data = {**result.to_json(), "title": sc.title}
         self.stepper = Stepper(result)               # everyone's eyes: the teacher's view
         self.stepper.last()                          # a dispute starts from the outcome
         self._variants, self._whatif, self._explanation = None, {}, None
         return True
+
+    def open_builder(self) -> bool:
+        """Resolve the round entered in the builder; its problems are the error otherwise."""
+        check = self.builder.check()
+        if not check.ok:
+            problems = check.messages()
+            self.error = (f"the round entered is not valid yet ({len(problems)} problem"
+                          f"{'' if len(problems) == 1 else 's'}): " + "; ".join(problems[:3]))
+            return False
+        return self.open_toml(self.builder.toml(), BUILT)
 
     @property
     def loaded(self) -> bool:
@@ -144,12 +132,22 @@ class DisputeController:
         except RenderError as exc:
             return f"<p>(The effect graph cannot be drawn: {exc})</p>"
 
+    @property
+    def withheld(self) -> bool:
+        """The explanation, variants and what-if name every card of the round: through one
+        player's eyes they are withheld (hidden information), shown to everyone only."""
+        return self.stepper is not None and self.stepper.viewer is not None
+
     def explanation(self) -> Explanation | None:
+        if self.withheld:
+            return None
         if self.data and self._explanation is None:
             self._explanation = explain(self.data)
         return self._explanation
 
     def variants(self) -> VariantTable | None:
+        if self.withheld:
+            return None
         if self.scenario and self._variants is None:
             self._variants = compare_variants(self.scenario)
         return self._variants
@@ -157,7 +155,7 @@ class DisputeController:
     def whatif(self, player: str, garden: bool = False) -> WhatIf | None:
         """Every Phase-2 alternative of ``player`` (with ``garden``, every Garden card too);
         None, with ``error`` set, if impossible."""
-        if not (self.scenario and self.text is not None):
+        if not (self.scenario and self.text is not None) or self.withheld:
             return None
         key = (player, garden)
         if key not in self._whatif:

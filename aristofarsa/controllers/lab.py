@@ -7,61 +7,29 @@ wording) and never raises. No Jupyter import.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from urllib.parse import quote
 
-from .. import SCENARIOS_DIR, files, share
 from .. import scenario as S
+from .. import share
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..result import RoundResult
 from .builder import Builder, Check
-from .sources import (
-    LESSONS_DIR,
-    MAX_UPLOAD_BYTES,
-    SourceError,
-    code_text,
-    lesson_text,
-    query_source,
-    share_query,
-    upload_text,
-)
+from .sources import MAX_UPLOAD_BYTES, RoundOpener, share_query
 from .stepper import Frame, Stepper
-from .tour import library
 
 APP_PATH = "/voila/render/lab.ipynb"
 
 
-@dataclass(frozen=True, slots=True)
-class Lesson:
-    name: str       # file name without .toml
-    title: str
-    rulings: tuple[str, ...]
-
-
-def lessons() -> list[Lesson]:
-    """The bundled lessons, beginners' first (the file names sort by ruling)."""
-    if LESSONS_DIR.resolve() == SCENARIOS_DIR.resolve():   # fast: the generated lesson index
-        return [Lesson(name, lesson.title or name, lesson.rulings) for name, lesson in library().items()]
-    out = []
-    for path in sorted(LESSONS_DIR.glob("*.toml")):
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            continue
-        out.append(Lesson(path.stem, str(data.get("title", path.stem)),
-                          tuple(str(r) for r in data.get("rulings", []))))
-    return out
-
-
-class LabController:
-    """Everything the Lab shows, as plain data and methods."""
+class LabController(RoundOpener):
+    """Everything the Lab shows, as plain data and methods (a round is opened as the Dispute
+    resolver opens one: :class:`~.sources.RoundOpener`)."""
 
     def __init__(self, builder: Builder | None = None) -> None:
         self.builder = builder or Builder()
         self.error = ""                  # a plain-language message about the last bad input
         self.origin = "builder"          # where the round on screen came from
         self.stepper: Stepper | None = None
-        self.viewer: str | None = None
+        self._viewer: str | None = None
         self.resolve()
 
     # ------------------------------------------------------------- opening rounds
@@ -70,38 +38,10 @@ class LabController:
         """``scenario=CODE`` or ``lesson=NAME`` (a leading ``?`` is fine); anything bad
         gives the default round plus an error message."""
         lab = cls()
-        source = query_source(query)
-        if source is not None:
-            (lab.open_code if source[0] == "scenario" else lab.open_lesson)(source[1])
+        lab.open_query(query)
         return lab
 
-    def open_lesson(self, name: str) -> bool:
-        try:
-            text, origin = lesson_text(name)
-        except SourceError as exc:
-            self.error = str(exc)
-            return False
-        return self.open_toml(text, origin)
-
-    def open_code(self, code: str) -> bool:
-        try:
-            text = code_text(code)
-        except SourceError as exc:
-            self.error = str(exc)
-            return False
-        return self.open_toml(text, "link")
-
-    def open_upload(self, content: bytes, filename: str = "upload.toml") -> bool:
-        """An uploaded file, read like ``aristofarsa resolve`` reads one (size capped, UTF-8,
-        the reader's own messages), then checked like a scenario file."""
-        try:
-            text, origin = upload_text(content, filename)
-        except files.FileInputError as exc:
-            self.error = str(exc)
-            return False
-        return self.open_toml(text, origin)
-
-    def open_toml(self, text: str, origin: str) -> bool:
+    def open_toml(self, text: str, origin: str = "pasted scenario") -> bool:
         """Any scenario text: it must pass the file validator before the builder takes it."""
         try:
             S.loads(text, origin, MAX_UPLOAD_BYTES)
@@ -123,6 +63,15 @@ class LabController:
 
     # ------------------------------------------------------------- the round on screen
     @property
+    def title(self) -> str:
+        return str(self.builder.top.get("title") or "")
+
+    @property
+    def description(self) -> str:
+        """The round's description (a lesson's Markdown text), "" if none."""
+        return str(self.builder.top.get("description") or "")
+
+    @property
     def check(self) -> Check:
         return self.builder.check()
 
@@ -138,8 +87,8 @@ class LabController:
             return False
         if self.stepper is None or self.stepper.result is not check.result:
             viewer = self.viewer if self.viewer in self.builder.names else None
-            self.viewer = viewer
             self.stepper = Stepper(check.result, viewer)
+            self._viewer = viewer
         return True
 
     def edited(self) -> bool:
@@ -150,8 +99,18 @@ class LabController:
 
     def set_viewer(self, name: str | None) -> None:
         self.viewer = name or None
-        if self.stepper is not None:
-            self.stepper.viewer = self.viewer
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose eyes the round is seen through: the stepper's own viewer, so the steps, the
+        board and the graph can never be drawn for two different viewers."""
+        return self.stepper.viewer if self.stepper is not None else self._viewer
+
+    @viewer.setter
+    def viewer(self, name: str | None) -> None:
+        self._viewer = name or None
+        if self.stepper is not None and self.stepper.viewer != self._viewer:
+            self.stepper.viewer = self._viewer
 
     def frame(self) -> Frame | None:
         return self.stepper.frame() if self.stepper is not None else None
@@ -161,7 +120,8 @@ class LabController:
         if self.stepper is None:
             return None
         try:
-            return build_graph(self.stepper.result, step=self.stepper.frame().step, viewer=self.viewer)
+            return build_graph(self.stepper.result, step=self.stepper.frame().step,
+                               viewer=self.stepper.viewer)
         except GraphError:
             return None
 

@@ -1,17 +1,17 @@
 """The *Play a game* app's state, in plain Python (no Jupyter).
 
-``PlayState.from_query("players=4&seed=7&expansion=1&bots=greedy,random,random&human=1")``:
+``PlayController.from_query("players=4&seed=7&expansion=1&bots=greedy,random,random&human=1")``:
 3–6 players, a seed, the Exiled expansion, one bot name for every seat or one per seat,
-and your seat (1-based; ``human=0``: every seat is a bot and :meth:`PlayState.next` plays
+and your seat (1-based; ``human=0``: every seat is a bot and :meth:`PlayController.next` plays
 the game on, round by round — the game is exactly ``aristofarsa play --players N --seed S
 --bots ... --json``). Bad values are reported in ``errors`` (plain sentences naming what is
 allowed) and replaced by their defaults.
 
-The current decision (:meth:`PlayState.decision`) is an
+The current decision (:meth:`PlayController.decision`) is an
 :class:`~aristofarsa.controllers.asks.Ask`: its question and one labelled option per legal
-answer, in the words every app uses; :meth:`PlayState.choose` takes the option's number.
+answer, in the words every app uses; :meth:`PlayController.choose` takes the option's number.
 Each finished round (and the round being played, up to now) can be stepped through
-(:attr:`PlayState.walk`); the final ranking is :meth:`PlayState.ranking` once the game is
+(:attr:`PlayController.walk`); the final ranking is :meth:`PlayController.ranking` once the game is
 over.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ class RoundSummary:
     finished: bool
 
 
-class PlayState:
+class PlayController:
     """One game of the Play app: its settings, the session, the round on screen."""
 
     QUERY = ("players", "seed", "expansion", "bots", "human")
@@ -67,7 +67,7 @@ class PlayState:
 
     # ---------------------------------------------------------------- query
     @classmethod
-    def from_query(cls, query: str) -> PlayState:
+    def from_query(cls, query: str) -> PlayController:
         errors: list[str] = []
         values: dict[str, Any] = {"players": 4, "seed": 0, "expansion": False, "bots": None, "human": 1}
         try:
@@ -174,7 +174,8 @@ class PlayState:
         viewer = self.walk.viewer if self.walk is not None else self.you
         self.round_no = number
         self.walk = self._walk(number)
-        self.walk.viewer = viewer
+        if viewer in self.walk.viewers:
+            self.walk.viewer = viewer
 
     def ranking(self) -> list[list[str]] | None:
         result = self.session.result
@@ -221,6 +222,8 @@ class PlayState:
         if not events:
             events = trace[:1]
         walk = Stepper.from_events(events, winners, viewer=self.you, players=self.names)
+        if self.you is not None and not self.session.over:
+            walk.restrict((self.you,))   # hidden information: your eyes only until the game ends
         walk.last()
         return walk
 
@@ -261,4 +264,4 @@ def _seat_bots(bots: list[str] | None, players: int, human: int) -> list[str]:
                      f"{','.join(names)}. Allowed bots: {allowed}")
 
 
-__all__ = ["PlayState", "RoundSummary"]
+__all__ = ["PlayController", "RoundSummary"]

@@ -8,7 +8,7 @@ No Jupyter import.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from urllib.parse import parse_qs, quote
 
@@ -93,3 +93,56 @@ def page_address(env: Mapping[str, str]) -> str:
     if port and port != default:
         netloc += f":{port}"
     return f"{scheme}://{netloc}{env.get('SCRIPT_NAME', '')}"
+
+
+def lesson_choices() -> list[tuple[str, str]]:
+    """(label, lesson name) for a lesson list (``af-lesson-list``): every bundled lesson with its
+    stage on the beginner path and its title, stage by stage, "3. Prestige · <title>"."""
+    from .tour import library, stages
+
+    lib = library()
+    out: list[tuple[str, str]] = []
+    for number, stage in enumerate(stages(), 1):
+        out += [(f"{number}. {stage.name} · {lib[name].title or name}", name)
+                for name in stage.lessons if name in lib]
+    listed = {name for _, name in out}
+    out += [(lib[name].title or name, name) for name in lib if name not in listed]
+    return out
+
+
+class RoundOpener:
+    """Opening a round from a link's query, a bundled lesson, a share code or an upload: the
+    one implementation the Lab and the Dispute resolver share. Each ends in the app's own
+    :meth:`open_toml` (which validates the text); anything bad sets :attr:`error` to a plain
+    message and returns False, never raises."""
+
+    error: str = ""
+
+    def open_toml(self, text: str, origin: str = "pasted scenario") -> bool:   # pragma: no cover
+        raise NotImplementedError
+
+    def open_query(self, query: str) -> bool:
+        """``scenario=CODE`` or ``lesson=NAME`` (a leading ``?`` is fine); False if neither."""
+        source = query_source(query)
+        if source is None:
+            return False
+        return (self.open_code if source[0] == "scenario" else self.open_lesson)(source[1])
+
+    def open_lesson(self, name: str) -> bool:
+        return self._open(lambda: lesson_text(name, "the lesson list shows them all"))
+
+    def open_code(self, code: str) -> bool:
+        return self._open(lambda: (code_text(code), "link"))
+
+    def open_upload(self, content: bytes, filename: str = "upload.toml") -> bool:
+        """An uploaded file, read like ``aristofarsa resolve`` reads one (at most
+        :data:`MAX_UPLOAD_BYTES` bytes of UTF-8 text, a BOM is fine), then validated."""
+        return self._open(lambda: upload_text(content, filename))
+
+    def _open(self, read: Callable[[], tuple[str, str]]) -> bool:
+        try:
+            text, origin = read()
+        except (SourceError, files.FileInputError) as exc:
+            self.error = str(exc)
+            return False
+        return self.open_toml(text, origin)

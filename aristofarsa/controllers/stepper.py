@@ -13,32 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..analysis.board import boards
+from ..analysis.board import BalconyCard, Board, CardRef, GardenCard, boards
 from ..result import RoundResult
 from ..trace import TraceEvent
 from .rulings_text import RulingInfo, ruling
-
-CardRef = tuple[str, str | None]   # (player, card name or None for "that player's card")
-
-
-@dataclass(frozen=True, slots=True)
-class GardenSlot:
-    player: str
-    card: str
-    prestige: int | None
-    ledger: tuple[str, ...] = ()
-    marked: bool = False
-    highlighted: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class BalconySlot:
-    player: str
-    card: str | None          # None: face down and hidden from this viewer
-    position: int
-    revealed: bool = False
-    cancelled: bool = False
-    highlighted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +32,8 @@ class Frame:
     kind: str
     hidden: bool               # the viewer may not see this event: `text` is its public form
     viewer: str | None
-    garden: tuple[GardenSlot, ...]
-    balcony: tuple[BalconySlot, ...]
+    garden: tuple[GardenCard, ...]          # the one board model (analysis.board)
+    balcony: tuple[BalconyCard, ...]
     touched: tuple[CardRef, ...]
     winners: tuple[str, ...] | None      # only at the last step
     players: tuple[str, ...] = field(default=())
@@ -84,6 +62,7 @@ class Stepper:
         self.players: tuple[str, ...] = tuple(_players(result))
         self.winners: tuple[str, ...] | None = tuple(result.winners)
         self.index = 0
+        self.viewers: tuple[str | None, ...] = (None, *self.players)
         self._viewer: str | None = None
         self._boards: list[Board] = []
         self.viewer = viewer
@@ -102,6 +81,7 @@ class Stepper:
         self.players = tuple(players) if players else tuple(_named(self.events))
         self.winners = tuple(winners) if winners is not None else None
         self.index = 0
+        self.viewers = (None, *self.players)
         self._viewer = None
         self._boards = []
         self.viewer = viewer
@@ -117,8 +97,19 @@ class Stepper:
         if name is not None and name not in self.players:
             raise ValueError(f"viewer {name!r} is not a player; players are {', '.join(self.players)}"
                              " (or None: everyone)")
+        if name not in self.viewers:
+            allowed = ", ".join(v or "everyone" for v in self.viewers)
+            raise ValueError(f"viewer {name or 'everyone'!r} may not look at this round now; "
+                             f"allowed: {allowed}")
         self._viewer = name
-        self._boards = board_frames(self.result if self.result is not None else self.events, name)
+        self._boards = boards(self.result if self.result is not None else self.events, name)
+
+    def restrict(self, viewers: Sequence[str | None]) -> None:
+        """Only these eyes may look (e.g. in a game still being played, your own): the viewer
+        moves to the first of them if it is not among them."""
+        self.viewers = tuple(viewers)
+        if self._viewer not in self.viewers:
+            self.viewer = self.viewers[0]
 
     # -- moving
     def __len__(self) -> int:
@@ -172,24 +163,3 @@ def _named(events: Sequence[TraceEvent]) -> list[str]:
             if name and name not in seen:
                 seen.append(name)
     return seen
-
-
-# ------------------------------------------------------------------ board at each step
-@dataclass(slots=True)
-class Board:
-    garden: list[GardenSlot]
-    balcony: list[BalconySlot]
-    touched: list[CardRef]
-    text: str
-    hidden: bool
-
-
-def board_frames(result: RoundResult | Sequence[TraceEvent], viewer: str | None = None) -> list[Board]:
-    """The board right after each trace event (``analysis.board.boards``), as this
-    module's slots: Balcony positions count from 1, touched cards are highlighted."""
-    return [Board(garden=[GardenSlot(g.player, g.card, g.prestige, tuple(g.ledger), g.marked, g.touched)
-                          for g in b.garden],
-                  balcony=[BalconySlot(x.player, x.card, x.position, x.revealed, x.cancelled, x.touched)
-                           for x in b.balcony],
-                  touched=[(r.player, r.card) for r in b.touched], text=b.text, hidden=b.hidden)
-            for b in boards(result, viewer)]

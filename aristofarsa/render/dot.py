@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..analysis.graph import Edge, Graph, Node
 
-#: Family colours by seat (fill, border): light fills that keep black text readable.
+#: Family colours by seat (fill, border): the one seat palette of every view (graph, board, seat
+#: ring, cards); light fills keep black text readable, borders carry white text.
 FAMILY_COLOURS = [
     ("#dbe9f6", "#2b6cb0"),   # blue
     ("#fde2cf", "#c05621"),   # orange

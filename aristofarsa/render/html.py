@@ -9,10 +9,12 @@ they are given (a stepper frame: ``garden``, ``balcony``, ``winners``, ``text``,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from html import escape
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CARDS, PROVISIONAL_CROWNS
+from ..cards import CARDS
 from .dot import family_colour
 from .text import prestige_change, round_summary, secret_note
 
@@ -36,89 +38,18 @@ def round_result(r: RoundResult) -> str:
     """The outcome as preformatted text, then the trace table."""
     return "<pre>" + round_summary(r) + "</pre>" + trace(r.trace)
 
-TYPE_COLOURS = {"Peasant": "#6e5b3c", "Noble": "#5b3c6e"}
-
-CSS = """
-<style>
-.af-app { max-width: 100%; box-sizing: border-box; font-size: 15px; line-height: 1.35; }
-/* a readable column on a wide screen, as the Learn app's (the widgets' inline 100% aside) */
-.af-app.widget-box { max-width: min(100%, 60em) !important; }
-.af-app * { box-sizing: border-box; }
-/* text, not a one-line label: ipywidgets gives HTML widgets the 28 px height of a control */
-.af-app .widget-html-content { white-space: normal; line-height: 1.35; }
-.af-card { display: inline-flex; flex-direction: column; gap: 2px; width: 11.5em; max-width: calc(100% - 6px);
-  border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 6px 8px; margin: 3px;
-  background: #fffdf8; vertical-align: top; color: #222; }
-.af-card .af-card-head { display: flex; justify-content: space-between; align-items: baseline; gap: 4px;
-  font-weight: bold; color: var(--af-colour, #555); }
-.af-card .af-card-type { font-size: 80%; color: #555; }
-.af-card .af-card-text { font-size: 80%; margin: 0; }
-.af-card .af-card-text b { color: #444; }
-.af-card.af-noble { background: #fbf7ff; }
-/* a card widget (widgets/tour.py CardView) wraps its own drawn card: no second frame */
-.af-card.widget-html { width: auto; max-width: 100%; border: none; padding: 0; margin: 0;
-  background: none; }
-.af-slot { line-height: 1.25; display: inline-flex; flex-direction: column; width: 8.5em;
-  max-width: 46%; margin: 3px;
-  border: 2px solid var(--af-colour, #555); border-radius: 8px; padding: 5px 6px; background: #fffdf8;
-  vertical-align: top; color: #222; }
-.af-slot .af-owner { font-size: 80%; color: var(--af-colour, #555); font-weight: bold; }
-.af-slot .af-name { font-weight: bold; }
-.af-slot .af-prestige { font-size: 150%; font-weight: bold; }
-.af-slot .af-printed { font-size: 75%; color: #666; }
-.af-slot.af-lit { box-shadow: 0 0 0 3px #f5b301; background: #fff6d6; }
-.af-slot.af-cancelled { opacity: .55; text-decoration: line-through; }
-.af-slot.af-facedown { background: repeating-linear-gradient(45deg, #ddd, #ddd 6px, #eee 6px, #eee 12px); }
-.af-slot details { font-size: 75%; }
-.af-row { display: flex; flex-wrap: wrap; align-items: flex-start; max-width: 100%; }
-.af-zone-title { font-weight: bold; margin: 6px 0 2px 0; }
-.af-step-box { border-left: 4px solid #f5b301; padding: 4px 8px; background: #fffbea; max-width: 100%; }
-.af-step-count { font-size: 80%; color: #666; }
-.af-step-text { font-size: 110%; margin: 2px 0; overflow-wrap: anywhere; }
-.af-ruling { font-size: 85%; }
-.af-ruling summary { cursor: pointer; color: #1f618d; }
-.af-hidden-note { font-size: 80%; color: #7d3c98; }
-.af-winners-box { font-size: 120%; font-weight: bold; color: #1e8449; padding: 4px 0; }
-.af-error-box { color: #922b21; background: #fdecea; border: 1px solid #e6b0aa; border-radius: 6px;
-  padding: 6px 8px; overflow-wrap: anywhere; }
-.af-warning-box { color: #7e5109; background: #fef5e7; border-radius: 6px; padding: 4px 8px; font-size: 90%; }
-.af-share-box { overflow-wrap: anywhere; font-size: 85%; }
-.af-share-box .af-copy { margin-top: 4px; padding: 3px 14px; border: 1px solid #bbb; border-radius: 4px;
-  background: #f2f2f2; color: #222; cursor: pointer; font-size: 100%; }
-.af-muted { color: #666; font-size: 85%; }
-.af-app .widget-button { min-width: 2.6em; }
-/* a widget's own margin (--jp-widgets-margin) comes on top of a 100% width: keep it inside */
-.af-app .widget-inline-hbox:not(.af-card), .af-app .widget-inline-vbox, .af-app .widget-accordion,
-.af-app .jupyter-widget-tab { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important; }
-@media (max-width: 480px) { .af-card { width: calc(100% - 6px); } .af-slot { width: 46%; } }
-</style>
-"""
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    """The apps' one stylesheet: the package's ``render/styles/*.css`` files (local, no CDN),
+    read once, in file-name order, as one ``<style>`` element."""
+    folder = files("aristofarsa.render").joinpath("styles")
+    names = sorted(f.name for f in folder.iterdir() if f.name.endswith(".css"))
+    return "<style>\n" + "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names) + "</style>"
 
 
 def colour(seat: int | None) -> str:
     """A seat's family colour: the same as the effect graph's (render/dot.py)."""
     return family_colour(seat)[1] if seat is not None and seat >= 0 else "#555"
-
-
-def card(name: str, seat: int | None = None, crowns: dict[str, int] | None = None) -> str:
-    """One readable card: name, type, printed Prestige, crowns, both texts, family colour."""
-    spec = CARDS.get(name)
-    if spec is None:
-        return f"<div class='af-card'><div class='af-card-head'>{escape(name)}</div></div>"
-    tint = colour(seat) if seat is not None else TYPE_COLOURS[spec.kind]
-    crown = (crowns or PROVISIONAL_CROWNS).get(name, 0)
-    kind = "af-noble" if spec.is_noble else "af-peasant"
-    exp = " · Exiled" if spec.expansion else ""
-    return (f"<div class='af-card {kind}' style='--af-colour:{tint}' data-card='{escape(name)}'>"
-            f"<div class='af-card-head'><span>{escape(name)}</span>"
-            f"<span title='printed Prestige'>{spec.prestige}</span></div>"
-            f"<div class='af-card-type'>{spec.kind}{exp} · {crown} crown{'s' if crown != 1 else ''}</div>"
-            f"<p class='af-card-text'><b>Garden:</b> {escape(spec.garden_text)}</p>"
-            f"<p class='af-card-text'><b>Balcony:</b> {escape(spec.balcony_text)}</p></div>")
-
-
-def cards(names: list[str], seat: int | None = None) -> str:
-    return "<div class='af-row'>" + "".join(card(n, seat) for n in names) + "</div>"
 
 
 def _seat(frame: Any, player: str) -> int | None:
@@ -132,7 +63,7 @@ def garden(frame: Any) -> str:
     for s in frame.garden:
         spec = CARDS.get(s.card)
         printed = f"printed {spec.prestige}" if spec else ""
-        classes = "af-slot af-card" + (" af-lit" if s.highlighted else "")
+        classes = "af-slot af-card" + (" af-lit" if s.touched else "")
         mark = " · marked 5" if s.marked else ""
         ledger = ""
         if s.ledger:
@@ -154,7 +85,7 @@ def balcony(frame: Any) -> str:
     slots = []
     for b in frame.balcony:
         classes = ["af-slot", "af-card"]
-        if b.highlighted:
+        if b.touched:
             classes.append("af-lit")
         if b.cancelled:
             classes.append("af-cancelled")
@@ -240,3 +171,24 @@ def share(link: str | None, shown: str | None = None) -> str:
 def graph_box(svg: str) -> str:
     """An inline SVG graph, at most about a laptop column wide, shrinking on a phone."""
     return f"<div class='af-graph-box' style='max-width:44em;overflow-x:auto'>{svg}</div>"
+
+
+def lesson_heading(title: str, description: str = "") -> str:
+    """The round's title and (folded under it) its description, a lesson's light Markdown."""
+    if not title and not description:
+        return ""
+    from .seats import markdown_html
+
+    head = f"<h2 class='af-round-title' style='margin:6px 0 2px'>{escape(title)}</h2>" if title else ""
+    if not description:
+        return head
+    return (f"{head}<details class='af-description' open><summary>About this round</summary>"
+            f"{markdown_html(description)}</details>")
+
+
+def app_link(page: str, query: str | None, text: str) -> str:
+    """A link to another app's page (next to this one) with the same round (``?scenario=...``)."""
+    if not query:
+        return ""
+    return (f"<a class='af-app-link' href='{escape(page + query)}' target='_blank' rel='noopener'>"
+            f"{escape(text)} ↗</a>")

@@ -9,12 +9,12 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-#: One colour per seat (family), in seat order.
-FAMILY_COLOURS = ("#b03a2e", "#1f618d", "#1e8449", "#b9770e", "#6c3483", "#117a65")
+from .dot import family_colour
 
 
 def colour(seat: int) -> str:
-    return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
+    """A seat's family colour: the one palette of every view (``render.dot.FAMILY_COLOURS``)."""
+    return family_colour(seat)[1]
 
 
 def seat_ring_svg(players: list[str], first: str | None = None, order: list[str] | None = None,

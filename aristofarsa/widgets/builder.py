@@ -1,5 +1,13 @@
-"""The scenario builder: one box per player (name, Garden card, Phase-2 action and its
-choices, hand), the table's settings, and each validator message under its field."""
+"""The round's input, shared by the Scenario Lab and the Dispute resolver (one component each,
+not a copy): :class:`BuilderView`, the round built by tapping (``af-builder`` inside the app's
+``af-build`` section), and :class:`OpenRoundView`, the round opened from a lesson
+(``af-lesson-list``), an upload or pasted TOML.
+
+Built for a phone: every card, action and choice is a row of chips (one tap each) offering
+only what can happen — the cards the player's family has (a tap on a card held elsewhere swaps
+the two), the hand and Convoke sizes the Phase-2 action leaves (``Builder.slots``), the
+targets and amounts the engine accepts — and each validator message sits under its field.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -8,17 +16,16 @@ from typing import Any
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder
+from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
 from ..render import html
 from ..variants import VARIANTS
 from .common import Guard, wrap_row
 
-NONE = "— choose —"
 ACTION_LABELS = {"conspire": "Conspire", "convoke": "Convoke", "passes": "Pass"}
-CHOICE_LABELS = {"target": "target player", "delta": "change", "exchange": "swap with",
-                 "discard": "discard", "reveal": "reveals", "give": "gives", "peek": "peek at",
-                 "also_score": "also score", "keep": "keeps"}
-FIELD = {"layout": ipw.Layout(width="auto", min_width="9em", max_width="100%"),
-         "style": {"description_width": "initial"}}
+CHOICE_LABELS = {"target": "target", "delta": "change", "exchange": "swap with",
+                 "discard": "discard", "reveal": "reveals", "give": "gives", "peek": "peeks at",
+                 "also_score": "also scores", "keep": "keeps"}
+NONE = "none"
 
 
 def _label(value: Any) -> str:
@@ -27,41 +34,29 @@ def _label(value: Any) -> str:
     if value is True:
         return "yes"
     if isinstance(value, int):
-        return f"{value:+d}"
+        return f"{value:+d}".replace("-", "−")
     return str(value)
 
 
-def _variant_setter(b: Builder, name: str) -> Callable[[bool], None]:
-    def set_(on: bool) -> None:
-        b.set_variants([*b.variants, name] if on else [v for v in b.variants if v != name])
-    return set_
+def chips(options: list[tuple[str, Any]], value: Any, hook: str, label: str = "") -> ipw.Widget:
+    """A row of chips (toggle buttons that wrap on a phone): one tap picks one option."""
+    values = [v for _, v in options]
+    toggle = ipw.ToggleButtons(options=options, value=value if value in values else None,
+                               style={"button_width": "auto"},
+                               layout=ipw.Layout(width="auto", max_width="100%"))
+    toggle.add_class("af-chips")
+    toggle.add_class(hook)
+    if not label:
+        return toggle
+    return wrap_row([ipw.HTML(f"<span class='af-chips-label'>{label}</span>"), toggle])
 
 
-def _choice_setter(b: Builder, k: int, source: str, key: str) -> Callable[[Any], None]:
-    def set_(value: Any) -> None:
-        b.set_choice(k, source, key, value)
-    return set_
-
-
-def _slot_setter(setter: Callable[[list[str]], None], cards: list[str], j: int) -> Callable[[Any], None]:
-    """Replace card j of the list (None: remove it)."""
-    def set_(value: Any) -> None:
-        if value is None:
-            setter([c for i, c in enumerate(cards) if i != j])
-        else:
-            setter([value if i == j else c for i, c in enumerate(cards)])
-    return set_
-
-
-def _adder(setter: Callable[[list[str]], None], cards: list[str]) -> Callable[[Any], None]:
-    def add(value: Any) -> None:
-        if value is not None:
-            setter([*cards, value])
-    return add
+def _toggle(widget: ipw.Widget) -> ipw.ToggleButtons:
+    return widget if isinstance(widget, ipw.ToggleButtons) else widget.children[1]
 
 
 class BuilderView(ipw.VBox):
-    """Draws the Builder and forwards edits; ``on_change`` runs after every edit."""
+    """Draws the Builder as chips and forwards each tap; ``on_change`` runs after every edit."""
 
     def __init__(self, builder: Builder, on_change: Callable[[], None] | None = None,
                  **kwargs: Any) -> None:
@@ -86,7 +81,7 @@ class BuilderView(ipw.VBox):
                                                  "scenario")]
         parts += [self._player(k) for k in range(len(b.players))]
         if check.ok:
-            parts.append(ipw.HTML("<div class='af-muted'>✓ A valid round: step through it above.</div>"))
+            parts.append(ipw.HTML("<div class='af-muted'>✓ A valid round.</div>"))
         self.children = parts
 
     @staticmethod
@@ -114,15 +109,13 @@ class BuilderView(ipw.VBox):
 
     def _settings(self) -> ipw.Widget:
         b = self.builder
-        count = ipw.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=len(b.players),
-                             description="Players", **FIELD)
-        count.add_class("af-players")
-        self._bind(count, b.set_player_count)
-        first = ipw.Dropdown(options=[(f"{n} plays first", n) for n in b.names if n] or [("—", "")],
-                             value=b.first if b.first in b.names else (b.names[0] if b.names else ""),
-                             **FIELD)
-        first.add_class("af-first-player")
-        self._bind(first, b.set_first)
+        count = chips([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], len(b.players),
+                      "af-players", "Players")
+        self._bind(_toggle(count), b.set_player_count)
+        names = [n for n in b.names if n]
+        first = chips([(n, n) for n in names], b.first if b.first in names else (names[0] if names else None),
+                      "af-first-player", "Plays first")
+        self._bind(_toggle(first), b.set_first)
         expansion = ipw.Checkbox(value=b.expansion, description="Exiled expansion", indent=False,
                                  layout=ipw.Layout(width="auto"))
         expansion.add_class("af-expansion")
@@ -139,43 +132,54 @@ class BuilderView(ipw.VBox):
                          style={"description_width": "initial"})
         title.add_class("af-title")
         self._bind(title, lambda v: b.set_title((v or "").strip()))
-        return ipw.VBox([title, wrap_row([count, first, expansion]),
-                         wrap_row([ipw.HTML("<span class='af-muted'>House rules:</span>"), *boxes])])
+        more = ipw.Accordion(children=[ipw.VBox([title, expansion, wrap_row(
+            [ipw.HTML("<span class='af-muted'>House rules:</span>"), *boxes])])],
+            layout=ipw.Layout(width="100%", max_width="100%"))
+        more.set_title(0, "Title, expansion, house rules")
+        more.selected_index = 0 if b.expansion or b.variants else None
+        more.add_class("af-more-settings")
+        return ipw.VBox([count, first, more], layout=ipw.Layout(max_width="100%"))
 
     def _player(self, k: int) -> ipw.Widget:
         b = self.builder
         seat = html.colour(k)
-        name = ipw.Text(value=b.names[k], description="Name", continuous_update=False, **FIELD)
+        name = ipw.Text(value=b.names[k], description="Name", continuous_update=False,
+                        layout=ipw.Layout(width="auto", max_width="14em"),
+                        style={"description_width": "initial"})
         name.add_class("af-field-name")
         self._bind(name, lambda v: b.set_name(k, (v or "").strip()))
-        garden = self._card_dropdown("Garden card", b.garden(k), b.available(k, "garden"),
-                                     lambda v: b.set_garden(k, v), "af-field-garden")
+        cards = [(c, c) for c in b.card_names()]
         rows: list[ipw.Widget] = [
-            ipw.HTML(f"<b style='color:{seat}'>Player {k + 1}</b>"), *self._errors(f"{k}.player"),
-            wrap_row([name, garden]), *self._errors(f"{k}.name", f"{k}.garden")]
+            ipw.HTML(f"<b style='color:{seat}'>Player {k + 1}</b> "
+                     f"<span class='af-muted'>{_summary_line(b, k)}</span>"),
+            *self._errors(f"{k}.player"), name, *self._errors(f"{k}.name")]
+        rows += self._pick_row(k, "garden", None, b.garden(k), cards, "af-field-garden", "Garden")
         rows += self._choices(k, "garden")
-        action = ipw.ToggleButtons(options=[(ACTION_LABELS[a], a) for a in ACTIONS], value=b.action(k),
-                                   description="Phase 2", style={"button_width": "auto",
-                                                                 "description_width": "initial"})
-        action.add_class("af-field-action")
-        self._bind(action, lambda v: b.set_action(k, v))
+        action = chips([(ACTION_LABELS[a], a) for a in ACTIONS], b.action(k), "af-field-action", "Phase 2")
+        self._bind(_toggle(action), lambda v: b.set_action(k, v))
         rows += [action, *self._errors(f"{k}.action", f"{k}.passes")]
         if b.action(k) == "conspire":
-            rows.append(wrap_row([self._card_dropdown("Conspire card", b.conspire(k),
-                                                      b.available(k, "conspire"),
-                                                      lambda v: b.set_conspire(k, v), "af-field-conspire")]))
-            rows += self._errors(f"{k}.conspire")
+            rows += self._pick_row(k, "conspire", None, b.conspire(k), cards, "af-field-conspire",
+                                   "Conspires")
             rows += self._choices(k, "conspire")
         elif b.action(k) == "convoke":
-            c = b.convoke(k)
-            rows.append(self._cards_row("Discard (whole hand)", k, "discard", list(c.get("discard") or []),
-                                        lambda cards: b.set_convoke(k, discard=cards), "af-field-discard"))
-            takes = b.take_options(k)
-            rows.append(wrap_row([self._card_dropdown("Take Noble", c.get("take"), takes,
-                                                      lambda v: b.set_convoke(k, take=v), "af-field-take")]))
-            rows += self._errors(f"{k}.convoke", f"{k}.convoke.discard", f"{k}.convoke.take")
-        rows.append(self._cards_row("Hand after Phase 2", k, "hand", b.hand(k),
-                                    lambda cards: b.set_hand(k, cards), "af-field-hand"))
+            discard = list(b.convoke(k).get("discard") or [])
+            for j in range(max(len(discard), b.slots(k)["discard"])):
+                rows += self._pick_row(k, "discard", j, discard[j] if j < len(discard) else None, cards,
+                                       f"af-field-discard-{j}", f"Discards ({j + 1})")
+            take = b.convoke(k).get("take")
+            row = chips([(n, n) for n in b.take_options(k)], take, "af-field-take", "Takes")
+            self._bind(_toggle(row), lambda v: b.set_convoke(k, take=v))
+            rows += [row, *self._errors(f"{k}.convoke", f"{k}.convoke.discard", f"{k}.convoke.take")]
+        hand = b.hand(k)
+        for j in range(max(len(hand), b.slots(k)["hand"])):
+            rows += self._pick_row(k, "hand", j, hand[j] if j < len(hand) else None, cards,
+                                   f"af-field-hand-{j}", "Keeps in hand")
+        if len(hand) > b.slots(k)["hand"]:
+            remove = ipw.Button(description="Remove the last hand card", layout=ipw.Layout(width="auto"))
+            remove.add_class("af-field-hand-remove")
+            remove.on_click(lambda _: self._guard(self._edit)(lambda _v: b.set_hand(k, hand[:-1]), None))
+            rows.append(remove)
         rows += self._errors(f"{k}.hand", *[f"{k}.{z}" for z in ("parlor", "deck", "discard_pile",
                                                                   "scored", "exiled", "scenario")])
         box = ipw.VBox(rows, layout=ipw.Layout(border=f"2px solid {seat}", padding="4px 6px",
@@ -183,61 +187,31 @@ class BuilderView(ipw.VBox):
         box.add_class(f"af-player-{k}")
         return box
 
+    def _pick_row(self, k: int, where: str, j: int | None, value: str | None,
+                  cards: list[tuple[str, str]], hook: str, label: str) -> list[ipw.Widget]:
+        row = chips(cards, value, hook, label)
+        b = self.builder
+        self._bind(_toggle(row), lambda v: b.pick(k, where, v, j) if v else None)
+        keys = {"garden": [f"{k}.garden"], "conspire": [f"{k}.conspire"]}.get(where, [])
+        return [row, *self._errors(*keys)]
+
     def _choices(self, k: int, source: str) -> list[ipw.Widget]:
         b = self.builder
         out: list[ipw.Widget] = []
         current = b.choices(k, source)
-        widgets = []
         for key in b.choice_keys(k, source):
             options, optional = b.choice_options(k, source, key)
             value = current.get(key)
-            opts: list[tuple[str, Any]] = [(NONE if not optional else "— none —", "")]
+            opts: list[tuple[str, Any]] = [(NONE, "")] if optional else []
             opts += [(_label(o), o) for o in options if not isinstance(o, list)]
             if value is not None and value not in [o for _, o in opts]:
                 opts.append((f"{_label(value)} (not allowed)", value))
-            dd = ipw.Dropdown(options=opts, value=value if value in [o for _, o in opts] else "",
-                              description=CHOICE_LABELS.get(key, key), **FIELD)
-            dd.add_class(f"af-field-{source}-{key}")
-            self._bind(dd, _choice_setter(b, k, source, key))
-            widgets.append(dd)
-        if widgets:
-            out.append(wrap_row(widgets))
-        out += self._errors(*[f"{k}.{source}.{key}" for key in b.choice_keys(k, source)])
+            row = chips(opts, value if value is not None else ("" if optional else None),
+                        f"af-field-{source}-{key}", CHOICE_LABELS.get(key, key))
+            self._bind(_toggle(row), _choice_setter(b, k, source, key))
+            out.append(row)
+            out += self._errors(f"{k}.{source}.{key}")
         return out
-
-    def _card_dropdown(self, label: str, value: str | None, options: list[str],
-                       setter: Callable[[Any], None], hook: str) -> ipw.Dropdown:
-        opts: list[tuple[str, str]] = [(NONE, "")] + [(o, o) for o in options]
-        if value is not None and value not in options:
-            opts.append((f"{value} (not available)", value))
-        dd = ipw.Dropdown(options=opts, value=value or "", description=label, **FIELD)
-        dd.add_class(hook)
-        self._bind(dd, setter)
-        return dd
-
-    def _cards_row(self, label: str, k: int, where: str, cards: list[str],
-                   setter: Callable[[list[str]], None], hook: str) -> ipw.Widget:
-        """A list of cards: one dropdown per card ("—" removes it) and a "+ card" button, each
-        offering only the cards the family still has (the list's other cards counted)."""
-        b = self.builder
-        items: list[ipw.Widget] = [ipw.HTML(f"<span>{label}:</span>")]
-        for j, card in enumerate(cards):
-            choices = list(dict.fromkeys([*b.slot_options(k, where, j), card]))
-            dd = ipw.Dropdown(options=[("— remove —", "")] + [(o, o) for o in choices], value=card,
-                              layout=ipw.Layout(width="auto", max_width="100%"))
-            dd.add_class(f"{hook}-{j}")
-            self._bind(dd, _slot_setter(setter, cards, j))
-            items.append(dd)
-        free = b.slot_options(k, where)
-        if free:
-            add = ipw.Dropdown(options=[("+ add a card", "")] + [(o, o) for o in free],
-                               value="", layout=ipw.Layout(width="auto", max_width="100%"))
-            add.add_class(f"{hook}-add")
-            self._bind(add, _adder(setter, cards))
-            items.append(add)
-        row = wrap_row(items)
-        row.add_class(hook)
-        return row
 
     # ------------------------------------------------------------- editing
     def _bind(self, widget: ipw.ValueWidget, setter: Callable[[Any], Any]) -> None:
@@ -258,3 +232,88 @@ class BuilderView(ipw.VBox):
         if self._on_change is not None:
             self._on_change()
         self.render()
+
+
+def _summary_line(b: Builder, k: int) -> str:
+    """Player k's round in a few words: "Knight · Conspires Witch → Caio −5 · keeps Jester"."""
+    from html import escape
+
+    parts = [b.garden(k) or "no Garden card"]
+    action = b.action(k)
+    if action == "conspire":
+        choices = " ".join(_label(v) for v in b.choices(k, "conspire").values())
+        parts.append(f"Conspires {b.conspire(k) or '?'}" + (f" → {choices}" if choices else ""))
+    elif action == "convoke":
+        c = b.convoke(k)
+        parts.append(f"Convokes {' + '.join(c.get('discard') or []) or '?'} for {c.get('take') or '?'}")
+    else:
+        parts.append("passes")
+    if b.hand(k):
+        parts.append("keeps " + ", ".join(b.hand(k)))
+    return escape(" · ".join(parts))
+
+
+def _variant_setter(b: Builder, name: str) -> Callable[[bool], None]:
+    def set_(on: bool) -> None:
+        b.set_variants([*b.variants, name] if on else [v for v in b.variants if v != name])
+    return set_
+
+
+def _choice_setter(b: Builder, k: int, source: str, key: str) -> Callable[[Any], None]:
+    def set_(value: Any) -> None:
+        b.set_choice(k, source, key, value)
+    return set_
+
+
+class OpenRoundView(ipw.VBox):
+    """Open a round: a bundled lesson (``af-lesson-list``: each entry its stage and title), an
+    uploaded file (``af-upload``) or pasted TOML (``af-paste`` + ``af-resolve``). The same in
+    the Lab and the Dispute resolver; ``on_open`` runs after each attempt (the controller's
+    ``error`` says what was wrong)."""
+
+    def __init__(self, opener: RoundOpener, on_open: Callable[[], None], paste: bool = True) -> None:
+        super().__init__(layout=ipw.Layout(max_width="100%"))
+        self.opener = opener
+        self._on_open = on_open
+        self._guard = Guard()
+        self.lessons = ipw.Dropdown(options=[("— open a bundled lesson —", ""), *lesson_choices()], value="",
+                                    layout=ipw.Layout(width="auto", max_width="100%", flex="1 1 16em"))
+        self.lessons.add_class("af-lessons")
+        self.lessons.add_class("af-lesson-list")
+        self.lessons.observe(self._on_lesson, names="value")
+        self.upload = ipw.FileUpload(accept=".toml,text/plain", multiple=False,
+                                     description="Upload TOML", layout=ipw.Layout(width="auto"))
+        self.upload.add_class("af-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.paste = ipw.Textarea(placeholder="… or paste a scenario here (TOML)",
+                                  layout=ipw.Layout(width="auto", max_width="100%", height="6em"))
+        self.paste.add_class("af-paste")
+        self.resolve = ipw.Button(description="Open pasted round", button_style="primary",
+                                  layout=ipw.Layout(width="auto"))
+        self.resolve.add_class("af-resolve")
+        self.resolve.on_click(self._guard(lambda _: self._done(opener.open_toml(self.paste.value,
+                                                                                "pasted scenario"))))
+        self.children = [wrap_row([self.lessons]), wrap_row([self.upload]),
+                         *([self.paste, self.resolve] if paste else [])]
+
+    def _done(self, _opened: bool) -> None:
+        self._on_open()
+
+    def _on_lesson(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._guard(self._done)(self.opener.open_lesson(change["new"]))
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        items = change.get("new") or ()
+        if not items:
+            return
+        f = items[0]
+        get = f.get if isinstance(f, dict) else (lambda key, default=None: getattr(f, key, default))
+        name = str(get("name", "upload.toml") or "upload.toml")
+        size = int(get("size", 0) or 0)
+        if size > MAX_UPLOAD_BYTES:
+            self.opener.error = (f"{name}: {size:,} bytes is too big for a scenario "
+                                 f"(at most {MAX_UPLOAD_BYTES:,} bytes)")
+            self._done(False)
+            return
+        self._guard(self._done)(self.opener.open_upload(bytes(get("content") or b""), name))

@@ -92,7 +92,7 @@ def _wait_for_request() -> dict[str, str]:
 
 def styles() -> ipw.HTML:
     """The apps' stylesheet (local, no CDN); put it once in each app."""
-    return ipw.HTML(html.CSS, layout=ipw.Layout(height="0px", overflow="hidden", margin="0"))
+    return ipw.HTML(html.stylesheet(), layout=ipw.Layout(height="0px", overflow="hidden", margin="0"))
 
 
 def hook(widget: ipw.DOMWidget, *classes: str) -> ipw.DOMWidget:

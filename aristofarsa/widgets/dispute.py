@@ -9,17 +9,19 @@ from typing import Any
 import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
 from ..controllers.dispute import DisputeController
-from ..controllers.sources import lesson_names, page_address
+from ..controllers.sources import page_address
 from ..controllers.stepper import Frame
 from ..render import dispute as R
 from ..render import html
 from ..render.analysis import variants_html, whatif_html
 from ..render.explain import explanation_html
-from .common import hook, styles, wrap_row
+from .builder import BuilderView, OpenRoundView
+from .common import LazyAccordion, hook, styles, wrap_row
 from .stepper import StepperView
 
-INTRO = ("Two players disagree about a round? Paste it as a scenario (TOML), upload the file, "
-         "or open a lesson: see who wins and why, step by step, which card did what to which, "
+INTRO = ("Two players disagree about a round? Enter it by tapping (each player's Garden card, "
+         "Phase-2 action and hand), paste it as a scenario (TOML), upload the file, or open a "
+         "lesson: see who wins and why, step by step, which card did what to which, "
          "whether a house rule changes anything, and what else a player could have done.")
 
 
@@ -39,18 +41,14 @@ class DisputeApp(ipw.VBox):
         self.layout.max_width = "100%"
         self.error = hook(ipw.HTML(), "af-error")
         full = ipw.Layout(width="auto", max_width="100%")
-        self.paste = hook(ipw.Textarea(placeholder="Paste a scenario here (TOML) …",
-                                        layout=ipw.Layout(width="auto", height="9em")), "af-paste")
-        self.resolve_button = hook(ipw.Button(description="Resolve", button_style="primary",
-                                               layout=ipw.Layout(width="auto")), "af-resolve")
-        self.resolve_button.on_click(lambda _: self._open_pasted())
-        self.upload = hook(ipw.FileUpload(accept=".toml,text/plain", multiple=False,
-                                           description="Upload a file"), "af-upload")
-        self.upload.observe(self._on_upload, names="value")
-        self.lessons = hook(ipw.Dropdown(options=[("open a lesson…", "")] + [(n, n) for n in lesson_names()],
-                                          value="", layout=ipw.Layout(width="auto", max_width="100%")),
-                             "af-lessons")
-        self.lessons.observe(self._on_lesson, names="value")
+        self.opener = OpenRoundView(self.c, self.refresh)
+        self.paste, self.upload, self.lessons = self.opener.paste, self.opener.upload, self.opener.lessons
+        self.resolve_button = self.opener.resolve
+        self.builder_view: BuilderView | None = None      # built when the section first opens
+        self.build = hook(LazyAccordion([("Enter the round by tapping", self._make_builder)],
+                                        layout=ipw.Layout(width="100%", max_width="100%")), "af-build")
+        self.lab_link = hook(ipw.HTML(layout=full), "af-open-lab")
+        self.another = _title("Change this round, or open another")
         self.outcome = hook(ipw.HTML(), "af-outcome")
         self.stepper_box = ipw.VBox(layout=ipw.Layout(max_width="100%"))
         self.stepper_view: StepperView | None = None   # the Lab's stepper, over the controller's
@@ -61,6 +59,7 @@ class DisputeApp(ipw.VBox):
                                                 layout=ipw.Layout(width="auto", max_width="100%"),
                                                 style={"description_width": "auto"}), "af-whatif-player")
         self._quiet = False
+        self._withheld: bool | None = None
         self.whatif_player.observe(self._on_whatif_player, names="value")
         self.whatif_garden = hook(ipw.Checkbox(description="the Garden card too", value=False,
                                                 indent=False, layout=ipw.Layout(width="auto")),
@@ -70,8 +69,10 @@ class DisputeApp(ipw.VBox):
         self.share = hook(ipw.HTML(layout=full), "af-share")
         self.body = ipw.VBox(layout=ipw.Layout(max_width="100%"))
         self.children = [
-            styles(), ipw.HTML(R.CSS + f"<div class='af-muted'>{INTRO}</div>"),
-            self.paste, wrap_row([self.resolve_button, self.upload, self.lessons]), self.error, self.body]
+            styles(), ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
+            self.error, self.body, self.another, self.build, self.opener]
+        if not self.c.loaded:
+            self.open_builder()               # from scratch: enter the round by tapping
         self.refresh()
 
     @classmethod
@@ -81,47 +82,47 @@ class DisputeApp(ipw.VBox):
     def __repr__(self) -> str:   # stable text/plain for nbval
         return "DisputeApp()"
 
+    def _make_builder(self) -> ipw.Widget:
+        self.builder_view = BuilderView(self.c.builder, on_change=self._built)
+        go = hook(ipw.Button(description="Resolve this round ▶", button_style="primary",
+                             layout=ipw.Layout(width="auto")), "af-build-resolve")
+        go.on_click(lambda _: self._resolve_built())
+        return ipw.VBox([self.builder_view, go], layout=ipw.Layout(max_width="100%"))
+
+    def open_builder(self) -> BuilderView:
+        """Open *Enter the round by tapping* (building it the first time) and return its view."""
+        self.build.selected_index = 0
+        self.build.pane(0)
+        assert self.builder_view is not None
+        return self.builder_view
+
+    def _built(self) -> None:
+        """After a tap: the page error (a refused round) is cleared once the round is valid."""
+        if self.c.error and self.c.builder.check().ok:
+            self.c.error = ""
+            self.error.value, self.error.layout.display = "", "none"
+
+    def _resolve_built(self) -> None:
+        self.c.open_builder()
+        self.refresh()
+
     # ------------------------------------------------------------- actions
-    def _open_pasted(self) -> None:
-        self.c.open_toml(self.paste.value, "pasted scenario")
-        self.refresh()
-
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change.get("new") or ()
-        if not files:
-            return
-        f = files[0]
-        content = bytes(f["content"]) if isinstance(f, dict) else bytes(f.content)
-        name = f["name"] if isinstance(f, dict) else f.name
-        if self.c.open_upload(content, name) and self.c.text is not None:
-            self.paste.value = self.c.text
-        self.refresh()
-
-    def _on_lesson(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            if self.c.open_lesson(change["new"]) and self.c.text is not None:
-                self.paste.value = self.c.text
-            self.refresh()
-
     # ------------------------------------------------------------- showing
     def refresh(self) -> None:
         self.error.value = R.e(self.c.error)
         self.error.layout.display = "" if self.c.error else "none"
         stepper = self.c.stepper
         if stepper is None:
-            self.body.children = [ipw.HTML("<div class='af-muted'>No round yet: paste one, upload "
-                                           "a file or open a lesson.</div>")]
+            self.body.children = [ipw.HTML("<div class='af-muted'>No round yet: enter it below by "
+                                           "tapping, or open a lesson, upload a file or paste "
+                                           "it.</div>")]
+            self.another.value = "<div class='af-section-title'>The round</div>"
             return
-        if self.c.text is not None and not self.paste.value:
+        self.another.value = "<div class='af-section-title'>Change this round, or open another</div>"
+        if self.c.text is not None:
             self.paste.value = self.c.text
-        x = self.c.explanation()
-        outcome = x.outcome if x else ""
-        title = R.e(self.c.scenario.title) if self.c.scenario and self.c.scenario.title else ""
-        self.outcome.value = (f"<h3 style='margin:6px 0'>{title}</h3>" if title else "") + \
-            f"<div style='font-size:1.15em'><b>{R.e(outcome)}</b></div>"
-        self.explain.value = explanation_html(replace(x, title=""), "#") if x else ""
-        table = self.c.variants()
-        self.variants.value = variants_html(table) if table else ""
+        if self.builder_view is not None and self.builder_view.builder is not self.c.builder:
+            self.builder_view.set_builder(self.c.builder)
         players = self.c.players
         self._quiet = True
         self.whatif_player.options = players
@@ -129,24 +130,50 @@ class DisputeApp(ipw.VBox):
         self._quiet = False
         link = self.c.share_query()
         self.share.value = html.share(link, self.page + link if self.page and link else None)
+        self.lab_link.value = html.app_link("lab.ipynb", link, "Step through it in the Scenario Lab")
         self.body.children = [
-            self.outcome, self.share,
+            self.outcome, self.share, self.lab_link,
             _title("Step by step"), self.stepper_box,
             _title("Effect graph (up to this step)"), self.graph,
             _title("Why: each card's Prestige, and who scores"), self.explain,
             _title("House rules: does a variant change the outcome?"), self.variants,
             _title("What if a player had done something else?"),
             wrap_row([self.whatif_player, self.whatif_garden]), self.whatif]
+        self._withheld = None     # a new round: its analyses are drawn afresh
         if self.stepper_view is None or self.stepper_view.stepper is not stepper:
             self.stepper_view = StepperView(stepper)
             self.stepper_view.on_step(self._on_step)
             self.stepper_box.children = [self.stepper_view]
         self._on_step(stepper.frame())
+
+    def _show_analyses(self) -> None:
+        """Outcome, explanation, variants and what-if: they name every card, so through one
+        player's eyes they are withheld (hidden information) until *Everyone* is chosen."""
+        withheld = self.c.withheld
+        if withheld == self._withheld:
+            return
+        self._withheld = withheld
+        title = R.e(self.c.scenario.title) if self.c.scenario and self.c.scenario.title else ""
+        heading = f"<h3 style='margin:6px 0'>{title}</h3>" if title else ""
+        if withheld:
+            note = ("<div class='af-muted'>Seen through one player's eyes: the outcome, the "
+                    "explanation, the variants and the what-if name every card, so they are shown "
+                    "with <b>Seen by: Everyone</b> only.</div>")
+            self.outcome.value = heading + note
+            self.explain.value = self.variants.value = self.whatif.value = ""
+            return
+        x = self.c.explanation()
+        outcome = R.e(x.outcome if x else "")
+        self.outcome.value = heading + f"<div style='font-size:1.15em'><b>{outcome}</b></div>"
+        self.explain.value = explanation_html(replace(x, title=""), "#") if x else ""
+        table = self.c.variants()
+        self.variants.value = variants_html(table) if table else ""
         self._show_whatif()
 
     def _on_step(self, frame: Frame) -> None:
         """After each move or change of viewer: the graph up to this step, through those eyes."""
         self.graph.value = self.c.graph_svg()
+        self._show_analyses()
 
     def _on_whatif_player(self, _: Any) -> None:
         if not self._quiet:
@@ -154,7 +181,7 @@ class DisputeApp(ipw.VBox):
 
     def _show_whatif(self) -> None:
         player = self.whatif_player.value
-        if not player:
+        if not player or self.c.withheld:
             self.whatif.value = ""
             return
         w = self.c.whatif(player, garden=bool(self.whatif_garden.value))

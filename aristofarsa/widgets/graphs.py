@@ -8,18 +8,13 @@ import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
 from ..controllers.graphs import GalleryItem, GraphsController
 from ..render import dispute as R
+from .common import styles
 
 INTRO = ("Every bundled lesson as a picture: the Balcony on top in reveal order, the Garden below "
          "in queue order, one numbered arrow per effect (dashed when cancelled). The winner's card "
          "has a gold frame, scoring cards a double frame. Filter by ruling or card; open any lesson "
          "in the Scenario Lab to step through it.")
 
-#: A page of items is one HTML widget: its content box must not grow to the widest graph
-#: (a flex item's default), so each ``af-graph`` keeps the column's width and scrolls inside.
-PAGE_CSS = """<style>
-.af-gallery-page .widget-html-content { min-width: 0; max-width: 100%; flex: 1 1 auto; }
-.af-gallery-page .af-gallery-item { max-width: 100%; box-sizing: border-box; }
-</style>"""
 
 
 class GraphsApp(ipw.VBox):
@@ -51,7 +46,7 @@ class GraphsApp(ipw.VBox):
         self.more.on_click(self._on_more)
         filters = ipw.Box([self.ruling, self.card], layout=ipw.Layout(
             display="flex", flex_flow="row wrap", max_width="100%"))
-        self.children = [ipw.HTML(R.CSS + PAGE_CSS + f"<div class='af-muted'>{INTRO}</div>"),
+        self.children = [styles(), ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
                          filters, self.error, self.count, self.gallery, self.more]
         self.refresh()
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
-from ..controllers.lab import LabController, lessons
-from ..controllers.sources import MAX_UPLOAD_BYTES, page_address
+from ..controllers.lab import LabController
+from ..controllers.sources import page_address
 from ..controllers.stepper import Frame
 from ..render import html
 from ..render.svg import graph_svg
-from .builder import BuilderView
-from .common import Guard, LazyAccordion, styles, wrap_row
+from .builder import BuilderView, OpenRoundView
+from .common import Guard, LazyAccordion, styles
 from .stepper import StepperView
 
 INTRO = ("Set up one round as it was played at the table, then step through it event by event: "
@@ -53,29 +53,22 @@ class LabApp(ipw.VBox):
         self.build = LazyAccordion([("Build the round", self._make_builder)],
                                    layout=ipw.Layout(width="100%", max_width="100%"))
         self.build.add_class("af-build")
-        gallery = [(f"{lesson.name} — {lesson.title}", lesson.name) for lesson in lessons()]
-        self.lessons = ipw.Dropdown(options=[("— a bundled lesson —", ""), *gallery], value="",
-                                    layout=ipw.Layout(width="auto", max_width="100%", flex="1 1 16em"))
-        self.lessons.add_class("af-lessons")
-        self.open_button = ipw.Button(description="Open lesson", button_style="primary",
-                                      layout=ipw.Layout(width="auto"))
-        self.open_button.add_class("af-open-lesson")
-        self.open_button.on_click(self._guard(self._open_lesson))
-        self._guard.buttons = [self.open_button]
-        self.upload = ipw.FileUpload(accept=".toml,text/plain", multiple=False,
-                                     description="Upload TOML", layout=ipw.Layout(width="auto"))
-        self.upload.add_class("af-upload")
-        self.upload.observe(self._on_upload, names="value")
+        self.heading = ipw.HTML()
+        self.heading.add_class("af-lesson-head")
+        self.opener = OpenRoundView(self.lab, self.refresh)
+        self.lessons, self.upload = self.opener.lessons, self.opener.upload
+        self.dispute_link = ipw.HTML()
+        self.dispute_link.add_class("af-open-dispute")
         self.children = [
             styles(),
             ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
+            self.heading,
             self.error,
             ipw.HTML("<h3 style='margin:8px 0 2px'>Step through the round</h3>"),
-            self.stepper_box, self.share,
+            self.stepper_box, self.share, self.dispute_link,
             ipw.HTML("<div class='af-zone-title'>Effect graph (up to this step)</div>"), self.graph,
             ipw.HTML("<h3 style='margin:8px 0 2px'>Open a round</h3>"),
-            wrap_row([self.lessons, self.open_button]),
-            wrap_row([self.upload, self.download]),
+            self.opener, self.download,
             self.build,
         ]
         self.refresh()
@@ -116,18 +109,22 @@ class LabApp(ipw.VBox):
         elif self.stepper_view is None or self.stepper_view.stepper is not stepper:
             self.stepper_view = StepperView(stepper)
             self.stepper_view.on_step(self._on_step)
-            self.stepper_view.viewer.observe(self._on_viewer, names="value")
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
         link = lab.share_query()
         self.share.value = html.share(link, self.page + link if self.page and link else None)
+        self.dispute_link.value = html.app_link("dispute.ipynb", link, "Resolve this round in the "
+                                                "Dispute resolver (explanation, variants, what-if)")
+        self.heading.value = html.lesson_heading(lab.title, lab.description)
+        if stepper is None:                               # only a round that can happen
+            self.download.value = ""
+            self.download.layout.display = "none"
+            return
         name, data = lab.download()
         encoded = base64.b64encode(data).decode("ascii")
+        self.download.layout.display = None
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
                                f"⬇ Download {escape(name)}</a>")
-
-    def _on_viewer(self, change: dict[str, Any]) -> None:
-        self.lab.viewer = change["new"] or None
 
     def _on_step(self, frame: Frame) -> None:
         graph = self.lab.graph()
@@ -142,24 +139,4 @@ class LabApp(ipw.VBox):
     # ------------------------------------------------------------- input
     def _edited(self) -> None:
         self.lab.edited()
-        self.refresh()
-
-    def _open_lesson(self, _: object = None) -> None:
-        if not self.lessons.value:
-            self.lab.error = "choose a lesson in the list first"
-        else:
-            self.lab.open_lesson(self.lessons.value)
-        self.refresh()
-
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        size = int(item.get("size", 0) or 0)
-        if size > MAX_UPLOAD_BYTES:
-            self.lab.error = (f"{item.get('name', 'upload')}: {size:,} bytes is too big for a scenario "
-                              f"(at most {MAX_UPLOAD_BYTES:,} bytes)")
-        else:
-            self.lab.open_upload(bytes(item["content"]), str(item.get("name", "upload.toml")))
         self.refresh()

@@ -1,4 +1,4 @@
-"""*Play a game*: a thin ipywidgets skin over :class:`aristofarsa.controllers.play.PlayState`.
+"""*Play a game*: a thin ipywidgets skin over :class:`aristofarsa.controllers.play.PlayController`.
 
 ``PlayApp.from_query("players=4&seed=7&bots=greedy&human=1")``. Hooks: ``af-actions`` (one
 button per legal option of your current decision; "Next round" with ``human=0``),
@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
-from ..controllers.play import PlayState
+from ..controllers.play import PlayController
 from ..controllers.tour import card_info
 from ..game import DEFAULT_NAMES
 from ..render import seats
@@ -26,7 +26,7 @@ from .tour import APP_CSS, CardView, ErrorBox, _button, _row
 class PlayApp(ipw.VBox):
     """You against the bots, round by round; every decision a button."""
 
-    def __init__(self, state: PlayState) -> None:
+    def __init__(self, state: PlayController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-app")
         self.state = state
@@ -94,7 +94,7 @@ class PlayApp(ipw.VBox):
     def _start(self) -> None:
         if self._busy:
             return
-        self.state = PlayState(self._players.value, int(self._seed.value), bool(self._expansion.value),
+        self.state = PlayController(self._players.value, int(self._seed.value), bool(self._expansion.value),
                                [self._bot.value], int(self._human.value))
         self.error.show([])
         self.new_game.selected_index = None
@@ -111,7 +111,7 @@ class PlayApp(ipw.VBox):
 
     @classmethod
     def from_query(cls, query: str) -> PlayApp:
-        return cls(PlayState.from_query(query))
+        return cls(PlayController.from_query(query))
 
     def __repr__(self) -> str:                         # stable text/plain for nbval
         s = self.state

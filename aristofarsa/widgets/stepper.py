@@ -75,7 +75,8 @@ class StepperView(ipw.VBox):
         self._callbacks.append(callback)
 
     def _viewer_options(self) -> list[tuple[str, str]]:
-        return [(EVERYONE, "")] + [(f"{name}'s eyes", name) for name in self._stepper.players]
+        return [(EVERYONE, "") if name is None else (f"{name}'s eyes", name)
+                for name in self._stepper.viewers]
 
     def _button(self, label: str, tip: str, hook: str, action: Callable[[], None]) -> ipw.Button:
         button = ipw.Button(description=label, tooltip=tip, layout=ipw.Layout(width="3em", height="2.4em"))

@@ -11,7 +11,7 @@ import pytest
 
 from aristofarsa import scenario
 from aristofarsa.cli.apps import APPS
-from aristofarsa.controllers.play import PlayState
+from aristofarsa.controllers.play import PlayController
 
 from .conftest import Server, start_server, wait_for_app
 
@@ -56,7 +56,7 @@ def test_play_honours_players_and_seed(preheated, page, seed):
     page.wait_for_selector(".af-hand .af-card", timeout=TIMEOUT_MS)
     assert f"5 players, seed {seed}" in page.locator(".af-app").inner_text()
     cards = page.locator(".af-hand .af-card")
-    hand = PlayState.from_query(query).hand()        # the same game, computed here
+    hand = PlayController.from_query(query).hand()        # the same game, computed here
     assert cards.count() == len(hand)
     for k, name in enumerate(hand):
         assert name in cards.nth(k).inner_text()

@@ -9,7 +9,7 @@ from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa import decisions as D
 from aristofarsa.cards import convoke_total
 from aristofarsa.controllers.asks import ask_of, litter_holder
-from aristofarsa.controllers.play import PlayState
+from aristofarsa.controllers.play import PlayController
 from aristofarsa.controllers.session import RoundSession, SessionError
 
 
@@ -137,7 +137,7 @@ def test_the_lab_round_counts_its_litter():
 def test_play_and_the_lab_read_the_same_for_the_same_request():
     """The Play app describes its requests with the same describer: only the address differs
     (you, not your name), and a Convoke counts the Litter when you hold it."""
-    state = PlayState.from_query("players=5&seed=1&expansion=1&human=1&bots=random")
+    state = PlayController.from_query("players=5&seed=1&expansion=1&human=1&bots=random")
     litter_convokes = 0
     for _ in range(300):
         if state.over:

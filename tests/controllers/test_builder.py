@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from aristofarsa import scenario
+from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.controllers.builder import Builder, field_of
 from aristofarsa.controllers.stepper import Stepper
 
@@ -208,3 +209,43 @@ def test_problems_agree_with_loads_on_every_invalid_input_case() -> None:
             want = str(exc)
         found = scenario.problems(text, "f.toml")
         assert (found[0] if found else None) == want, name
+
+
+def test_hand_sizes_follow_the_phase_2_action() -> None:
+    """3 cards at the start of a round: Garden + Conspire + 1 in hand, or Garden + a Convoke of
+    the other 2 (nothing left in hand), or a pass (P8) with nothing left to play."""
+    b = Builder()
+    assert b.slots(0) == {"hand": 1} and len(b.hand(0)) == 1
+    b.set_action(0, "convoke")
+    assert b.slots(0) == {"discard": 2, "hand": 0}
+    assert b.hand(0) == [] and len(b.convoke(0)["discard"]) == 2
+    b.set_action(0, "conspire")
+    assert b.conspire(0) and len(b.hand(0)) == 1
+    b.set_action(1, "conspire")                # Bruno convoked two cards: one conspired, one kept
+    assert b.conspire(1) == "Servant" and b.hand(1) == ["Merchant"]
+
+
+def test_a_round_that_cannot_happen_is_an_error_under_its_field_not_a_warning() -> None:
+    b = Builder()
+    b.set_hand(0, ["Jester", "Damsel", "Rogue"])          # 5 cards at the start of the round
+    check = b.check()
+    assert not check.ok and check.result is None and not check.warnings
+    assert "starts the round with 5 cards" in b.problems_for("0.hand")[0]
+    b = Builder()
+    b.set_convoke(1, discard=["Servant", "Merchant", "Jester"])    # a 4-card Convoke
+    assert "starts the round with 4 cards" in b.problems_for("1.convoke.discard")[0]
+    assert not b.check().ok
+    lesson = SCENARIOS_DIR / "p8-empty-hand-passes.toml"      # P8's short hand, set up by hand
+    passing = Builder.from_data(tomllib.loads(lesson.read_text(encoding="utf-8")))
+    assert passing.check().ok
+
+
+def test_a_tap_on_a_card_the_family_has_no_more_of_swaps_it() -> None:
+    b = Builder()                                   # Ana: Knight, Conspire Witch, hand Jester
+    b.pick(0, "garden", "Witch")
+    assert (b.garden(0), b.conspire(0), b.hand(0)) == ("Witch", "Knight", ["Jester"])
+    b.pick(0, "hand", "Witch", 0)
+    assert (b.garden(0), b.hand(0)) == ("Jester", ["Witch"])
+    b.pick(0, "hand", "Servant", 0)                 # a free card: nothing else moves
+    assert (b.garden(0), b.conspire(0), b.hand(0)) == ("Jester", "Knight", ["Servant"])
+    assert b.check().problems.get("0.garden") is None

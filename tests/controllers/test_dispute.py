@@ -46,7 +46,7 @@ def test_frame_garden_and_balcony_follow_the_trace():
     assert f.step == 18
     assert [(n.player, n.card, n.prestige) for n in f.garden] == [
         ("Ana", "Servant", 1), ("Bruno", "Merchant", 5), ("Caio", "Jester", 3), ("Dora", "Knight", 3)]
-    assert {("Ana", "Witch"), ("Dora", "Knight")} <= set(f.touched)
+    assert {("Ana", "Witch"), ("Dora", "Knight")} <= {(r.player, r.card) for r in f.touched}
     c.stepper.go(10)                          # "Bruno puts a card face down ... (Balcony card 2)."
     assert "(Balcony card 2)" in c.frame().text
     assert [(b.player, b.position) for b in c.frame().balcony] == [("Ana", 1), ("Bruno", 2)]
@@ -162,3 +162,29 @@ def test_graphs_gallery_filters():
     assert item.svg().lstrip().startswith("<svg")
     bad = GraphsController.from_query("ruling=nope&card=Witch")
     assert "unknown ruling" in bad.error and bad.card == "Witch"
+
+
+def test_lab_and_dispute_open_rounds_with_one_component():
+    """Link, lesson, upload: one implementation (sources.RoundOpener) with the same messages."""
+    from aristofarsa.controllers.lab import LabController
+    from aristofarsa.controllers.sources import RoundOpener, lesson_choices
+
+    assert issubclass(LabController, RoundOpener) and issubclass(DisputeController, RoundOpener)
+    assert "open_lesson" not in vars(LabController) and "open_lesson" not in vars(DisputeController)
+    lab, dispute = LabController(), DisputeController()
+    for query in ("lesson=nope", "scenario=AF1.broken"):
+        assert not lab.open_query(query) and not dispute.open_query(query)
+        assert lab.error == dispute.error and lab.error
+    names = [name for _, name in lesson_choices()]
+    assert sorted(names) == sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml"))
+    assert all(" · " in label and label.split(" · ", 1)[1] for label, _ in lesson_choices()[:5])
+
+
+def test_a_round_entered_by_tapping_resolves_or_says_what_is_missing():
+    c = DisputeController()
+    assert not c.loaded and c.builder.names == ["Ana", "Bruno", "Caio", "Dora"]
+    c.builder.set_choice(0, "conspire", "target", None)
+    assert not c.open_builder() and "1 problem)" in c.error and "`target`" in c.error
+    c.builder.set_choice(0, "conspire", "target", "Bruno")
+    assert c.open_builder() and c.loaded and not c.error
+    assert c.builder.toml() == c.text          # the builder keeps the round on screen

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa.controllers.play import PlayState
+from aristofarsa.controllers.play import PlayController
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +20,7 @@ def play_json(*args: str) -> dict:
     return json.loads(out.stdout)
 
 
-def play_to_the_end(state: PlayState, pick=lambda d: 0) -> int:
+def play_to_the_end(state: PlayController, pick=lambda d: 0) -> int:
     answers = 0
     while not state.over:
         decision = state.decision()
@@ -37,7 +37,7 @@ def play_to_the_end(state: PlayState, pick=lambda d: 0) -> int:
     ("players=6&seed=11&bots=random&human=0", ["--players", "6", "--seed", "11", "--bots", "random"]),
 ])
 def test_bots_only_is_exactly_the_play_command(query, args):
-    state = PlayState.from_query(query)
+    state = PlayController.from_query(query)
     assert state.errors == []
     assert state.decision() is None and state.hand() == []
     rounds = 0
@@ -51,7 +51,7 @@ def test_bots_only_is_exactly_the_play_command(query, args):
 
 
 def test_next_shows_one_round_at_a_time():
-    state = PlayState.from_query("players=3&seed=5&human=0")
+    state = PlayController.from_query("players=3&seed=5&human=0")
     assert state.visible_rounds() == 0 and state.ranking() is None
     state.next()
     assert state.visible_rounds() == 1 and state.round_no == 1
@@ -61,7 +61,7 @@ def test_next_shows_one_round_at_a_time():
 
 
 def test_a_seeded_game_answer_by_answer_to_the_ranking():
-    state = PlayState.from_query("players=4&seed=7&human=2&bots=greedy")
+    state = PlayController.from_query("players=4&seed=7&human=2&bots=greedy")
     assert state.you == "Bruno"
     first = state.decision()
     assert first is not None and first.player == "Bruno" and first.kind == "garden"
@@ -73,13 +73,13 @@ def test_a_seeded_game_answer_by_answer_to_the_ranking():
     ranking = state.ranking()
     assert ranking is not None and sorted(p for place in ranking for p in place) == state.names
     # the same seed and answers give the same game (M10)
-    again = PlayState.from_query("players=4&seed=7&human=2&bots=greedy")
+    again = PlayController.from_query("players=4&seed=7&human=2&bots=greedy")
     assert play_to_the_end(again) == answers
     assert again.result_json() == state.result_json()
 
 
 def test_every_option_is_a_legal_answer_and_labelled():
-    state = PlayState.from_query("players=5&seed=3&expansion=1&human=1")
+    state = PlayController.from_query("players=5&seed=3&expansion=1&human=1")
     kinds = set()
     while not state.over:
         req = state.session.pending
@@ -96,7 +96,7 @@ def test_every_option_is_a_legal_answer_and_labelled():
 
 
 def test_undo_takes_back_the_last_answer():
-    state = PlayState.from_query("players=3&seed=1&human=1")
+    state = PlayController.from_query("players=3&seed=1&human=1")
     before = state.decision()
     state.choose(0)
     assert state.can_undo()
@@ -105,7 +105,7 @@ def test_undo_takes_back_the_last_answer():
 
 
 def test_rounds_and_the_stepper_follow_the_game():
-    state = PlayState.from_query("players=3&seed=2&human=3")
+    state = PlayController.from_query("players=3&seed=2&human=3")
     assert state.rounds()[0].finished is False          # round 1 is being played
     play_to_the_end(state)
     rounds = state.rounds()
@@ -120,7 +120,7 @@ def test_rounds_and_the_stepper_follow_the_game():
 
 
 def test_the_human_sees_only_their_own_secrets():
-    state = PlayState.from_query("players=3&seed=2&human=1")
+    state = PlayController.from_query("players=3&seed=2&human=1")
     play_to_the_end(state)
     state.select_round(1)
     for k, event in enumerate(state.walk.events):
@@ -133,10 +133,10 @@ def test_the_human_sees_only_their_own_secrets():
 
 
 def test_choose_refuses_what_is_not_offered():
-    state = PlayState.from_query("players=3&seed=1&human=1")
+    state = PlayController.from_query("players=3&seed=1&human=1")
     with pytest.raises(ValueError, match="option must be"):
         state.choose(99)
-    bots = PlayState.from_query("human=0")
+    bots = PlayController.from_query("human=0")
     with pytest.raises(ValueError, match="no decision"):
         bots.choose(0)
     with pytest.raises(ValueError, match="bots only"):
@@ -155,12 +155,12 @@ def test_choose_refuses_what_is_not_offered():
     ("level=hard", "unknown query parameter 'level'"),
 ])
 def test_bad_query_values_give_messages(query, message):
-    state = PlayState.from_query(query)
+    state = PlayController.from_query(query)
     assert any(message in e for e in state.errors), state.errors
     assert state.decision() is not None or state.human == 0   # still a playable default game
 
 
 def test_bots_for_the_other_seats_only():
-    state = PlayState.from_query("players=4&human=2&bots=greedy,search,random")
+    state = PlayController.from_query("players=4&human=2&bots=greedy,search,random")
     assert state.errors == []
     assert state.bots[0] == "greedy" and state.bots[2:] == ["search", "random"]

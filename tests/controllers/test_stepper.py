@@ -61,8 +61,8 @@ def test_frame_has_ruling_link_board_and_touched_cards() -> None:
     assert frame.ruling is not None and frame.ruling.id == frame.rule
     assert frame.ruling.link.startswith("docs/rulings.md#")
     knight = next(g for g in frame.garden if g.card == "Knight")
-    assert knight.prestige == 3 and knight.highlighted and knight.ledger
-    assert ("Dora", "Knight") in frame.touched
+    assert knight.prestige == 3 and knight.touched and knight.ledger
+    assert ("Dora", "Knight") in {(r.player, r.card) for r in frame.touched}
     assert [g.card for g in frame.garden] == ["Servant", "Merchant", "Jester", "Knight"]
 
 

@@ -121,3 +121,26 @@ def test_graphs_gallery_opens_small_and_shows_more_on_request():
     app.card.value = "Bishop"                                      # a filter starts again at one page
     assert first[0].comm is None and len(gallery_items(app)) == 6
     assert all("Bishop" in item.cards for item in app.c.items())
+
+
+def test_dispute_from_scratch_by_tapping_with_the_labs_builder():
+    """The Dispute resolver opens on the round builder (the Lab's BuilderView, af-build), and a
+    round entered by taps resolves; the Lab and the resolver link to each other with it."""
+    from aristofarsa.widgets.builder import BuilderView
+    from aristofarsa.widgets.lab import LabApp
+
+    app = DisputeApp()
+    assert app.build.selected_index == 0 and isinstance(app.builder_view, BuilderView)
+    assert "af-build" in app.build._dom_classes and "af-build" in LabApp().build._dom_classes
+    ana = find(app, "af-player-0")[0]
+    find(ana, "af-field-garden")[0].value = "Aristocrat"
+    find(find(app, "af-player-1")[0], "af-field-action")[0].value = "conspire"
+    find(app, "af-build-resolve")[0].click()
+    assert app.c.loaded and not app.c.error
+    assert app.c.scenario.players[0].garden == "Aristocrat"
+    assert app.c.players == ["Ana", "Bruno", "Caio", "Dora"]
+    assert "lab.ipynb?scenario=" in find(app, "af-open-lab")[0].value
+    assert find(app, "af-winners") and find(app, "af-variants")
+    lesson = find(app, "af-lesson-list")[0]
+    lesson.value = "b13-bishop-chain"                    # the builder now holds the lesson's round
+    assert app.builder_view.builder is app.c.builder and app.c.builder.names == app.c.players

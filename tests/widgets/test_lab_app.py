@@ -71,17 +71,19 @@ def test_bad_lesson_shows_an_error() -> None:
 
 def test_editing_a_choice_in_the_builder_updates_the_stepper_and_errors() -> None:
     app = opened(LabApp())
-    player = find(app, "af-player-0")[0]
-    target = find(player, "af-field-conspire-target")[0]
-    target.value = ""                                    # "— choose —": the choice is missing
+    app.lab.builder.set_choice(0, "conspire", "target", None)      # as a file without the target
+    app._edited()
+    app.builder_view.render()
     assert app.lab.stepper is None
     errors = [w.value for w in find(find(app, "af-player-0")[0], "af-field-error")]
     assert any("choice `target` is missing" in e for e in errors)
     assert "not valid" in app.stepper_box.children[0].value
+    assert not find(app, "af-download")[0].value                   # no Download for it
     target = find(find(app, "af-player-0")[0], "af-field-conspire-target")[0]
-    assert [v for _, v in target.options] == ["", "Bruno", "Caio"]   # legal targets only
+    assert [v for _, v in target.options] == ["Bruno", "Caio"]     # legal targets only, one tap each
     target.value = "Bruno"
     assert app.lab.stepper is not None and app.stepper_view is not None
+    assert "Download" in find(app, "af-download")[0].value
     last = find(app, "af-last")[0]
     last.click()
     winners = find(app, "af-winners")[0].value
@@ -92,9 +94,15 @@ def test_editing_a_choice_in_the_builder_updates_the_stepper_and_errors() -> Non
 
 def test_gallery_open_and_upload() -> None:
     app = LabApp()
-    app.lessons.value = "b13-bishop-chain"
-    app.open_button.click()
+    lessons = find(app, "af-lesson-list")[0]
+    assert all(label for label, _ in lessons.options)
+    label = next(label for label, value in lessons.options if value == "b13-bishop-chain")
+    assert label.split(" · ", 1)[1] in app.lab.__class__.from_query("lesson=b13-bishop-chain").title
+    lessons.value = "b13-bishop-chain"                              # one tap opens it
     assert app.lab.builder.names == ["Ana", "Bruno", "Caio", "Dora"]
+    assert app.lab.title in find(app, "af-lesson-head")[0].value and "About this round" in \
+        find(app, "af-lesson-head")[0].value
+    assert "dispute.ipynb?scenario=" in find(app, "af-open-dispute")[0].value
     app.upload.value = ({"name": "bad.toml", "size": 5, "content": memoryview(b"x = 1"),
                          "type": "", "last_modified": datetime.now(UTC)},)
     assert "bad.toml: unknown key `x`" in find(app, "af-error")[0].value
@@ -139,9 +147,12 @@ def test_title_names_the_download() -> None:
 
 def test_three_mistakes_show_at_once_each_in_its_players_box() -> None:
     app = opened(LabApp())
-    find(find(app, "af-player-0")[0], "af-field-garden")[0].value = ""          # no Garden card
+    b = app.lab.builder
+    b.set_garden(0, None)                                                         # no Garden card
     find(find(app, "af-player-1")[0], "af-field-name")[0].value = ""            # no name
-    find(find(app, "af-player-2")[0], "af-field-conspire")[0].value = ""        # no Phase-2 action
+    b.set_conspire(2, None)                                                       # no Phase-2 action
+    app._edited()
+    app.builder_view.render()
     shown = {k: [w.value for w in find(find(app, f"af-player-{k}")[0], "af-field-error")] for k in range(3)}
     assert ["missing `garden`" in e for e in shown[0]] == [True], shown
     assert ["number 2 needs a `name`" in e for e in shown[1]] == [True], shown
@@ -149,20 +160,22 @@ def test_three_mistakes_show_at_once_each_in_its_players_box() -> None:
     assert "3 problems to fix" in find(app, "af-problem-count")[0].value
 
 
-def test_card_lists_offer_only_the_copies_left() -> None:
+def test_card_rows_follow_the_phase_2_action_and_a_tap_swaps() -> None:
     app = opened(LabApp())
     caio = find(app, "af-player-2")[0]
-    add = find(caio, "af-field-hand-add")[0]
-    assert "Damsel" not in [v for _, v in add.options]           # Caio's only Damsel is in his hand
-    add.value = "Servant"
-    add = find(find(app, "af-player-2")[0], "af-field-hand-add")[0]
-    assert "Servant" in [v for _, v in add.options]               # a family has two Servants
-    add.value = "Servant"
+    assert find(caio, "af-field-hand-0") and not find(caio, "af-field-hand-1")   # Conspire: 1 kept
+    find(caio, "af-field-action")[0].value = "convoke"
     caio = find(app, "af-player-2")[0]
-    assert "Servant" not in [v for _, v in find(caio, "af-field-hand-add")[0].options]
-    slot = find(caio, "af-field-hand-0")[0]                       # the Damsel's slot
-    assert "Servant" not in [v for _, v in slot.options] and "Damsel" in [v for _, v in slot.options]
-    assert app.lab.builder.hand(2) == ["Damsel", "Servant", "Servant"]
+    assert find(caio, "af-field-discard-0") and find(caio, "af-field-discard-1")
+    assert not find(caio, "af-field-discard-2") and not find(caio, "af-field-hand-0")   # nothing to add
+    assert app.lab.builder.hand(2) == [] and len(app.lab.builder.convoke(2)["discard"]) == 2
+    find(caio, "af-field-action")[0].value = "conspire"
+    caio = find(app, "af-player-2")[0]
+    garden = app.lab.builder.garden(2)
+    held = app.lab.builder.conspire(2)
+    find(caio, "af-field-garden")[0].value = held                   # the conspired card: a swap
+    assert (app.lab.builder.garden(2), app.lab.builder.conspire(2)) == (held, garden)
+    assert app.lab.builder.check().ok
 
 
 def test_share_box_links_relative_to_the_page_and_shows_its_address() -> None:

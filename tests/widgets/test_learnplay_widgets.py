@@ -98,8 +98,15 @@ def test_play_viewer_dropdown():
     app = PlayApp.from_query("players=3&seed=5&human=1")
     viewer = one(app, "af-viewer")
     assert viewer.value == "Ana"
+    # hidden information: while the game is played, only your own eyes are offered
+    assert [value for _, value in viewer.options] == ["Ana"]
+    bots = PlayApp.from_query("players=3&seed=5&human=0")
+    one(bots, "af-next-round").click()
+    viewer = one(bots, "af-viewer")
+    viewer.value = "Bruno"
+    assert bots.state.walk.viewer == "Bruno"
     viewer.value = ""
-    assert app.state.walk.viewer is None
+    assert bots.state.walk.viewer is None
 
 
 def test_play_bad_query_shows_af_error():

@@ -9,7 +9,6 @@ pytest.importorskip("ipywidgets")
 
 from aristofarsa import scenario  # noqa: E402
 from aristofarsa.controllers.stepper import Stepper  # noqa: E402
-from aristofarsa.widgets.cards import CardRow, CardView, all_cards  # noqa: E402
 from aristofarsa.widgets.stepper import StepperView  # noqa: E402
 
 LESSON = Path(scenario.__file__).parent / "scenarios" / "b13-bishop-chain.toml"
@@ -82,15 +81,6 @@ def test_a_click_during_an_update_changes_nothing(view: StepperView) -> None:
     view.on_step(click_again)
     view.buttons["af-next"].click()
     assert view.stepper.index == 1 and seen == [1]
-
-
-def test_card_views() -> None:
-    card = CardView("Knight", seat=0)
-    assert "af-card" in card.value and "Knight" in card.value and "8" in card.value
-    assert "If it loses the round by 3" in card.value and "crown" in card.value
-    row = all_cards(expansion=True)
-    assert row.value.count("data-card=") == 15
-    assert CardRow(["Rogue", "Witch"]).value.count("data-card=") == 2
 
 
 def test_buttons_stay_enabled_during_a_step(view: StepperView) -> None:
