@@ -5,6 +5,7 @@ The served attacks themselves are replayed in ``tests/browser/test_attacks.py``.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 
 import pytest
@@ -93,5 +94,6 @@ def test_a_kernel_that_never_takes_its_visitor_is_given_up():
         done.set_result("page")
         assert await voila_fixes.within(done, 0.05, give_up) == "page"
 
-    asyncio.run(run())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:   # a loop of its own, even when the
+        pool.submit(asyncio.run, run()).result()             # browser tests' loop runs here
     assert gave_up == [True]

@@ -37,6 +37,8 @@ from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 log = logging.getLogger("aristofarsa.serve")
 
+#: The close code of a page's kernel socket when its kernel is shut down (page_problems.html.j2).
+PAGE_SOCKET_CLOSED = 4000
 #: Seconds a preheated kernel has, once a visitor takes it, to read that visitor's request.
 DEFAULT_VISITOR_WAIT = 90.0
 
@@ -136,6 +138,16 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
         def page_kernel_count(self) -> int:
             return len(set(self.list_kernel_ids()) - self.pooled_kernel_ids())
 
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+            """Shut the kernel down, then close its pages' sockets with code 4000: the page's
+            script then says the app restarted (an open socket to a gone kernel says nothing)."""
+            pages = page_sockets(kernel_id)
+            result = await super().shutdown_kernel(kernel_id, *args, **kwargs)
+            for socket in pages:
+                if socket.ws_connection is not None:
+                    socket.close(PAGE_SOCKET_CLOSED, "the app's kernel was shut down")
+            return result
+
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
             kernel = self._kernels.get(kernel_id)
             if (self.cull_open_idle > 0 and kernel is not None and hasattr(kernel, "last_activity")
@@ -166,6 +178,14 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                     await ensure_async(self.shutdown_kernel(kernel_id))
 
     return AppKernelManager
+
+
+def page_sockets(kernel_id: str) -> list:
+    """The open web sockets of the pages on ``kernel_id`` (Jupyter Server's handlers)."""
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    return [c.websocket_handler for c in list(ZMQChannelsWebsocketConnection._open_sockets)
+            if c.kernel_id == kernel_id and c.websocket_handler is not None]
 
 
 async def within(task: asyncio.Future, seconds: float, give_up: Any) -> Any:

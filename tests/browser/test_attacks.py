@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import signal
 import time
 import urllib.error
 import urllib.request
@@ -123,13 +125,71 @@ def test_past_the_kernel_cap_a_page_says_busy_and_starts_no_kernel(serve, page, 
     assert fetch(server.url)[0] == 200                    # the landing page needs no kernel
 
 
-def test_an_idle_open_page_loses_its_kernel(serve, page, wait_for_app):
+def problem(page, timeout: float = 60) -> str:
+    """The page-level message (page_problems.html.j2), once it shows."""
+    box = page.locator(".af-error.af-page-problem")
+    box.wait_for(state="visible", timeout=timeout * 1000)
+    return box.inner_text()
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+RESTARTED = "The app restarted: reload to continue; your round is in the share link."
+
+
+def test_an_idle_open_page_and_a_dead_kernel_say_the_app_restarted(serve, page, phone_page,
+                                                                   wait_for_app):
     server = serve("--cull-idle", "15", "--cull-open-idle", "25")
-    page.goto(server.url + "voila/render/lab.ipynb")
-    wait_for_app(page)
-    kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
-    assert server.kernel_pid(kernel) is not None
-    deadline = time.monotonic() + 90
-    while server.kernel_pid(kernel) is not None and time.monotonic() < deadline:
+    kernels = {}
+    for p in (page, phone_page):
+        p.goto(server.url + "voila/render/lab.ipynb")
+        wait_for_app(p)
+        kernels[p] = json.loads(p.locator("#jupyter-config-data").inner_text())["kernelId"]
+        assert server.kernel_pid(kernels[p]) is not None
+        assert p.locator(".af-page-problem").count() == 0
+    dead = server.kernel_pid(kernels[phone_page])
+    assert dead is not None
+    os.kill(dead, signal.SIGKILL)                         # the phone's kernel dies
+    assert RESTARTED in problem(phone_page, timeout=30)
+    shot(phone_page, "restarted-390")
+    deadline = time.monotonic() + 90                      # the laptop's page is left idle
+    while server.kernel_pid(kernels[page]) is not None and time.monotonic() < deadline:
         time.sleep(1)
-    assert server.kernel_pid(kernel) is None, "an idle open page kept its kernel"
+    assert server.kernel_pid(kernels[page]) is None, "an idle open page kept its kernel"
+    assert RESTARTED in problem(page, timeout=30)
+    shot(page, "restarted-1280")
+    assert page.locator(".af-app").first.is_visible()     # the round stays on screen to copy
+
+
+def test_a_cut_page_and_an_unreachable_kernel_say_so(app_server, browser):
+    def served(change):
+        def handle(route) -> None:
+            response = route.fetch()
+            route.fulfill(response=response, body=change(response.text()))
+        return handle
+
+    def cut(body: str) -> str:                            # the server ended the page midway
+        return body[:body.index("window.af_page_finished();")]
+
+    def elsewhere(body: str) -> str:                      # its kernel cannot be reached
+        return re.sub(r'"kernelId": "[0-9a-f-]+"', '"kernelId": "00000000-0000-0000-0000-000000000000"', body)
+
+    pages = []
+    for change, width in ((cut, 1280), (elsewhere, 390)):
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        p = context.new_page()
+        p.route("**/voila/render/*.ipynb", served(change))
+        p.goto(f"{app_server}voila/render/learn.ipynb", wait_until="commit")
+        pages.append((context, p))
+    try:
+        assert "The app stopped while loading" in problem(pages[0][1], timeout=30)
+        shot(pages[0][1], "cut-1280")
+        assert "could not reach the server" in problem(pages[1][1], timeout=60)
+        shot(pages[1][1], "unreachable-390")
+    finally:
+        for context, _ in pages:
+            context.close()
