@@ -42,7 +42,8 @@ class Request:
                  "replay", "context")
 
     def __init__(self, kind: str, player: str, card: str | None, source: str, owner: str,
-                 options: list, optional: bool = False, prompt: str = "", context: Any = None):
+                 options: list[Any], optional: bool = False, prompt: str = "",
+                 context: Any = None) -> None:
         self.kind = kind
         self.player = player
         self.card = card
@@ -54,7 +55,7 @@ class Request:
         self.replay = False
         self.context = context
 
-    def legal(self, value) -> bool:
+    def legal(self, value: Any) -> bool:
         if value is None:
             return self.optional
         if self.kind == KEEP:
@@ -70,7 +71,7 @@ class Request:
             opts.append("none (it is optional)")
         return ", ".join(opts) if opts else "nothing"
 
-    def illegal(self, value) -> DecisionError:
+    def illegal(self, value: Any) -> DecisionError:
         """The error for an answer that is not a legal option: where it belongs (the scenario
         key), who chose, and the allowed options."""
         path = _PATHS.get(self.kind) or f"{self.source}.{self.kind}"
@@ -88,7 +89,7 @@ class Request:
         return f"Request({self.kind} by {self.player} for {self.card}: {self.options})"
 
 
-def _fmt(value) -> str:
+def _fmt(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -96,7 +97,7 @@ def _fmt(value) -> str:
     return str(value)
 
 
-def _is_sub_multiset(small, big) -> bool:
+def _is_sub_multiset(small: Any, big: Any) -> bool:
     if not isinstance(small, (list, tuple)):
         return False
     pool = list(big)
@@ -141,7 +142,7 @@ class AutoDecider:
 
     auto = True
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Any:
         if request.optional:
             return None
         if request.kind == KEEP:

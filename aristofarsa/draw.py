@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol
 
 from . import decisions as D
-from .trace import EventKind
+from .state import Card, PlayerState
+from .trace import EventKind, Sentence
 
 
 class LazyRandom:
@@ -24,11 +25,29 @@ class LazyRandom:
         return getattr(self._rng, name)
 
 
-def draw_one(r, p: int):
-    """Draw player ``p``'s top card; an empty deck first shuffles the discard pile in (D1).
+class Table(Protocol):
+    """What drawing needs of a round or a game: the zones, the generator, the trace and a
+    decider (an Oracle's keep, X6). :class:`~aristofarsa.round.Round` and
+    :class:`~aristofarsa.game.Game` both are one."""
 
-    ``r`` is anything with ``players``, ``rng`` and ``log`` (a Round or a Game).
-    """
+    @property
+    def players(self) -> list[PlayerState]: ...
+
+    @property
+    def rng(self) -> random.Random | LazyRandom: ...
+
+    @property
+    def t(self) -> bool: ...
+
+    def log(self, kind: EventKind, rule: str, text: Sentence, *, actor: str | None = ...,
+            visible_to: list[str] | None = ..., see: list[str] | None = ...) -> None: ...
+
+    def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
+            options: list[Any]) -> Any: ...
+
+
+def draw_one(r: Table, p: int) -> Card | None:
+    """Draw player ``p``'s top card; an empty deck first shuffles the discard pile in (D1)."""
     pl = r.players[p]
     if not pl.deck:
         if not pl.discard:
@@ -45,7 +64,7 @@ def draw_one(r, p: int):
     return card
 
 
-def draw_step(r, first: int, oracle: list[int]) -> list[int]:
+def draw_step(r: Table, first: int, oracle: list[int]) -> list[int]:
     """The Draw step from seat ``first`` round the table.
 
     Everyone draws to 3 (D1); an Oracle owner (X6) draws to 5, keeps 3 and discards the

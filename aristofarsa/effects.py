@@ -1,49 +1,60 @@
 """Card effects as small named handlers in one registry.
 
 Each :class:`Effect` both *describes* itself (``rule``, ``summary``, ``describe()``) and
-*applies* itself to a
-:class:`~aristofarsa.round.Round`, writing its own trace sentences. Continuous Garden
-effects are computed in :mod:`aristofarsa.prestige`; scoring clauses in
+*applies* itself to the round running it (a :class:`~aristofarsa.board.Procedure`),
+writing its own trace sentences; it reads the round's :class:`~aristofarsa.board.Board`
+and changes it only through the board's named methods and the round's mechanics
+(``adjust``, ``exchange``, ``convoke_noble``, ``replay``). The Garden rules (continuous
+values, M4) are registered in :mod:`aristofarsa.prestige`; scoring clauses are in
 :mod:`aristofarsa.scoring`.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from . import decisions as D
+from .board import Procedure
 from .cards import CARDS
 from .draw import draw_one
-from .state import distinct
+from .state import Entry, distinct
 from .trace import EventKind, Op
 from .variants import Variant
 
+#: An entry effect: ``apply(round, player, garden_slot)``.
+EntryHandler = Callable[[Procedure, int, int], None]
+#: A Balcony effect: ``apply(round, entry, as_card)`` (``as_card``: the card whose text is
+#: applied, the Elder's copy included, X5).
+BalconyHandler = Callable[[Procedure, Entry, str], None]
+H = TypeVar("H", EntryHandler, BalconyHandler)
 
-@dataclass(frozen=True)
-class Effect:
+
+@dataclass(frozen=True, slots=True)
+class Effect(Generic[H]):
     card: str
     where: str  # "garden" (entry, when played) or "balcony"
     rule: str
     summary: str
-    apply: Callable
+    apply: H
 
     def describe(self) -> str:
         return f"{self.card} ({self.where}, {self.rule}): {self.summary}"
 
 
-ENTRY_EFFECTS: dict[str, Effect] = {}
-BALCONY_EFFECTS: dict[str, Effect] = {}
+ENTRY_EFFECTS: dict[str, Effect[EntryHandler]] = {}
+BALCONY_EFFECTS: dict[str, Effect[BalconyHandler]] = {}
 
 
-def entry(card: str, rule: str, summary: str):
-    def register(fn):
+def entry(card: str, rule: str, summary: str) -> Callable[[EntryHandler], EntryHandler]:
+    def register(fn: EntryHandler) -> EntryHandler:
         ENTRY_EFFECTS[card] = Effect(card, "garden", rule, summary, fn)
         return fn
     return register
 
 
-def balcony(card: str, rule: str, summary: str):
-    def register(fn):
+def balcony(card: str, rule: str, summary: str) -> Callable[[BalconyHandler], BalconyHandler]:
+    def register(fn: BalconyHandler) -> BalconyHandler:
         BALCONY_EFFECTS[card] = Effect(card, "balcony", rule, summary, fn)
         return fn
     return register
@@ -51,16 +62,17 @@ def balcony(card: str, rule: str, summary: str):
 
 # ------------------------------------------------------------ entry effects (P1)
 @entry("Courtisan", "M4", "adds the Prestige of the Peasant played just before it (fixed when played)")
-def _courtisan_entry(r, p, i):
-    if i == 0 or r.garden[i - 1].card.noble:
+def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
+    b = r.board
+    if i == 0 or b.garden[i - 1].card.noble:
         if r.t:
             r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
                   actor=r.name(p), card="Courtisan")
         return
-    prev = r.garden[i - 1]
+    prev = b.garden[i - 1]
     bonus = r.value(i - 1)
     if r.live:
-        r.garden[i].follows = prev.card
+        b.follow(i, prev.card)
         if r.t:
             r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
                   f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
@@ -68,7 +80,7 @@ def _courtisan_entry(r, p, i):
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
                   change=f"{r.value(i) - 6:+d}", source=r.name(prev.owner), source_card=prev.card.name)
     else:
-        r.garden[i].bonus = bonus
+        b.fix_bonus(i, bonus)
         if r.t:
             moved = r.shown[i - 1]  # as last shown, before the Courtisan arrived
             how = (f", {bonus} now that the Courtisan is in the Garden (it was {moved})"
@@ -83,14 +95,15 @@ def _courtisan_entry(r, p, i):
 
 
 @entry("Aristocrat", "M4", "marks every Noble already in the Garden: Garden value exactly 5")
-def _aristocrat_entry(r, p, i):
+def _aristocrat_entry(r: Procedure, p: int, i: int) -> None:
+    b = r.board
     for j in range(i):
-        slot = r.garden[j]
+        slot = b.garden[j]
         if slot.card.noble and not slot.marked:
             # as last shown, before the Aristocrat arrived (its arrival may already have
             # changed the card's own effect, e.g. a Squire no longer the only Noble)
             before = r.shown[j] if r.t else 0
-            slot.marked = True
+            b.mark(j)
             after = r.value(j)
             if r.t:
                 r.shown[j] = after
@@ -106,17 +119,18 @@ def _aristocrat_entry(r, p, i):
 
 
 @entry("Bard", "X3", "another player reveals a card from hand; its printed Prestige is added")
-def _bard_entry(r, p, i):
-    options = [r.name(q) for q in r.others(p) if r.players[q].hand]
+def _bard_entry(r: Procedure, p: int, i: int) -> None:
+    b = r.board
+    options = [r.name(q) for q in b.others(p) if b.players[q].hand]
     if not options:
         if r.t:
             r.log(EventKind.ENTRY, "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
-                      actor=r.name(p), card="Bard", see=["M7"])
+                  actor=r.name(p), card="Bard", see=["M7"])
         return
     target = r.ask(D.TARGET, p, "Bard", "garden", p, options)
-    q = r.index_of(target)
-    shown = r.ask(D.REVEAL, q, "Bard", "garden", p, distinct(r.players[q].hand_names()))
-    r.garden[i].bonus = CARDS[shown].prestige
+    q = b.index_of(target)
+    shown = r.ask(D.REVEAL, q, "Bard", "garden", p, distinct(b.players[q].hand_names()))
+    b.fix_bonus(i, CARDS[shown].prestige)
     after = r.value(i)
     if r.t:
         r.shown[i] = after
@@ -127,7 +141,7 @@ def _bard_entry(r, p, i):
 
 
 @entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")
-def _scribe_entry(r, p, i):
+def _scribe_entry(r: Procedure, p: int, i: int) -> None:
     pl = r.players[p]
     drawn = draw_one(r, p)
     if drawn is not None:
@@ -141,30 +155,30 @@ def _scribe_entry(r, p, i):
             r.log(EventKind.DISCARD, "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
         return
     name = r.ask(D.DISCARD, p, "Scribe", "garden", p, distinct(pl.hand_names()))
-    pl.discard.append(pl.take_from_hand(name))
+    r.board.discard_from_hand(p, name)
     if r.t:
         r.log(EventKind.DISCARD, "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
               card=name)
 
 
 # ------------------------------------------------------------ Balcony effects (B)
-def _copying(e, as_card: str) -> str:
+def _copying(e: Entry, as_card: str) -> str:
     """' (copying the Witch)' when an Elder stands in for the card (X5), else ''."""
     return f" (copying the {as_card})" if as_card != e.card.name else ""
 
 
-def _targets(r, owner, include_own):
-    seats = r.seats_from_left_of(owner)
+def _targets(r: Procedure, owner: int, include_own: bool) -> list[str]:
+    seats = r.board.seats_from_left_of(owner)
     return [r.name(q) for q in seats if include_own or q != owner]
 
 
 @balcony("Rogue", "B6", "Convoke the cheapest Noble left in the Parlor, for free")
-def _rogue(r, e, as_card):
+def _rogue(r: Procedure, e: Entry, as_card: str) -> None:
     r.convoke_noble(e.owner, None, "B6", by=r.who(e.owner, e.card) + _copying(e, as_card))
 
 
 @balcony("Servant", "B11", "no effect")
-def _servant(r, e, as_card):
+def _servant(r: Procedure, e: Entry, as_card: str) -> None:
     if r.t:
         r.log(EventKind.EFFECT, "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
               "text works only in the Garden).", actor=r.name(e.owner), card=e.card.name,
@@ -172,59 +186,61 @@ def _servant(r, e, as_card):
 
 
 @balcony("Aristocrat", "B11", "no effect")
-def _aristocrat(r, e, as_card):
+def _aristocrat(r: Procedure, e: Entry, as_card: str) -> None:
     _servant(r, e, as_card)
 
 
 @balcony("Witch", "B2", "+5 or -5 to another player's Garden card")
-def _witch(r, e, as_card):
+def _witch(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p,
                    _targets(r, p, Variant.WITCH_OWN in r.variants))
     delta = r.ask(D.DELTA, p, e.card.name, "conspire", p, [-5, 5])
-    r.adjust(r.index_of(target), Op.ADD, delta, "B2", p, e.card.name, _copying(e, as_card))
+    r.adjust(r.board.index_of(target), Op.ADD, delta, "B2", p, e.card.name, _copying(e, as_card))
 
 
 @balcony("Jester", "B3", "one vote for 'the lowest Prestige wins'")
-def _jester(r, e, as_card):
-    r.rec.jester += 1
-    odd = r.rec.jester % 2 == 1
+def _jester(r: Procedure, e: Entry, as_card: str) -> None:
+    votes = r.board.jester_vote()
+    odd = votes % 2 == 1
     if r.t:
-        r.log(EventKind.EFFECT, "B3", f"{r.who(e.owner, e.card)}: Jester vote {r.rec.jester} — "
+        r.log(EventKind.EFFECT, "B3", f"{r.who(e.owner, e.card)}: Jester vote {votes} — "
               + ("an odd number: the lowest Prestige will win." if odd
                  else "an even number: the votes cancel, the highest wins again."),
               actor=r.name(e.owner), card=e.card.name)
 
 
 @balcony("Damsel", "B4", "your Garden card swaps Prestige with another player's")
-def _damsel(r, e, as_card):
+def _damsel(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, False))
-    q = r.index_of(target)
-    mine, theirs = r.value(r.slot_of[p]), r.value(r.slot_of[q])
+    b = r.board
+    q = b.index_of(target)
+    mine, theirs = r.value(b.slot_of[p]), r.value(b.slot_of[q])
     note = _copying(e, as_card)
     r.adjust(p, Op.SET, theirs, "B4", p, e.card.name, note)
     r.adjust(q, Op.SET, mine, "B4", p, e.card.name, note)
-    r.rec.damsel.append(e.index)
+    b.damsel_swapped(e.index)
 
 
 @balcony("Merchant", "B5", "×2 to any Garden card; scores with it")
-def _merchant(r, e, as_card):
+def _merchant(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
-    q = r.index_of(target)
+    b = r.board
+    q = b.index_of(target)
     r.adjust(q, Op.MULTIPLY, 2, "B5", p, e.card.name, _copying(e, as_card))
-    r.rec.merchant.append((e.index, r.garden[r.slot_of[q]].card))
+    b.doubled_by_merchant(e.index, b.garden_slot(q).card)
 
 
 @balcony("Knight", "B7", "+8 to your Garden card")
-def _knight(r, e, as_card):
+def _knight(r: Procedure, e: Entry, as_card: str) -> None:
     r.adjust(e.owner, Op.ADD, 8, "B7", e.owner, e.card.name,
              _copying(e, as_card) + " (mandatory, M7)", see=("M3", "M7"))
 
 
 @balcony("Squire", "B8", "may swap your Garden card for a card in your hand")
-def _squire(r, e, as_card):
+def _squire(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     pl = r.players[p]
     if not pl.hand:
@@ -243,36 +259,38 @@ def _squire(r, e, as_card):
 
 
 @balcony("Courtisan", "B9", "another player must swap their Garden card for a card of their hand")
-def _courtisan(r, e, as_card):
+def _courtisan(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
-    options = [r.name(q) for q in r.others(p) if r.players[q].hand]
+    b = r.board
+    options = [r.name(q) for q in b.others(p) if b.players[q].hand]
     if not options:
         if r.t:
             r.log(EventKind.EFFECT, "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
                   actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, options)
-    q = r.index_of(target)
-    hand = distinct(r.players[q].hand_names())
+    q = b.index_of(target)
+    hand = distinct(b.players[q].hand_names())
     give = hand[0] if len(hand) == 1 else r.ask(D.GIVE, q, e.card.name, "conspire", p, hand)
     r.exchange(q, give, "B9", p, e.card.name)
 
 
 @balcony("Bishop", "B10", "cancel one other Balcony card, revealed or not")
-def _bishop(r, e, as_card):
+def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
-    mine = r.cancels.made_by(e.index)
+    b = r.board
+    mine = b.cancels.made_by(e.index)
     if mine is not None and r.replaying:
-        t = r.balcony[mine]
+        t = b.balcony[mine]
         if r.t:
             r.log(EventKind.EFFECT, "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
                   f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name,
                   target=r.name(t.owner), target_card=t.card.name)
         return
     no_undo = Variant.BISHOP_NO_UNDO in r.variants
-    candidates = [x for x in r.balcony if x.index != e.index
+    candidates = [x for x in b.balcony if x.index != e.index
                   and not (no_undo and (x.revealed or x.applied))]
-    order = {q: k for k, q in enumerate(r.seats_from_left_of(p))}
+    order = {q: k for k, q in enumerate(b.seats_from_left_of(p))}
     candidates.sort(key=lambda x: order[x.owner])
     if not candidates:
         if r.t:
@@ -281,13 +299,13 @@ def _bishop(r, e, as_card):
                   + "; it fizzles.", actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, [r.name(x.owner) for x in candidates])
-    t = r.balcony[r.entry_of[r.index_of(target)]]
-    r.cancels.add(e.index, t.index, p, e.card.name)
-    if r.t and len(r.cancels) > 1:
-        def label(i):
-            x = r.balcony[i]
+    t = b.balcony[b.entry_of[b.index_of(target)]]
+    b.cancel(e, t)
+    if r.t and len(b.cancels) > 1:
+        def label(i: int) -> str:
+            x = b.balcony[i]
             return f"{r.name(x.owner)}'s card {i + 1}"
-        now = ", ".join(label(i) for i in sorted(r.cancelled)) or "none"
+        now = ", ".join(label(i) for i in sorted(b.cancelled)) or "none"
         r.log(EventKind.CANCELLATIONS, "B13", "Working back from the most recent cancellation (it always "
               "stands), a cancellation counts only if its Bishop is not cancelled by one that "
               f"counts: cancelled now — {now}.", actor=r.name(p), card=e.card.name,
@@ -298,12 +316,12 @@ def _bishop(r, e, as_card):
               + (" (chosen by its position, unseen)" if not t.revealed else "") + ".",
               actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
     if t.applied:
-        step = r.entry_step[e.index] if r.bishop_mode else e.index
+        step = b.entry_step[e.index] if r.bishop_mode else e.index
         r.replay(step, e)
 
 
 @balcony("Bard", "X3", "discard a card from hand; your Garden card gains its Prestige + this card's")
-def _bard(r, e, as_card):
+def _bard(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     pl = r.players[p]
     if not pl.hand:
@@ -313,24 +331,27 @@ def _bard(r, e, as_card):
         return
     hand = distinct(pl.hand_names())
     name = hand[0] if len(hand) == 1 else r.ask(D.DISCARD, p, e.card.name, "conspire", p, hand)
-    pl.discard.append(pl.take_from_hand(name))
+    r.board.discard_from_hand(p, name)
     gain = CARDS[name].prestige + e.card.prestige
     r.adjust(p, Op.ADD, gain, "X3", p, e.card.name, f" discards {name} ({CARDS[name].prestige}) "
              f"and adds it plus its own {e.card.prestige}")
 
 
 @balcony("Scribe", "X4", "-7 to any Garden card; scores if that card is exiled")
-def _scribe(r, e, as_card):
+def _scribe(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
-    q = r.index_of(target)
+    b = r.board
+    q = b.index_of(target)
     r.adjust(q, Op.ADD, -7, "X4", p, e.card.name, _copying(e, as_card))
-    r.rec.scribe.append((e.index, r.garden[r.slot_of[q]].card))
+    b.hit_by_scribe(e.index, b.garden_slot(q).card)
 
 
 @balcony("Elder", "X5", "copy the Balcony text of the card you played in the Garden")
-def _elder(r, e, as_card):
-    copied = r.played_card[e.owner].name
+def _elder(r: Procedure, e: Entry, as_card: str) -> None:
+    played = r.board.played_card[e.owner]
+    assert played is not None, "an Elder on the Balcony follows its owner's Garden card"
+    copied = played.name
     if copied in ("Elder", "Servant", "Aristocrat"):
         if r.t:
             r.log(EventKind.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
@@ -345,9 +366,8 @@ def _elder(r, e, as_card):
 
 
 @balcony("Oracle", "X6", "at the next Draw step draw up to 5, keep 3")
-def _oracle(r, e, as_card):
-    if e.owner not in r.rec.oracle:
-        r.rec.oracle.append(e.owner)
+def _oracle(r: Procedure, e: Entry, as_card: str) -> None:
+    r.board.oracle_draws(e.owner)
     if r.t:
         r.log(EventKind.EFFECT, "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
               "draws up to 5 cards, keeps 3 and discards the rest.", actor=r.name(e.owner),

@@ -1,52 +1,197 @@
-"""Layered Prestige (ruling M3): printed -> Garden value (M4) -> Balcony ledger, in order."""
+"""Layered Prestige (ruling M3): printed -> Garden value (M4) -> Balcony ledger, in order.
+
+A card's own Garden text is a :class:`GardenRule`, registered once in :data:`GARDEN_RULES`
+like the Balcony effects in :mod:`aristofarsa.effects`: its ruling, its value (a pure
+function of the Garden and the Balcony) and the explanation the trace gives when the value
+moves. A card with no row keeps its printed Prestige.
+"""
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from .state import Entry, Slot
 from .trace import Op
 
+Ledger = Sequence[tuple[Op, int]]
+#: ``value(garden, i, balcony, live_courtisan)``: the Garden value of the card in slot ``i``.
+GardenValue = Callable[[Sequence[Slot], int, Sequence[Entry], bool], int]
+#: ``why(slot, garden_value, live_courtisan)``: why the card has that Garden value now.
+GardenWhy = Callable[[Slot, int, bool], str]
 
-def garden_value(garden: list[Slot], i: int, balcony: list[Entry], live_courtisan: bool) -> int:
+
+@dataclass(frozen=True, slots=True)
+class GardenRule:
+    """One card's Garden text: its ruling, its value and the explanation of a change."""
+
+    card: str
+    rule: str
+    summary: str
+    value: GardenValue
+    why: GardenWhy | None = None    # None: the value is fixed when played, never moves by itself
+    live_only: bool = False         # moves by itself only under the variant courtisan-live
+
+    def moves(self, live_courtisan: bool) -> bool:
+        """True if the value follows the Garden as it stands (M4), so the trace watches it."""
+        return self.why is not None and (live_courtisan or not self.live_only)
+
+    def describe(self) -> str:
+        return f"{self.card} (garden, {self.rule}): {self.summary}"
+
+
+GARDEN_RULES: dict[str, GardenRule] = {}
+_VALUE: dict[str, GardenValue] = {}     # GARDEN_RULES' value functions, for the hot path
+#: The cards whose Garden value moves by itself (M4), without and with courtisan-live: the
+#: ones the trace watches (``Round.sync``). Kept by :func:`garden_rule`.
+MOVES: dict[bool, set[str]] = {False: set(), True: set()}
+
+
+def garden_rule(card: str, rule: str, summary: str, value: GardenValue,
+                why: GardenWhy | None = None, live_only: bool = False) -> None:
+    """Register a card's Garden text (one row per card)."""
+    row = GardenRule(card, rule, summary, value, why, live_only)
+    GARDEN_RULES[card] = row
+    _VALUE[card] = value
+    for live, cards in MOVES.items():
+        if row.moves(live):
+            cards.add(card)
+        else:
+            cards.discard(card)
+
+
+def drop_garden_rule(card: str) -> None:
+    """Unregister a card's Garden text (tests that register a rule of their own)."""
+    GARDEN_RULES.pop(card, None)
+    _VALUE.pop(card, None)
+    for cards in MOVES.values():
+        cards.discard(card)
+
+
+def garden_value(garden: Sequence[Slot], i: int, balcony: Sequence[Entry],
+                 live_courtisan: bool) -> int:
     """Printed Prestige adjusted by the card's own Ball Garden effect (M4), now."""
     slot = garden[i]
     if slot.marked:
         return 5  # Aristocrat mark: exactly 5, whatever the card's own effect says
-    card = slot.card
-    name = card.name
-    value = card.prestige
-    if name == "Rogue":
-        for s in garden:
-            if s.card.noble:
-                return value + 10
-    elif name == "Squire":
-        for j, s in enumerate(garden):
-            if j != i and s.card.noble:
-                return value
+    value = _VALUE.get(slot.card.name)
+    return slot.card.prestige if value is None else value(garden, i, balcony, live_courtisan)
+
+
+def garden_reason(garden: Sequence[Slot], i: int, balcony: Sequence[Entry],
+                  live_courtisan: bool) -> str:
+    """Why the card in slot ``i`` has its Prestige now: its mark or its Garden rule's
+    explanation, then its Balcony adjustments (the trace's M4 sentences)."""
+    slot = garden[i]
+    rule = GARDEN_RULES.get(slot.card.name)
+    if slot.marked:
+        why = "the Aristocrat's mark holds it at 5"
+    elif rule is not None and rule.why is not None and rule.moves(live_courtisan):
+        why = rule.why(slot, garden_value(garden, i, balcony, live_courtisan), live_courtisan)
+    else:
+        why = "its Garden value changed"
+    if slot.ledger:
+        why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
+    return why
+
+
+# --------------------------------------------------------------- the Garden rules (M4)
+def _rogue(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+    for s in garden:
+        if s.card.noble:
+            return garden[i].card.prestige + 10
+    return garden[i].card.prestige
+
+
+def _rogue_why(slot: Slot, gv: int, live: bool) -> str:
+    return "a Noble is in the Garden (+10)" if gv > 0 else "no Noble is in the Garden"
+
+
+garden_rule("Rogue", "M4", "+10 while at least one Noble (anyone's) is in the Garden",
+            _rogue, _rogue_why)
+
+
+def _squire(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+    for j, s in enumerate(garden):
+        if j != i and s.card.noble:
+            return garden[i].card.prestige
+    return garden[i].card.prestige + 5
+
+
+def _squire_why(slot: Slot, gv: int, live: bool) -> str:
+    return "it is the only Noble in the Garden (+5)" if gv > 5 else "another Noble is in the Garden"
+
+
+garden_rule("Squire", "M4", "+5 while it is the only Noble in the Garden", _squire, _squire_why)
+
+
+def _elder(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+    value = garden[i].card.prestige
+    if (i > 0 and garden[i - 1].card.noble) or (i + 1 < len(garden) and garden[i + 1].card.noble):
         return value + 5
-    elif name == "Elder":
-        if (i > 0 and garden[i - 1].card.noble) or (i + 1 < len(garden) and garden[i + 1].card.noble):
-            return value + 5
-    elif name == "Servant":
-        for e in balcony:
-            if e.owner == slot.owner and e.revealed and e.card.name == "Servant":
-                return 11
-    elif name == "Courtisan":
-        if not slot.played:
-            return value  # exchanged in: no entry bonus (M5)
-        if live_courtisan:
-            # the bonus follows the Garden value of the Peasant it followed when played, as
-            # long as that very card is still just before it (a card exchanged in is not
-            # followed: M5 removes every link to a card that leaves)
-            j = i - 1
-            if slot.follows is not None and j >= 0 and garden[j].card is slot.follows:
-                return value + garden_value(garden, j, balcony, live_courtisan)
-            return value
-        return value + slot.bonus
-    elif name == "Bard":
-        return value + slot.bonus
     return value
 
 
-def apply_ledger(value: int, ledger) -> int:
+def _elder_why(slot: Slot, gv: int, live: bool) -> str:
+    return "a Noble stands right next to it (+5)" if gv > 6 else "no Noble stands next to it"
+
+
+garden_rule("Elder", "M4", "+5 while a Noble stands right next to it", _elder, _elder_why)
+
+
+def _servant(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+    slot = garden[i]
+    for e in balcony:
+        if e.owner == slot.owner and e.revealed and e.card.name == "Servant":
+            return 11
+    return slot.card.prestige
+
+
+def _servant_why(slot: Slot, gv: int, live: bool) -> str:
+    return ("its owner's other Servant is revealed on the Balcony (it is 11)" if gv == 11
+            else "its pair is not revealed on the Balcony")
+
+
+garden_rule("Servant", "M4", "11 while its owner's other Servant is revealed on the Balcony",
+            _servant, _servant_why)
+
+
+def _courtisan(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+    slot = garden[i]
+    value = slot.card.prestige
+    if not slot.played:
+        return value  # exchanged in: no entry bonus (M5)
+    if live:
+        # the bonus follows the Garden value of the Peasant it followed when played, as
+        # long as that very card is still just before it (a card exchanged in is not
+        # followed: M5 removes every link to a card that leaves)
+        j = i - 1
+        if slot.follows is not None and j >= 0 and garden[j].card is slot.follows:
+            return value + garden_value(garden, j, balcony, live)
+        return value
+    return value + slot.bonus
+
+
+def _courtisan_why(slot: Slot, gv: int, live: bool) -> str:
+    return ("its bonus follows the Peasant it was played after (variant courtisan-live)"
+            if slot.follows is not None else "the Peasant it followed has left the Garden, "
+            "so its bonus is gone for the round (M5, variant courtisan-live)")
+
+
+garden_rule("Courtisan", "M4", "+ the Prestige of the Peasant played just before it (fixed "
+            "when played; under courtisan-live it follows that Peasant)", _courtisan,
+            _courtisan_why, live_only=True)
+
+
+def _bard(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+    return garden[i].card.prestige + garden[i].bonus
+
+
+garden_rule("Bard", "X3", "+ the printed Prestige of the card another player reveals (fixed "
+            "when played)", _bard)
+
+
+# ------------------------------------------------------------- the Balcony ledger (M3)
+def apply_ledger(value: int, ledger: Ledger) -> int:
     for op, n in ledger:
         if op == Op.ADD:
             value += n
@@ -57,17 +202,17 @@ def apply_ledger(value: int, ledger) -> int:
     return value
 
 
-def prestige(garden: list[Slot], i: int, balcony: list[Entry], live_courtisan: bool) -> int:
+def prestige(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live_courtisan: bool) -> int:
     slot = garden[i]
     value = garden_value(garden, i, balcony, live_courtisan)
     return apply_ledger(value, slot.ledger) if slot.ledger else value
 
 
-def all_prestige(garden: list[Slot], balcony: list[Entry], live_courtisan: bool) -> list[int]:
+def all_prestige(garden: Sequence[Slot], balcony: Sequence[Entry], live_courtisan: bool) -> list[int]:
     return [prestige(garden, i, balcony, live_courtisan) for i in range(len(garden))]
 
 
-def ledger_text(ledger) -> str:
+def ledger_text(ledger: Ledger) -> str:
     parts = []
     for op, n in ledger:
         parts.append(f"{n:+d}" if op == Op.ADD else (f"×{n}" if op == Op.MULTIPLY else f"becomes {n}"))

@@ -1,11 +1,16 @@
 """The outcome of one round, and its JSON form (the `resolve --json` contract)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .cards import crowns_sum
 from .ranking import rank_entries
 from .trace import Trace
+
+if TYPE_CHECKING:
+    from .state import PlayerState
 
 
 @dataclass
@@ -28,7 +33,7 @@ class RoundResult:
     standings: Standings
     trace: Trace
     next_hands: dict[str, list[str]] | None = None
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ranking(self) -> list[list[str]]:
@@ -43,9 +48,9 @@ class RoundResult:
     def prestige(self) -> dict[str, int]:
         return {player: value for player, _, value in self.garden}
 
-    def to_json(self, trace: bool = True) -> dict:
+    def to_json(self, trace: bool = True) -> dict[str, Any]:
         """The contract's fields first, in its order, then the project's additions."""
-        out = {
+        out: dict[str, Any] = {
             "phase2_order": self.phase2_order,
             "litter": self.litter,
             "balcony": [{"player": p, "card": c, "cancelled": x} for p, c, x in self.balcony],
@@ -70,7 +75,7 @@ class RoundResult:
             out["trace"] = self.trace.to_list()
         return out
 
-    def field(self, name: str):
+    def field(self, name: str) -> Any:
         """One output field by its JSON name (used by [expect] checks)."""
         if name == "prestige":
             return self.prestige
@@ -99,7 +104,7 @@ class Standings:
 
     __slots__ = ("scored", "table")
 
-    def __init__(self, players, table):
+    def __init__(self, players: Iterable[PlayerState], table: dict[str, int] | None) -> None:
         self.scored = [(p.index, p.name, list(p.scored)) for p in players]
         self.table = table
 

@@ -1,198 +1,143 @@
 """One round of Aristofarsa, from Phase 1 to the Score step, fully traced.
 
-The :class:`Round` works on real :class:`~aristofarsa.state.PlayerState` zones, asks a
-decider for every choice (:mod:`aristofarsa.decisions`) and records every step in a
-:class:`~aristofarsa.trace.Trace`, each citing the ruling that decided it. It reads as the
-round is played: :meth:`Round.play` calls Phase 1 (P1, entry effects M4), Phase 2 (order
-P2, Litter P3, each turn P4-P8), the Balcony (B1; Bishop mode P6) and the Score step; each
-step is a method or function named after what it does, citing its ruling. B10/B13
-bookkeeping is in :class:`Cancellations` and :class:`BalconyStart`. Balcony effects live
-in :mod:`aristofarsa.effects`, scoring in :mod:`aristofarsa.scoring`.
+A round is two things: the :class:`~aristofarsa.board.Board` it acts on (zones, Garden,
+Balcony, marks, ledgers, records; every write a named method) and the phase procedure,
+:class:`Round`, which asks a decider for every choice (:mod:`aristofarsa.decisions`) and
+records every step in a :class:`~aristofarsa.trace.Trace`, each citing the ruling that
+decided it. It reads as the round is played: :meth:`Round.play` calls Phase 1 (P1, entry
+effects M4), Phase 2 (order P2, Litter P3, each turn P4-P8), the Balcony (B1; Bishop mode
+P6) and the Score step; each step is a method named after what it does, citing its ruling.
+Card effects are the handlers of :mod:`aristofarsa.effects`, the Garden rules are in
+:mod:`aristofarsa.prestige`, scoring is :mod:`aristofarsa.scoring`; all of them take the
+round as a :class:`~aristofarsa.board.Procedure`, so none of them imports this module.
 """
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
 from . import decisions as D
+from . import effects as _effects
+from . import scoring as _scoring
+from .board import BalconyStart, Board, Cancellations, RoundRecords
 from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum
-from .decisions import DecisionError, Request
+from .decisions import Decider, DecisionError, Request
 from .draw import LazyRandom
-from .prestige import garden_value, ledger_text, prestige
-from .state import Card, Entry, PlayerState, Slot, distinct  # noqa: F401 (distinct re-exported)
+from .prestige import MOVES, garden_reason, prestige
+from .result import RoundResult
+from .state import Card, Entry, PlayerState, Slot, distinct
 from .trace import EventKind, Op, Phase, Sentence, Trace, TraceEvent, change_text
 from .variants import Variant
 
-if TYPE_CHECKING:
-    from .result import RoundResult
+__all__ = ["BalconyStart", "Cancellations", "Round", "RoundRecords", "affordable_nobles",
+           "convoke_total", "distinct"]
 
 PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
-#: Cards whose Garden value follows the Garden as it stands (M4); the Courtisan too under
-#: the variant courtisan-live.
-CONTINUOUS = frozenset(("Rogue", "Squire", "Elder", "Servant"))
-
-
-class RoundRecords:
-    """What Balcony effects left behind; saved and restored with the state for B10 replays."""
-
-    __slots__ = ("jester", "merchant", "scribe", "damsel", "oracle", "convoked")
-
-    def __init__(self, n: int):
-        self.jester = 0
-        self.merchant: list[tuple[int, Card]] = []  # (entry index, Garden card it doubled)
-        self.scribe: list[tuple[int, Card]] = []  # (entry index, Garden card it hit)
-        self.damsel: list[int] = []  # entry indices of Damsel effects (own or Elder copy)
-        self.oracle: list[int] = []  # players who draw to 5 next round
-        self.convoked: list[list[str]] = [[] for _ in range(n)]
-
-    def copy(self) -> RoundRecords:
-        other = RoundRecords(0)
-        other.jester = self.jester
-        other.merchant = list(self.merchant)
-        other.scribe = list(self.scribe)
-        other.damsel = list(self.damsel)
-        other.oracle = list(self.oracle)
-        other.convoked = [list(c) for c in self.convoked]
-        return other
-
-
-class Cancellations:
-    """B10 + B13: which Bishop cancelled which Balcony card, and which cancellations count.
-
-    Working back from the most recent cancellation (it always stands), a cancellation counts
-    only if its Bishop is not cancelled by one that counts. Kept over B10 replays."""
-
-    __slots__ = ("acts", "bishops", "now")
-
-    def __init__(self) -> None:
-        self.acts: list[tuple[int, int]] = []  # (Bishop entry, target entry), in order
-        self.bishops: dict[int, tuple[int, str]] = {}  # Bishop entry -> (owner, card)
-        self.now: set[int] = set()  # the entries cancelled as things stand
-
-    def add(self, bishop: int, target: int, owner: int, card: str) -> None:
-        self.acts.append((bishop, target))
-        self.bishops[bishop] = (owner, card)
-        self.now = self._counted()
-
-    def made_by(self, bishop: int) -> int | None:
-        """The entry this Bishop cancelled, if it already did (B10: a replay re-uses it)."""
-        return next((t for b, t in self.acts if b == bishop), None)
-
-    def canceller(self, i: int) -> tuple[int, str]:
-        """(owner, card) of the Bishop whose cancellation of entry ``i`` counts."""
-        cancelled: set[int] = set()
-        for bishop, target in reversed(self.acts):
-            if bishop not in cancelled:
-                if target == i:
-                    return self.bishops[bishop]
-                cancelled.add(target)
-        raise ValueError(f"Balcony card {i + 1} is not cancelled")
-
-    def _counted(self) -> set[int]:
-        cancelled: set[int] = set()
-        for bishop, target in reversed(self.acts):
-            if bishop not in cancelled:
-                cancelled.add(target)
-        return cancelled
-
-    def __contains__(self, i: int) -> bool:
-        return i in self.now
-
-    def __len__(self) -> int:
-        return len(self.acts)
-
-
-class BalconyStart(NamedTuple):
-    """B10: the position the Balcony is resolved again from (taken before its first card)."""
-
-    players: list[PlayerState]
-    garden: list[Slot]
-    balcony: list[Entry]
-    entry_of: list[int]
-    entry_step: list[int]
-    rec: RoundRecords
-    parlor_emptied: list[int]
+StepId = tuple[str, int]
 
 
 class Round:
-    def __init__(self, players: list[PlayerState], first: int, decider, *, variants=frozenset(),
-                 expansion: bool = False, rng: random.Random | None = None,
-                 trace: Trace | None = None, final_round: bool = False,
-                 crowns: dict[str, int] | None = None):
+    """The phase procedure of one round over its :class:`Board` (``self.board``)."""
+
+    def __init__(self, players: list[PlayerState], first: int, decider: Decider, *,
+                 variants: Sequence[str] | frozenset[str] = frozenset(), expansion: bool = False,
+                 rng: random.Random | LazyRandom | None = None, trace: Trace | None = None,
+                 final_round: bool = False, crowns: dict[str, int] | None = None) -> None:
+        self.variants = frozenset(variants)
+        self.live = Variant.COURTISAN_LIVE in self.variants
+        self.board = Board(players, self.live)
         self.players = players
         self.n = len(players)
+        self.names = self.board.names
         self.first = first
         self.decider = decider
         # written answers without a Request (decisions.NOT_FAST)
         self._fast = None if getattr(decider, "auto", False) else getattr(decider, "fast", None)
         self._written = None if self._fast is None else getattr(decider, "written", None)
-        self.variants = frozenset(variants)
-        self.live = Variant.COURTISAN_LIVE in self.variants
         self.expansion = expansion
-        self.rng = rng if rng is not None else LazyRandom(0)
-        self.names = [pl.name for pl in players]
+        self.rng: random.Random | LazyRandom = rng if rng is not None else LazyRandom(0)
         self.trace = trace if trace is not None else Trace(False)
         self.t = self.trace.enabled
         self.final_round = final_round
         self.crowns = crowns
-        self.garden: list[Slot] = []
-        self.slot_of: list[int] = [-1] * self.n
-        self.balcony: list[Entry] = []
-        self.entry_of: list[int] = [-1] * self.n
-        self.entry_step: list[int] = []
-        self.played_card: list[Card | None] = [None] * self.n
-        self.cancels = Cancellations()
-        self.rec = RoundRecords(self.n)
-        self.cache: dict[tuple[Any, str], Any] = {}  # B10: each step's choice first made
-        self.again: dict[tuple[Any, str], Any] = {}  # B10: the choice made again in a replay
+        self.cache: dict[tuple[StepId | None, str], Any] = {}  # B10: each step's choice first made
+        self.again: dict[tuple[StepId | None, str], Any] = {}  # B10: the choice made again in a replay
         self.replaying = 0
-        self.step_id: tuple[str, int] | None = None
+        self.step_id: StepId | None = None
         self.phase = Phase.SETUP
         self.bishop_mode = False
         self.order: list[int] = []
         self.oracle_players: frozenset[int] = frozenset()
         self.litter = -1
-        self.parlor_emptied: list[int] = []
-        self.shown: list[int] = []
+        self.shown: list[int] = []  # each Garden card's Prestige as the trace last gave it
         self.dirty = False  # the Garden's make-up or a reveal changed: continuous values may move
+        self._continuous = MOVES[self.live]  # the Garden rules whose values the trace watches
         self._snap: BalconyStart | None = None
         self.result: RoundResult | None = None
+
+    # The board's state, read where a round is passed around (bots, views, tests)
+    @property
+    def garden(self) -> list[Slot]:
+        return self.board.garden
+
+    @property
+    def balcony(self) -> list[Entry]:
+        return self.board.balcony
+
+    @property
+    def slot_of(self) -> list[int]:
+        return self.board.slot_of
+
+    @property
+    def entry_of(self) -> list[int]:
+        return self.board.entry_of
+
+    @property
+    def played_card(self) -> list[Card | None]:
+        return self.board.played_card
+
+    @property
+    def rec(self) -> RoundRecords:
+        return self.board.rec
+
+    @property
+    def cancels(self) -> Cancellations:
+        return self.board.cancels
 
     @property
     def cancelled(self) -> set[int]:
         """The Balcony entries cancelled as things stand (B10, B13)."""
-        return self.cancels.now
+        return self.board.cancels.now
+
+    @property
+    def parlor_emptied(self) -> list[int]:
+        return self.board.parlor_emptied
 
     # ----------------------------------------------------------------- helpers
     def name(self, p: int) -> str:
         return self.names[p]
 
     def index_of(self, name: str) -> int:
-        for p in self.players:
-            if p.name == name:
-                return p.index
-        raise KeyError(name)
+        return self.board.index_of(name)
 
-    def who(self, p: int, card) -> str:
+    def who(self, p: int, card: Card | str) -> str:
         return f"{self.names[p]}'s {card if isinstance(card, str) else card.name}"
 
     def value(self, i: int) -> int:
-        return prestige(self.garden, i, self.balcony, self.live)
+        b = self.board
+        return prestige(b.garden, i, b.balcony, self.live)
 
     def values(self) -> list[int]:
-        g, b, live = self.garden, self.balcony, self.live
-        return [prestige(g, i, b, live) for i in range(len(g))]
-
-    def seats_from_left_of(self, p: int) -> list[int]:
-        return [(p + k) % self.n for k in range(1, self.n + 1)]
-
-    def others(self, p: int) -> list[int]:
-        return [(p + k) % self.n for k in range(1, self.n)]
+        b = self.board
+        g, bal, live = b.garden, b.balcony, self.live
+        return [prestige(g, i, bal, live) for i in range(len(g))]
 
     def log(self, kind: EventKind, rule: str, text: Sentence, actor: str | None = None,
             card: str | None = None, target: str | None = None, target_card: str | None = None,
-            before: int | None = None, after: int | None = None, visible_to: Any = None,
-            auto: bool = False, see: Any = None, change: str | None = None,
+            before: int | None = None, after: int | None = None,
+            visible_to: Sequence[str] | None = None, auto: bool = False,
+            see: Sequence[str] | None = None, change: str | None = None,
             incoming: str | None = None, source: str | None = None,
             source_card: str | None = None) -> None:
         if self.t:
@@ -204,7 +149,8 @@ class Round:
                                    auto, see, change, incoming, source, source_card))
 
     def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
-            options: list, optional: bool = False, prompt: str = "", context=None):
+            options: list[Any], optional: bool = False, prompt: str = "",
+            context: Any = None) -> Any:
         fast = self._fast
         if fast is not None and kind in D.FAST_KINDS and not self.replaying:
             value = fast(kind, self.names[owner])
@@ -219,8 +165,9 @@ class Round:
                 if self._snap is not None:  # only a B10 replay re-uses choices
                     self.cache[(self.step_id, kind)] = value
                 return value
-        req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
-                      options, optional, prompt, context)
+        names = self.names
+        req = Request(kind, names[chooser], card, source, names[owner], options, optional, prompt,
+                      context)
         key = (self.step_id, kind)
         if self.replaying and key in self.cache:
             # B10: the choice first made, whenever it is legal again; else the one made again
@@ -280,10 +227,10 @@ class Round:
     def resolve_balcony(self) -> None:
         """B1: the Balcony cards are revealed and resolved one by one, in the order played."""
         self.phase = Phase.BALCONY
-        if any(e.card.name == "Bishop" for e in self.balcony):
+        if any(e.card.name == "Bishop" for e in self.board.balcony):
             # only a Bishop replays (an Elder copying a Bishop implies Bishop mode, P6)
-            self._snap = self.snapshot()
-        for i in range(len(self.balcony)):
+            self._snap = self.board.snapshot()
+        for i in range(len(self.board.balcony)):
             self.step_id = ("b", i)
             self.resolve_entry(i)
 
@@ -309,11 +256,8 @@ class Round:
             card = pl.take_from_hand(name)
         else:
             name = card.name
-        self.played_card[p] = card
-        self.slot_of[p] = len(self.garden)
-        self.garden.append(Slot(p, card))
+        i = self.board.play_into_garden(p, card)
         self.dirty = True
-        i = len(self.garden) - 1
         if self.t:
             self.shown.append(card.prestige)
             self.log(EventKind.PLAY, "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
@@ -328,29 +272,30 @@ class Round:
     def phase2(self) -> None:
         """P2: the order; P3: the Litter; P6: Bishop mode; then each player's turn."""
         self.phase = Phase.PHASE2
+        garden = self.board.garden
         vals = self.values()
         best = 0
         for i, v in enumerate(vals):
             if v > vals[best]:
                 best = i  # the earliest of the highest (P2)
-        top = self.garden[best].owner
+        top = garden[best].owner
         order, oracles = self.phase2_order(top)
         self.order = order
         self.oracle_players = frozenset(oracles)
         self.litter = order[0]
-        self.bishop_mode = any(s.card.name == "Bishop" for s in self.garden)
+        self.bishop_mode = any(s.card.name == "Bishop" for s in garden)
         if self.t:
             names = self.names
             self.log(EventKind.ORDER, "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
-                                                   bool(oracles))),
-                     actor=names[top], card=self.garden[best].card.name,
+                                                         bool(oracles))),
+                     actor=names[top], card=garden[best].card.name,
                      see=["X6"] if oracles else None)
             self.log(EventKind.LITTER, "P3", (_litter_text, ()), actor=names[order[0]])
             if self.bishop_mode:
-                self.log(EventKind.MODE, "P6", "A Bishop is in the Garden: this round every Balcony card is "
-                         "played face up and resolves at once.")
+                self.log(EventKind.MODE, "P6", "A Bishop is in the Garden: this round every Balcony "
+                         "card is played face up and resolves at once.")
         if self.bishop_mode:
-            self._snap = self.snapshot()
+            self._snap = self.board.snapshot()
         for k, p in enumerate(order):
             self.step_id = ("p2", k)
             self.phase2_turn(k, p)
@@ -358,8 +303,10 @@ class Round:
     def phase2_order(self, top: int) -> tuple[list[int], list[int]]:
         """P2: from the left of the highest Garden card's owner round the table; X6: Oracle
         owners move to the end, in that order. Returns (order, Oracle owners)."""
-        order = self.seats_from_left_of(top)
-        oracles = [p for p in order if self.garden[self.slot_of[p]].card.name == "Oracle"]
+        b = self.board
+        order = b.seats_from_left_of(top)
+        garden, slot_of = b.garden, b.slot_of
+        oracles = [p for p in order if garden[slot_of[p]].card.name == "Oracle"]
         if oracles:
             order = [p for p in order if p not in oracles] + oracles
         return order, oracles
@@ -406,10 +353,7 @@ class Round:
             card = pl.take_from_hand(name)
         else:
             name = card.name
-        e = Entry(len(self.balcony), p, card, face_up=self.bishop_mode)
-        self.balcony.append(e)
-        self.entry_step.append(k)
-        self.entry_of[p] = e.index
+        e = self.board.conspire(p, card, self.bishop_mode, k)
         if self.bishop_mode:
             if self.t:
                 self.log(EventKind.CONSPIRE, "P6", f"{pl.name} plays {name} face up on the Balcony "
@@ -425,20 +369,20 @@ class Round:
 
     def oracle_peek(self, p: int) -> None:
         """P7: the Oracle's owner may look at one face-down Balcony card before acting."""
-        hidden = [self.name(e.owner) for e in self.balcony if not e.revealed]
+        b = self.board
+        hidden = [self.name(e.owner) for e in b.balcony if not e.revealed]
         if not hidden:
             return
         who = self.ask(D.PEEK, p, "Oracle", "garden", p, hidden, optional=True)
         if who is None:
             if self.t:
-                self.log(EventKind.PEEK, "P7",
-                         f"{self.name(p)}'s Oracle peeks at nothing.", actor=self.name(p))
+                self.log(EventKind.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at nothing.",
+                         actor=self.name(p))
             return
-        e = self.balcony[self.entry_of[self.index_of(who)]]
+        e = b.balcony[b.entry_of[b.index_of(who)]]
         if self.t:
-            self.log(EventKind.PEEK, "P7",
-                     f"{self.name(p)}'s Oracle peeks at {who}'s face-down Balcony card.",
-                     actor=self.name(p), card="Oracle", target=who)
+            self.log(EventKind.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down "
+                     "Balcony card.", actor=self.name(p), card="Oracle", target=who)
             self.log(EventKind.PEEK_SECRET, "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
                      f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
                      target_card=e.card.name, visible_to=[self.name(p)])
@@ -446,9 +390,7 @@ class Round:
     def convoke_action(self, p: int, total: int, affordable: list[str]) -> None:
         """P5: discard the whole hand and take one affordable Noble from the Parlor."""
         pl = self.players[p]
-        discarded = pl.hand_names()
-        pl.discard.extend(pl.hand)
-        pl.hand.clear()
+        discarded = self.board.discard_hand(p)
         litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
@@ -469,60 +411,42 @@ class Round:
     # ---------------------------------------------------------------- Balcony
     def resolve_entry(self, i: int) -> None:
         """B1: reveal Balcony card ``i`` and apply its effect, unless cancelled (B10)."""
-        e = self.balcony[i]
+        b = self.board
+        e = b.balcony[i]
         p = e.owner
         if e.card.name == "Servant":
             self.dirty = True  # its pair in the Garden may now be 11 (M4)
-        if not e.revealed:
-            e.revealed = True
+        if b.reveal(e) and self.t:
+            self.log(EventKind.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
+                     card=e.card.name)
+        if i in b.cancels.now:
             if self.t:
-                self.log(EventKind.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
-                         card=e.card.name)
-        if i in self.cancelled:
-            if self.t:
-                owner, bishop = self.cancels.canceller(i)
+                owner, bishop = b.cancels.canceller(i)
                 self.log(EventKind.CANCELLED, "B10", (_cancelled_text, ()),
                          actor=self.name(owner), card=bishop,
                          target=self.name(p), target_card=e.card.name)
             self.sync("M4", p, e.card.name)
             return
         _effects.BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
-        e.applied = True
+        b.applied(e)
         self.sync("M4", p, e.card.name)
-
-    def snapshot(self) -> BalconyStart:
-        return BalconyStart([p.copy() for p in self.players], [s.copy() for s in self.garden],
-                            [e.copy() for e in self.balcony], list(self.entry_of),
-                            list(self.entry_step), self.rec.copy(), list(self.parlor_emptied))
-
-    def restore(self, snap: BalconyStart) -> None:
-        players, garden, balcony, entry_of, entry_step, rec, emptied = snap
-        for mine, saved in zip(self.players, players, strict=True):
-            for zone in PlayerState.ZONES:
-                setattr(mine, zone, list(getattr(saved, zone)))
-        self.garden = [s.copy() for s in garden]
-        self.balcony = [e.copy() for e in balcony]
-        self.entry_of = list(entry_of)
-        self.entry_step = list(entry_step)
-        self.rec = rec.copy()
-        self.parlor_emptied = list(emptied)
-        self.dirty = True
 
     def replay(self, upto: int, bishop: Entry) -> None:
         """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
+        actor, card = self.name(bishop.owner), bishop.card.name
         if self.t:
-            actor, card = self.name(bishop.owner), bishop.card.name
-            self.log(EventKind.REPLAY, "B10", "The cancelled card counts as never resolved: the Balcony is "
-                     "resolved again from its first card, skipping cancelled cards and re-using the "
-                     "choices already made.", actor=actor, card=card)
+            self.log(EventKind.REPLAY, "B10", "The cancelled card counts as never resolved: the "
+                     "Balcony is resolved again from its first card, skipping cancelled cards and "
+                     "re-using the choices already made.", actor=actor, card=card)
         assert self._snap is not None, "a replay needs the Balcony's starting position"
-        self.restore(self._snap)
+        self.board.restore(self._snap)
+        self.dirty = True
         self.replaying += 1
         if self.t:
             self.dirty = False
             for i, v in enumerate(self.values()):
                 if v != self.shown[i]:
-                    slot = self.garden[i]
+                    slot = self.board.garden[i]
                     self.log(EventKind.PRESTIGE, "B10", (_undone_text, ()), actor=actor, card=card,
                              target=self.name(slot.owner), target_card=slot.card.name,
                              before=self.shown[i], after=v, see=["M3"], change=f"={v}")
@@ -549,8 +473,8 @@ class Round:
         by = f"{by}: " if by else ""
         if not pl.parlor:
             if self.t:
-                self.log(EventKind.CONVOKE, rule, f"{by}{pl.name}'s Parlor is empty: nothing to Convoke.",
-                         actor=pl.name)
+                self.log(EventKind.CONVOKE, rule, f"{by}{pl.name}'s Parlor is empty: nothing to "
+                         "Convoke.", actor=pl.name)
             return None
         if name is None:
             card = min(pl.parlor, key=lambda c: c.prestige)
@@ -558,65 +482,50 @@ class Round:
             found = next((c for c in pl.parlor if c.name == name), None)
             if found is None:
                 if self.t:
-                    self.log(EventKind.CONVOKE, rule, f"{by}{pl.name} has no {name} in the Parlor: nothing "
-                             "to Convoke.", actor=pl.name)
+                    self.log(EventKind.CONVOKE, rule, f"{by}{pl.name} has no {name} in the Parlor: "
+                             "nothing to Convoke.", actor=pl.name)
                 return None
             card = found
-        pl.parlor.remove(card)
-        pl.discard.append(card)
-        self.rec.convoked[p].append(card.name)
-        if not quiet:
-            if self.t:
-                cheapest = "Convoke your cheapest Noble — " if name is None else ""
-                self.log(EventKind.CONVOKE, rule,
-                         f"{by}{cheapest}{pl.name} Convokes the {card.name} from the "
-                         "Parlor, for free (it counts like any Convoke).", actor=pl.name,
-                         card=card.name, see=["B12"])
-        if not pl.parlor and p not in self.parlor_emptied:
-            self.parlor_emptied.append(p)
-            if self.t:
-                self.log(EventKind.PARLOR_EMPTY, "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
-                         see=None if rule == "P5" else ["B12"])
+        emptied = self.board.convoke(p, card)
+        if not quiet and self.t:
+            cheapest = "Convoke your cheapest Noble — " if name is None else ""
+            self.log(EventKind.CONVOKE, rule, f"{by}{cheapest}{pl.name} Convokes the {card.name} "
+                     "from the Parlor, for free (it counts like any Convoke).", actor=pl.name,
+                     card=card.name, see=["B12"])
+        if emptied and self.t:
+            self.log(EventKind.PARLOR_EMPTY, "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
+                     see=None if rule == "P5" else ["B12"])
         return card.name
 
     def exchange(self, p: int, hand_name: str, rule: str, source: int, source_card: str) -> None:
         """M5: swap player ``p``'s Garden card for a card of their hand, made by player
         ``source``'s ``source_card`` (a Squire, a Courtisan, or an Elder copying one)."""
-        pl = self.players[p]
-        i = self.slot_of[p]
-        old = self.garden[i]
+        b = self.board
+        i = b.slot_of[p]
         before = self.value(i)
-        incoming = pl.take_from_hand(hand_name)
-        pl.hand.append(old.card)
-        self.garden[i] = Slot(p, incoming, played=False)
+        old = b.exchange(p, hand_name)
         self.dirty = True
-        for slot in self.garden:
-            if slot.follows is old.card:
-                slot.follows = None  # courtisan-live: the link goes with the Peasant's entry (M5)
-        self.rec.merchant = [(e, c) for e, c in self.rec.merchant if c is not old.card]
-        self.rec.scribe = [(e, c) for e, c in self.rec.scribe if c is not old.card]
         after = self.value(i)
         if self.t:
             self.shown[i] = after
             self.log(EventKind.EXCHANGE, rule, (_exchange_text, ()), actor=self.name(source),
-                     card=source_card, target=pl.name, target_card=old.card.name,
+                     card=source_card, target=self.name(p), target_card=old.card.name,
                      before=before, after=after, see=["M5", "M4"], incoming=hand_name)
 
     def adjust(self, p: int, op: Op, n: int, rule: str, source: int, source_card: str,
-               note: str = "", see=("M3",)) -> None:
+               note: str = "", see: Sequence[str] = ("M3",)) -> None:
         """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it: made by
         player ``source``'s ``source_card``; ``note`` follows the acting card in the sentence."""
-        i = self.slot_of[p]
-        slot = self.garden[i]
+        b = self.board
+        i = b.slot_of[p]
         before = self.value(i) if self.t else 0
-        slot.ledger.append((op, n))
+        slot = b.add_ledger(p, op, n)
         if self.t:
             after = self.value(i)
             self.shown[i] = after
-            change = change_text(op, n)
             self.log(EventKind.PRESTIGE, rule, (_adjust_text, (note,)), actor=self.name(source),
                      card=source_card, target=self.name(p), target_card=slot.card.name,
-                     before=before, after=after, see=list(see), change=change)
+                     before=before, after=after, see=list(see), change=change_text(op, n))
 
     def sync(self, rule: str, trigger: int | None = None, trigger_card: str | None = None) -> None:
         """Trace every Prestige that changed by a continuous effect since it was last shown;
@@ -626,45 +535,21 @@ class Round:
         self.dirty = False
         shown = self.shown
         live = self.live
-        garden, balcony = self.garden, self.balcony
+        continuous = self._continuous
+        garden, balcony = self.board.garden, self.board.balcony
         for i, slot in enumerate(garden):
-            # only these cards' Garden values move by themselves (M4); every other change
+            # only the Garden rules that move by themselves (M4); every other change
             # (ledger, mark, entry bonus, exchange, replay) is traced where it happens
-            name = slot.card.name
-            if slot.marked or not (name in CONTINUOUS or (live and name == "Courtisan")):
+            if slot.marked or slot.card.name not in continuous:
                 continue
             v = prestige(garden, i, balcony, live)
             if v != shown[i]:
-                self.log(EventKind.PRESTIGE, rule, (_continuous_text, (self.explain(i),)),
+                self.log(EventKind.PRESTIGE, rule,
+                         (_continuous_text, (garden_reason(garden, i, balcony, live),)),
                          actor=None if trigger is None else self.name(trigger), card=trigger_card,
                          target=self.name(slot.owner), target_card=slot.card.name,
                          before=shown[i], after=v, change=f"{v - shown[i]:+d}")
                 shown[i] = v
-
-    def explain(self, i: int) -> str:
-        slot = self.garden[i]
-        gv = garden_value(self.garden, i, self.balcony, self.live)
-        name = slot.card.name
-        if slot.marked:
-            why = "the Aristocrat's mark holds it at 5"
-        elif name == "Rogue":
-            why = "a Noble is in the Garden (+10)" if gv > 0 else "no Noble is in the Garden"
-        elif name == "Squire":
-            why = "it is the only Noble in the Garden (+5)" if gv > 5 else "another Noble is in the Garden"
-        elif name == "Elder":
-            why = "a Noble stands right next to it (+5)" if gv > 6 else "no Noble stands next to it"
-        elif name == "Servant":
-            why = ("its owner's other Servant is revealed on the Balcony (it is 11)" if gv == 11
-                   else "its pair is not revealed on the Balcony")
-        elif name == "Courtisan" and self.live:
-            why = ("its bonus follows the Peasant it was played after (variant courtisan-live)"
-                   if slot.follows is not None else "the Peasant it followed has left the Garden, "
-                   "so its bonus is gone for the round (M5, variant courtisan-live)")
-        else:
-            why = "its Garden value changed"
-        if slot.ledger:
-            why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
-        return why
 
 
 def convoke_total(hand: list[Card], litter: bool) -> int:
@@ -684,7 +569,7 @@ def affordable_nobles(parlor: list[Card], total: int) -> list[str]:
     return affordable
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
@@ -732,6 +617,7 @@ def _reveal_text(e: TraceEvent, position: int) -> str:
     """B1: a Balcony card is revealed."""
     return f"Balcony card {position} is revealed: {e.actor}'s {e.card}."
 
+
 def _adjust_text(e: TraceEvent, note: str) -> str:
     """B2-B9, X3, X4: 'Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18).'"""
     by = f"{e.actor}'s {e.card}{note}"
@@ -763,8 +649,3 @@ def _undone_text(e: TraceEvent) -> str:
     """B10: before a replay, every Balcony adjustment and exchange is undone."""
     return (f"{e.target}'s {e.target_card} is {e.after} again (was {e.before}): for the replay "
             "every Balcony adjustment and exchange is undone, then the cards are resolved again.")
-
-
-# Effects and scoring build on Round; imported last to keep the module graph acyclic.
-from . import effects as _effects  # noqa: E402
-from . import scoring as _scoring  # noqa: E402

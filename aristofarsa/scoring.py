@@ -13,8 +13,9 @@ from .state import distinct
 from .trace import EventKind, Phase
 
 if TYPE_CHECKING:
-    from .round import Round
-    from .state import Card
+    from .board import Procedure
+    from .state import Card, Entry, Slot
+    from .trace import TraceEvent
 
 Owned = tuple[int, "Card"]  # (player index, card)
 
@@ -34,7 +35,7 @@ class End(NamedTuple):
 class Scored:
     """The cards that score this round, each once, in the order found (S2)."""
 
-    def __init__(self, r: Round) -> None:
+    def __init__(self, r: Procedure) -> None:
         self._r = r
         self.cards: list[Owned] = []
         self._ids: set[int] = set()
@@ -53,7 +54,7 @@ class Scored:
                   see=None if rule == "S2" else ["S2"])
 
 
-def score_round(r: Round) -> RoundResult:
+def score_round(r: Procedure) -> RoundResult:
     r.phase = Phase.SCORE
     values = r.values()
     won = _winners(r, values)                                    # S1, B3, M2
@@ -72,56 +73,57 @@ def score_round(r: Round) -> RoundResult:
     return _result(r, won, values, scored, exiled, end)
 
 
-def _winners(r: Round, values: list[int]) -> Winners:
+def _winners(r: Procedure, values: list[int]) -> Winners:
     """S1: the best Prestige wins, every tied card with it; B3: odd Jester votes make it the
     lowest; M2: the owner of the earliest winning card in the queue is the round's winner."""
-    lowest = r.rec.jester % 2 == 1
+    lowest = r.board.rec.jester % 2 == 1
     best = min(values) if lowest else max(values)
     slots = tuple(i for i, v in enumerate(values) if v == best)
-    won = Winners(lowest, best, slots, r.garden[slots[0]].owner)
+    won = Winners(lowest, best, slots, r.board.garden[slots[0]].owner)
     if r.t:
         names = r.names
-        r.log(EventKind.FINAL, "M3", (_final_text, (list(r.garden), list(r.balcony), r.live, names, values)),
-              see=["M4"])
+        b = r.board
+        r.log(EventKind.FINAL, "M3", (_final_text, (list(b.garden), list(b.balcony), r.live, names,
+                                                     values)), see=["M4"])
         r.log(EventKind.WINNERS, "S1", (_winners_text, (lowest, best, tuple(
-            (names[r.garden[i].owner], r.garden[i].card.name) for i in slots))),
+            (names[r.board.garden[i].owner], r.board.garden[i].card.name) for i in slots))),
               actor=names[won.player])
     return won
 
 
-def _score_winning_cards(r: Round, won: Winners, scored: Scored) -> list[int]:
+def _score_winning_cards(r: Procedure, won: Winners, scored: Scored) -> list[int]:
     """S1: every winning Garden card scores; S2: with a Balcony Servant pairing a winning
     Servant. B4: the winner's Balcony Damsel scores instead of the winning card (and
     Convokes the Knight); S4: only *the* winner's Damsel counts. Returns the Garden slots
     that scored."""
     winner = won.player
-    damsels = [i for i in r.rec.damsel if r.balcony[i].owner == winner]
+    damsels = [i for i in r.board.rec.damsel if r.board.balcony[i].owner == winner]
     garden_scored: list[int] = []
     for i in won.slots:
-        slot = r.garden[i]
+        slot = r.board.garden[i]
         p = slot.owner
         if p == winner and damsels:
             _damsel_scores_instead(r, won, i, damsels[0], scored)
             continue
-        if r.t and p != winner and any(r.balcony[x].owner == p for x in r.rec.damsel):
+        if r.t and p != winner and any(r.board.balcony[x].owner == p for x in r.board.rec.damsel):
             r.log(EventKind.SCORE, "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
                   f"but the round's winner is {r.name(winner)} (earlier in the queue): "
                   f"{r.name(p)}'s {slot.card.name} scores normally and the Damsel does not.",
                   actor=r.name(p), card=slot.card.name, see=["B4"])
         scored.add(p, slot.card, "S1", f"it has the winning Prestige {won.value}")
         garden_scored.append(i)
-        e = r.entry_of[p]
-        if slot.card.name == "Servant" and e >= 0 and r.balcony[e].card.name == "Servant":
-            scored.add(p, r.balcony[e].card, "S2", "its pair won in the Garden, so both Servants score")
+        e = r.board.entry_of[p]
+        if slot.card.name == "Servant" and e >= 0 and r.board.balcony[e].card.name == "Servant":
+            scored.add(p, r.board.balcony[e].card, "S2", "its pair won in the Garden, so both Servants score")
     return garden_scored
 
 
-def _damsel_scores_instead(r: Round, won: Winners, i: int, entry: int, scored: Scored) -> None:
+def _damsel_scores_instead(r: Procedure, won: Winners, i: int, entry: int, scored: Scored) -> None:
     """B4: the winner won with a Damsel on the Balcony: the Damsel scores, the winning card
     does not, and its owner Convokes the Knight."""
-    slot = r.garden[i]
+    slot = r.board.garden[i]
     p = slot.owner
-    d = r.balcony[entry]
+    d = r.board.balcony[entry]
     if r.t:
         r.log(EventKind.SCORE, "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
               f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name,
@@ -131,12 +133,12 @@ def _damsel_scores_instead(r: Round, won: Winners, i: int, entry: int, scored: S
     r.convoke_noble(p, "Knight", "B4", by=r.who(p, d.card))
 
 
-def _score_knights(r: Round, won: Winners, values: list[int], scored: Scored) -> list[int]:
+def _score_knights(r: Procedure, won: Winners, values: list[int], scored: Scored) -> list[int]:
     """S2: a Garden Knight that lost by 3 or less scores anyway (counted towards the lowest
     under the Jester, B3); it makes no winner. Returns the Garden slots that scored."""
     garden_scored: list[int] = []
     for i, v in enumerate(values):
-        slot = r.garden[i]
+        slot = r.board.garden[i]
         if i not in won.slots and slot.card.name == "Knight" and abs(won.value - v) <= 3:
             scored.add(slot.owner, slot.card, "S2", f"it lost by {abs(won.value - v)} (3 or less"
                        + (", counted towards the lowest under the Jester, B3" if won.lowest_wins else "")
@@ -145,19 +147,19 @@ def _score_knights(r: Round, won: Winners, values: list[int], scored: Scored) ->
     return garden_scored
 
 
-def _score_merchants(r: Round, scored: Scored) -> None:
+def _score_merchants(r: Procedure, scored: Scored) -> None:
     """B5: a Balcony Merchant scores with the Garden card it doubled, if that card scored."""
-    for ei, card in r.rec.merchant:
+    for ei, card in r.board.rec.merchant:
         if card in scored:
-            m = r.balcony[ei]
+            m = r.board.balcony[ei]
             scored.add(m.owner, m.card, "B5", f"the {card.name} it doubled scored")
 
 
-def _apply_scoring_texts(r: Round, garden_scored: list[int], scored: Scored) -> None:
+def _apply_scoring_texts(r: Procedure, garden_scored: list[int], scored: Scored) -> None:
     """What a Garden card does when it scores: B6 a Rogue Convokes your cheapest Noble (M6);
     S2 a Damsel Convokes the Knight; X4 a Scribe may score a Peasant from hand with it."""
     for i in garden_scored:
-        slot = r.garden[i]
+        slot = r.board.garden[i]
         name = slot.card.name
         if name == "Rogue":
             if r.t:
@@ -173,9 +175,9 @@ def _apply_scoring_texts(r: Round, garden_scored: list[int], scored: Scored) -> 
             _scribe_scores_a_peasant(r, i, scored)
 
 
-def _scribe_scores_a_peasant(r: Round, i: int, scored: Scored) -> None:
+def _scribe_scores_a_peasant(r: Procedure, i: int, scored: Scored) -> None:
     """X4: a scoring Garden Scribe lets its owner score a Peasant from hand (optional)."""
-    slot = r.garden[i]
+    slot = r.board.garden[i]
     pl = r.players[slot.owner]
     peasants = [c.name for c in pl.hand if not c.noble]
     if not peasants:
@@ -184,13 +186,14 @@ def _scribe_scores_a_peasant(r: Round, i: int, scored: Scored) -> None:
     extra = r.ask(D.ALSO_SCORE, slot.owner, "Scribe", "garden", slot.owner, distinct(peasants),
                   optional=True)
     if extra is not None:
-        scored.add(slot.owner, pl.take_from_hand(extra), "X4", "the Garden Scribe scored, and a "
-                   "Peasant from hand may score with it (its own texts do nothing)")
+        scored.add(slot.owner, r.board.take_from_hand(slot.owner, extra), "X4", "the Garden "
+                   "Scribe scored, and a Peasant from hand may score with it (its own texts do "
+                   "nothing)")
     elif r.t:
         r.log(EventKind.SCORE, "X4", f"{pl.name} scores no Peasant from hand with the Scribe.", actor=pl.name)
 
 
-def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: list[Owned]) -> bool:
+def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled: list[Owned]) -> bool:
     """X2: the worst Prestige (the highest under the Jester) is exiled, every tied card with
     it, unless all are tied; X7: a worst card that scored is not exiled and nothing replaces
     it; an Aristocrat is never exiled and ends the game. Returns True if an Aristocrat was
@@ -206,7 +209,7 @@ def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: li
     for i, v in enumerate(values):
         if v != worst:
             continue
-        slot = r.garden[i]
+        slot = r.board.garden[i]
         if slot.card in scored:
             if r.t:
                 r.log(EventKind.EXILE, "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
@@ -227,47 +230,41 @@ def _exile(r: Round, won: Winners, values: list[int], scored: Scored, exiled: li
     return aristocrat
 
 
-def _score_scribes(r: Round, exiled: list[Owned], scored: Scored) -> None:
+def _score_scribes(r: Procedure, exiled: list[Owned], scored: Scored) -> None:
     """X4: a Balcony Scribe scores if the Garden card it hit was exiled."""
     exiled_ids = {id(c) for _, c in exiled}
     r.phase = Phase.SCORE
-    for ei, card in r.rec.scribe:
+    for ei, card in r.board.rec.scribe:
         if id(card) in exiled_ids:
-            s = r.balcony[ei]
+            s = r.board.balcony[ei]
             scored.add(s.owner, s.card, "X4", f"the {card.name} it hit was exiled")
 
 
-def _move_cards(r: Round, scored: Scored, exiled: list[Owned]) -> None:
+def _move_cards(r: Procedure, scored: Scored, exiled: list[Owned]) -> None:
     """S3: scoring cards to the scored area, every other Garden and Balcony card to its
     owner's discard pile; X2: an exiled card goes under the Exiled deck and its owner takes
     the top card into hand (X1, D3: from now on an ordinary card)."""
     gone = {id(c) for _, c in scored.cards} | {id(c) for _, c in exiled}
+    b = r.board
     for p, card in scored.cards:
-        r.players[p].scored.append(card)
+        b.score(p, card)
     if exiled:
         r.phase = Phase.EXILE
     for p, card in exiled:
         pl = r.players[p]
-        pl.exiled.append(card)
-        top = pl.exiled.pop(0)
-        pl.hand.append(top)
+        top = b.exile(p, card)
         if r.t:
             r.log(EventKind.EXILE, "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
                   f"and takes the top card, {top.name}, into hand (from now on an ordinary card).",
                   actor=pl.name, card=top.name, see=["X1", "D3"])
-    for s in r.garden:
-        if id(s.card) not in gone:
-            r.players[s.owner].discard.append(s.card)
-    for e in r.balcony:
-        if id(e.card) not in gone:
-            r.players[e.owner].discard.append(e.card)
+    b.discard_the_rest(gone)
     r.phase = Phase.SCORE
     if r.t:
         r.log(EventKind.MOVE, "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
 
 
-def _end_of_game(r: Round, won: Winners, scored: Scored, aristocrat_worst: bool) -> End:
+def _end_of_game(r: Procedure, won: Winners, scored: Scored, aristocrat_worst: bool) -> End:
     """E1: an Aristocrat scored; X2: an Aristocrat was worst; E3: this was the extra round
     after a Parlor emptied, or a Parlor emptied now (one more round). M2: the winner starts
     the next round, if there is one."""
@@ -284,8 +281,8 @@ def _end_of_game(r: Round, won: Winners, scored: Scored, aristocrat_worst: bool)
             r.log(EventKind.END, "E3", "This was the extra round after a Parlor emptied: the game ends.")
     if reason is None and r.t:
         r.log(EventKind.END, "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
-              + (": the game goes on." if not r.parlor_emptied else "."))
-    final_next = bool(r.parlor_emptied) and not r.final_round and reason is None
+              + (": the game goes on." if not r.board.parlor_emptied else "."))
+    final_next = bool(r.board.parlor_emptied) and not r.final_round and reason is None
     if final_next and r.t:
         r.log(EventKind.END, "E3", "A Parlor became empty this round: exactly one more round is played, "
               "then the game ends.")
@@ -294,7 +291,7 @@ def _end_of_game(r: Round, won: Winners, scored: Scored, aristocrat_worst: bool)
     return End(reason, final_next)
 
 
-def _result(r: Round, won: Winners, values: list[int], scored: Scored, exiled: list[Owned],
+def _result(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled: list[Owned],
             end: End) -> RoundResult:
     """The round's outcome, by player name (the `resolve --json` contract)."""
     names = r.names
@@ -307,38 +304,38 @@ def _result(r: Round, won: Winners, values: list[int], scored: Scored, exiled: l
     return RoundResult(
         phase2_order=[names[p] for p in r.order],
         litter=names[r.litter],
-        balcony=[(names[e.owner], e.card.name, e.index in r.cancelled) for e in r.balcony],
-        garden=[(names[s.owner], s.card.name, values[i]) for i, s in enumerate(r.garden)],
+        balcony=[(names[e.owner], e.card.name, e.index in r.board.cancelled) for e in r.board.balcony],
+        garden=[(names[s.owner], s.card.name, values[i]) for i, s in enumerate(r.board.garden)],
         lowest_wins=won.lowest_wins,
-        winners=[names[r.garden[i].owner] for i in won.slots],
-        won_cards=[r.garden[i].card.name for i in won.slots],
+        winners=[names[r.board.garden[i].owner] for i in won.slots],
+        won_cards=[r.board.garden[i].card.name for i in won.slots],
         scored=by_player,
-        convoked={names[p]: list(c) for p, c in enumerate(r.rec.convoked)},
+        convoked={names[p]: list(c) for p, c in enumerate(r.board.rec.convoked)},
         exiled=ex,
         next_first=names[won.player],
         game_over=end.reason is not None,
         end_reason=end.reason,
         final_round_next=end.final_round_next,
-        oracle_draw=[names[p] for p in r.rec.oracle],
+        oracle_draw=[names[p] for p in r.board.rec.oracle],
         standings=Standings(r.players, r.crowns),
         trace=r.trace,
     )
 
 
 # ------------------------------------------------------- sentences from facts
-def _next_text(e, goes_on: bool) -> str:
+def _next_text(e: TraceEvent, goes_on: bool) -> str:
     """M2: the round's winner starts the next round, if there is one."""
     if goes_on:
         return f"{e.actor} starts the next round."
     return f"{e.actor} won the round; the game is over, so no next round starts."
 
 
-def _score_text(e, why: str) -> str:
+def _score_text(e: TraceEvent, why: str) -> str:
     """S1, S2, B4, B5, X4: a card scores, and why."""
     return f"{e.actor}'s {e.card} scores: {why}."
 
 
-def _winners_text(e, lowest: bool, best: int, cards: tuple[tuple[str, str], ...]) -> str:
+def _winners_text(e: TraceEvent, lowest: bool, best: int, cards: tuple[tuple[str, str], ...]) -> str:
     """S1, B3, M2: the winning Prestige, the winning cards and the round's winner (actor)."""
     return (("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
             + f"Winning Prestige {best}: " + ", ".join(f"{p}'s {c}" for p, c in cards)
@@ -346,14 +343,16 @@ def _winners_text(e, lowest: bool, best: int, cards: tuple[tuple[str, str], ...]
             + f"{e.actor} is the round's winner (M2).")
 
 
-def _final_text(e, garden: list, balcony: list, live: bool, names: list[str], vals: list[int]) -> str:
+def _final_text(e: TraceEvent, garden: list[Slot], balcony: list[Entry], live: bool,
+                names: list[str], vals: list[int]) -> str:
     """M3: every final Prestige, layer by layer (the Garden and Balcony as at the Score step,
     which nothing changes afterwards)."""
     return ("Final Prestige (Garden value, then the Balcony adjustments in order): "
             + "; ".join(_layers(garden, balcony, live, names, i, v) for i, v in enumerate(vals)) + ".")
 
 
-def _layers(garden: list, balcony: list, live: bool, names: list[str], i: int, value: int) -> str:
+def _layers(garden: list[Slot], balcony: list[Entry], live: bool, names: list[str], i: int,
+            value: int) -> str:
     """'Ana's Knight 13 = 5 [Aristocrat mark], +8' — the layers of one final Prestige (M3)."""
     slot = garden[i]
     gv = garden_value(garden, i, balcony, live)

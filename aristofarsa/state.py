@@ -1,14 +1,20 @@
 """Small state objects: cards, players' zones, Garden slots and Balcony entries."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeVar
+
 from .cards import CARDS
+from .trace import Op
+
+T = TypeVar("T")
 
 _FACTS = {name: (spec.prestige, spec.is_noble) for name, spec in CARDS.items()}
 
 
-def distinct(names):
+def distinct(names: Iterable[T]) -> list[T]:
     """The names in order, each once."""
-    seen = []
+    seen: list[T] = []
     for n in names:
         if n not in seen:
             seen.append(n)
@@ -72,10 +78,10 @@ class Slot:
         self.owner = owner
         self.card = card
         self.played = played  # False once the played card was exchanged out (M5)
-        self.ledger: list[tuple[str, int]] = []  # ('+', n) | ('*', n) | ('=', v)
+        self.ledger: list[tuple[Op, int]] = []  # (Op.ADD, n) | (Op.MULTIPLY, n) | (Op.SET, v)
         self.marked = False  # Aristocrat mark (M4)
         self.bonus = 0  # Courtisan / Bard fixed-when-played bonus
-        self.follows = None  # courtisan-live: the Peasant card it followed when played
+        self.follows: Card | None = None  # courtisan-live: the Peasant card it followed when played
 
     def copy(self) -> Slot:
         other = Slot(self.owner, self.card, self.played)

@@ -156,14 +156,14 @@ class TraceEvent:
         self._text = value
 
     @property
-    def rules(self) -> tuple:
+    def rules(self) -> tuple[str, ...]:
         return (self.rule, *self.see) if self.see else (self.rule,)
 
     def cites(self) -> str:
         return self.rule + (f" (see {', '.join(self.see)})" if self.see else "")
 
-    def to_dict(self) -> dict:
-        d = {"step": self.step, "phase": self.phase, "kind": self.kind, "rule": self.rule,
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"step": self.step, "phase": self.phase, "kind": self.kind, "rule": self.rule,
              "text": self.text}
         if self.actor is not None:
             d["actor"] = self.actor
@@ -207,7 +207,7 @@ class Trace:
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
-        self.raw: list[tuple] = []
+        self.raw: list[tuple[Any, ...]] = []
         self._events: list[TraceEvent] = []
 
     @property
@@ -230,7 +230,7 @@ class Trace:
             self.raw.append((phase, kind, actor, card, rule, text, target, target_card, before,
                              after, visible_to, auto, see, change, incoming, source, source_card))
 
-    def to_list(self) -> list[dict]:
+    def to_list(self) -> list[dict[str, Any]]:
         return [e.to_dict() for e in self.events]
 
     def __len__(self) -> int:

@@ -77,3 +77,32 @@ def test_damsel_becomes_is_fixed_value():
     g[0].ledger.append((Op.SET, 2))
     g[0].ledger.append((Op.ADD, 5))
     assert prestige(g, 0, [], False) == 7
+
+
+def test_a_garden_rule_is_registered_once():
+    """A card's Garden rule is one row: its value is read everywhere, and the trace's M4
+    step gives its explanation (a Jester +4 while it is alone in the Garden, for the test)."""
+    from aristofarsa import SCENARIOS_DIR, scenario
+    from aristofarsa.prestige import GARDEN_RULES, MOVES, drop_garden_rule, garden_rule
+    assert set(GARDEN_RULES) == {"Rogue", "Squire", "Elder", "Servant", "Courtisan", "Bard"}
+    assert MOVES == {False: {"Rogue", "Squire", "Elder", "Servant"},
+                     True: {"Rogue", "Squire", "Elder", "Servant", "Courtisan"}}
+    path = SCENARIOS_DIR / "b10-bishop-cancels-later-card.toml"  # Ana's Jester is played first
+    before = scenario.run(scenario.load(path))
+    jester = next(s for s in before.garden if s[1] == "Jester")
+
+    def first_plus_four(garden, i, balcony, live):
+        return garden[i].card.prestige + (4 if len(garden) == 1 else 0)
+
+    garden_rule("Jester", "M4", "+4 while alone in the Garden", first_plus_four,
+                lambda slot, gv, live: "it is alone in the Garden (+4)" if gv > 3 else "not alone")
+    try:
+        after = scenario.run(scenario.load(path))
+        m4 = [e.text for e in after.trace if e.kind == "prestige" and e.rule == "M4"
+              and e.target_card == "Jester"]
+    finally:
+        drop_garden_rule("Jester")
+    assert "Jester" not in GARDEN_RULES and "Jester" not in MOVES[False]
+    assert m4 == ["Ana's Jester is now 7 (was 3): it is alone in the Garden (+4).",
+                  "Ana's Jester is now 3 (was 7): not alone."]
+    assert [s for s in after.garden if s[1] == "Jester"] == [jester]  # no longer alone: +4 gone
