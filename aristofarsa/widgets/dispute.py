@@ -16,6 +16,7 @@ from ..render import html
 from ..render.analysis import variants_html, whatif_html
 from ..render.explain import explanation_html
 from .common import hook, styles, wrap_row
+from .line import LineBox, share_line
 from .stepper import StepperView
 
 INTRO = ("Two players disagree about a round? Paste it as a scenario (TOML), upload the file, "
@@ -69,9 +70,11 @@ class DisputeApp(ipw.VBox):
         self.whatif = hook(ipw.HTML(layout=full), "af-whatif")
         self.share = hook(ipw.HTML(layout=full), "af-share")
         self.body = ipw.VBox(layout=ipw.Layout(max_width="100%"))
+        self.line = LineBox(self._open_line, self._line_error)   # af-line, af-line-go: one line
         self.children = [
             styles(), ipw.HTML(R.CSS + f"<div class='af-muted'>{INTRO}</div>"),
-            self.paste, wrap_row([self.resolve_button, self.upload, self.lessons]), self.error, self.body]
+            self.paste, wrap_row([self.resolve_button, self.upload, self.lessons]), self.line,
+            self.error, self.body]
         self.refresh()
 
     @classmethod
@@ -84,6 +87,18 @@ class DisputeApp(ipw.VBox):
     # ------------------------------------------------------------- actions
     def _open_pasted(self) -> None:
         self.c.open_toml(self.paste.value, "pasted scenario")
+        self.refresh()
+
+    def _open_line(self, text: str, origin: str) -> bool:
+        """A round typed in one line (LineBox gives its TOML): opened like a pasted one."""
+        opened = self.c.open_toml(text, origin)
+        if opened:
+            self.paste.value = text
+        self.refresh()
+        return opened
+
+    def _line_error(self, message: str) -> None:
+        self.c.error = message
         self.refresh()
 
     def _on_upload(self, change: dict[str, Any]) -> None:
@@ -128,7 +143,8 @@ class DisputeApp(ipw.VBox):
         self.whatif_player.value = players[0] if players else None
         self._quiet = False
         link = self.c.share_query()
-        self.share.value = html.share(link, self.page + link if self.page and link else None)
+        self.share.value = html.share(link, self.page + link if self.page and link else None) + \
+            share_line(self.c.scenario)
         self.body.children = [
             self.outcome, self.share,
             _title("Step by step"), self.stepper_box,

@@ -21,6 +21,7 @@ from ..render import html
 from ..render.svg import graph_svg
 from .builder import BuilderView
 from .common import Guard, LazyAccordion, styles, wrap_row
+from .line import LineBox, share_line
 from .stepper import StepperView
 
 INTRO = ("Set up one round as it was played at the table, then step through it event by event: "
@@ -66,6 +67,7 @@ class LabApp(ipw.VBox):
                                      description="Upload TOML", layout=ipw.Layout(width="auto"))
         self.upload.add_class("af-upload")
         self.upload.observe(self._on_upload, names="value")
+        self.line = LineBox(self._open_line, self._line_error)   # af-line, af-line-go: one line
         self.children = [
             styles(),
             ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
@@ -76,6 +78,7 @@ class LabApp(ipw.VBox):
             ipw.HTML("<h3 style='margin:8px 0 2px'>Open a round</h3>"),
             wrap_row([self.lessons, self.open_button]),
             wrap_row([self.upload, self.download]),
+            self.line,
             self.build,
         ]
         self.refresh()
@@ -120,8 +123,9 @@ class LabApp(ipw.VBox):
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
         link = lab.share_query()
-        self.share.value = html.share(link, self.page + link if self.page and link else None)
         name, data = lab.download()
+        self.share.value = html.share(link, self.page + link if self.page and link else None) + \
+            (share_line(data) if lab.stepper is not None else "")
         encoded = base64.b64encode(data).decode("ascii")
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
                                f"⬇ Download {escape(name)}</a>")
@@ -149,6 +153,16 @@ class LabApp(ipw.VBox):
             self.lab.error = "choose a lesson in the list first"
         else:
             self.lab.open_lesson(self.lessons.value)
+        self.refresh()
+
+    def _open_line(self, text: str, origin: str) -> bool:
+        """A round typed in one line (LineBox gives its TOML): opened like an uploaded file."""
+        opened = self.lab.open_toml(text, origin)
+        self.refresh()
+        return opened
+
+    def _line_error(self, message: str) -> None:
+        self.lab.error = message
         self.refresh()
 
     def _on_upload(self, change: dict[str, Any]) -> None:
