@@ -148,6 +148,8 @@ def test_any_round_data_survives_format_then_parse(data: dict) -> None:
     ("Ana: Knight; Bruno: Rogue, pass; Caio: Jester, pass", 1, "Ana", "needs exactly one Phase-2 action"),
     ("first Dora; " + EXAMPLE_LINE, None, None, "`first` = 'Dora' is not a player"),
     ("sed 7; " + EXAMPLE_LINE, 1, None, "'sed' is neither a player clause"),
+    (EXAMPLE_LINE.replace("hand Jester", "Jester"), 1, "Ana",
+     "'Jester' is not a zone (the hand? 'hand Jester')"),
     (EXAMPLE_LINE + '; title "unclosed', 4, None, "is never closed"),
 ])
 def test_a_mistake_names_clause_and_character(text: str, clause: int | None, who: str | None,
@@ -169,6 +171,13 @@ def test_the_character_points_at_the_word() -> None:
         line.load(text)
     pos = caught.value.position
     assert pos is not None and text[pos - 1:].startswith("Bihop")
+
+
+def test_the_verbs_may_be_said() -> None:
+    said = ("Ana: Knight, conspires Witch on Caio -5, hand Jester; Bruno: Rogue, convokes Servant "
+            "Merchant take Bishop; Caio: Aristocrat, conspire Merchant on Caio, hand Damsel")
+    assert line.dumps(line.load(said)) == line.dumps(line.load(EXAMPLE_LINE))
+    assert line.parse("Ana: Jester, passes; Bruno: Rogue, pass; Caio: Witch, pass")["player"][0]["passes"]
 
 
 def test_names_with_separators_are_quoted() -> None:
