@@ -220,3 +220,50 @@ def test_resolve_line_mistake_exits_2(run_cli) -> None:
     assert "Traceback" not in proc.stderr
     both = run_cli("resolve", "x.toml", "--line", EXAMPLE_LINE)
     assert both.returncode == 2 and "one of the two" in both.stderr
+
+
+_LESSON_LINES = [line.dumps(scenario.load(p)) for p in sorted(Path(scenario.__file__).parent.joinpath(
+    "scenarios").glob("*.toml"))]
+
+
+@st.composite
+def _retyped(draw: st.DrawFn) -> tuple[str, str]:
+    """A lesson's line as a person might type it: any case for cards and words outside quotes,
+    cards cut to three letters or more, extra spaces around the separators."""
+    text = draw(st.sampled_from(_LESSON_LINES))
+    out, quoted, k = [], False, 0
+    words = {n.lower(): n for n in CARDS}
+    while k < len(text):
+        ch = text[k]
+        if ch == '"':
+            quoted = not quoted
+        if quoted or not ch.isalpha():
+            if ch == "\\" and quoted:
+                out.append(text[k:k + 2])
+                k += 2
+                continue
+            if not quoted and ch in ";,":
+                out.append(draw(st.sampled_from(["", " "])) + ch + draw(st.sampled_from(["", "  "])))
+            else:
+                out.append(ch)
+            k += 1
+            continue
+        end = k
+        while end < len(text) and (text[end].isalnum() or text[end] in "_-'"):
+            end += 1
+        word = text[k:end]
+        prev = text[:k].rstrip()
+        in_name = prev.endswith(("on", "peek", "first")) or text[end:end + 1] == ":"
+        if word.lower() in words and not in_name:
+            word = word[:draw(st.integers(3, len(word)))]
+            word = "".join(c.upper() if draw(st.booleans()) else c.lower() for c in word)
+        out.append(word)
+        k = end
+    return text, "".join(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_retyped())
+def test_a_retyped_lesson_line_reads_as_the_same_round(pair: tuple[str, str]) -> None:
+    text, typed = pair
+    assert line.dumps(line.load(typed)) == text
