@@ -433,6 +433,11 @@ class _Reader:
         action, astart = parts[1]
         words = self.tokens(action, astart)
         first = words[0][0].lower() if words else ""
+        if first in ("conspire", "conspires") and not words[0][2] and len(words) > 1:
+            first = words[1][0].lower()     # "conspire Witch on Caio": the verb is optional
+            action, astart = action[words[1][1] - astart:], words[1][1]
+            words = words[1:]
+        first = {"passes": "pass", "convokes": "convoke"}.get(first, first)
         if first == "pass" and not words[0][2]:
             if len(words) > 1:
                 self.fail("'pass' takes nothing else (P8: no Phase-2 action is possible)", words[1][1])
@@ -448,7 +453,8 @@ class _Reader:
             word, at, _ = zone[0]
             key = ZONE_WORDS.get(word.lower()) or _ZONE_ALIASES.get(word.lower())
             if key is None:
-                self.fail(f"{word!r} is not a zone; after the Phase-2 action come zones: "
+                hint = f" (the hand? 'hand {text.strip()}')" if canonical(word) or _prefix(word) else ""
+                self.fail(f"{word!r} is not a zone{hint}; after the Phase-2 action come zones: "
                           + ", ".join(f"'{w} CARDS'" for w in ZONE_WORDS), at)
             if key in out:
                 self.fail(f"`{key}` is given twice", at)

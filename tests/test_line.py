@@ -148,6 +148,8 @@ def test_any_round_data_survives_format_then_parse(data: dict) -> None:
     ("Ana: Knight; Bruno: Rogue, pass; Caio: Jester, pass", 1, "Ana", "needs exactly one Phase-2 action"),
     ("first Dora; " + EXAMPLE_LINE, None, None, "`first` = 'Dora' is not a player"),
     ("sed 7; " + EXAMPLE_LINE, 1, None, "'sed' is neither a player clause"),
+    (EXAMPLE_LINE.replace("hand Jester", "Jester"), 1, "Ana",
+     "'Jester' is not a zone (the hand? 'hand Jester')"),
     (EXAMPLE_LINE + '; title "unclosed', 4, None, "is never closed"),
 ])
 def test_a_mistake_names_clause_and_character(text: str, clause: int | None, who: str | None,
@@ -169,6 +171,13 @@ def test_the_character_points_at_the_word() -> None:
         line.load(text)
     pos = caught.value.position
     assert pos is not None and text[pos - 1:].startswith("Bihop")
+
+
+def test_the_verbs_may_be_said() -> None:
+    said = ("Ana: Knight, conspires Witch on Caio -5, hand Jester; Bruno: Rogue, convokes Servant "
+            "Merchant take Bishop; Caio: Aristocrat, conspire Merchant on Caio, hand Damsel")
+    assert line.dumps(line.load(said)) == line.dumps(line.load(EXAMPLE_LINE))
+    assert line.parse("Ana: Jester, passes; Bruno: Rogue, pass; Caio: Witch, pass")["player"][0]["passes"]
 
 
 def test_names_with_separators_are_quoted() -> None:
@@ -211,3 +220,50 @@ def test_resolve_line_mistake_exits_2(run_cli) -> None:
     assert "Traceback" not in proc.stderr
     both = run_cli("resolve", "x.toml", "--line", EXAMPLE_LINE)
     assert both.returncode == 2 and "one of the two" in both.stderr
+
+
+_LESSON_LINES = [line.dumps(scenario.load(p)) for p in sorted(Path(scenario.__file__).parent.joinpath(
+    "scenarios").glob("*.toml"))]
+
+
+@st.composite
+def _retyped(draw: st.DrawFn) -> tuple[str, str]:
+    """A lesson's line as a person might type it: any case for cards and words outside quotes,
+    cards cut to three letters or more, extra spaces around the separators."""
+    text = draw(st.sampled_from(_LESSON_LINES))
+    out, quoted, k = [], False, 0
+    words = {n.lower(): n for n in CARDS}
+    while k < len(text):
+        ch = text[k]
+        if ch == '"':
+            quoted = not quoted
+        if quoted or not ch.isalpha():
+            if ch == "\\" and quoted:
+                out.append(text[k:k + 2])
+                k += 2
+                continue
+            if not quoted and ch in ";,":
+                out.append(draw(st.sampled_from(["", " "])) + ch + draw(st.sampled_from(["", "  "])))
+            else:
+                out.append(ch)
+            k += 1
+            continue
+        end = k
+        while end < len(text) and (text[end].isalnum() or text[end] in "_-'"):
+            end += 1
+        word = text[k:end]
+        prev = text[:k].rstrip()
+        in_name = prev.endswith(("on", "peek", "first")) or text[end:end + 1] == ":"
+        if word.lower() in words and not in_name:
+            word = word[:draw(st.integers(3, len(word)))]
+            word = "".join(c.upper() if draw(st.booleans()) else c.lower() for c in word)
+        out.append(word)
+        k = end
+    return text, "".join(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_retyped())
+def test_a_retyped_lesson_line_reads_as_the_same_round(pair: tuple[str, str]) -> None:
+    text, typed = pair
+    assert line.dumps(line.load(typed)) == text

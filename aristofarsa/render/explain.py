@@ -5,6 +5,7 @@ import html
 from typing import TYPE_CHECKING
 
 from ..rulings import RULINGS
+from .text import count
 
 if TYPE_CHECKING:
     from ..analysis.explain import Explanation
@@ -95,7 +96,7 @@ def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
         out.append(f"<tr class='{'af-scored' if v.scored else ''}'><td>{e(v.player)}'s {e(v.card)} "
                    f"({v.zone})</td><td>{mark}</td><td>{e(v.reason)}</td></tr>")
     out.append("</table><details class='af-steps-details'><summary><b>Every step, with its ruling"
-               f"</b> ({len(x.steps)} steps)</summary><ol class='af-steps'>")
+               f"</b> ({count(len(x.steps), 'step')})</summary><ol class='af-steps'>")
     for s in x.steps:
         cites = ", ".join(link(r, href) for r, href in s.links)
         secret = " <i>(secret)</i>" if s.hidden else ""

@@ -231,7 +231,7 @@ def _bot_wins(s: Stats) -> list[str]:
     if s.starter_games:
         lines.append(f"Round-1 starter (a seeded draw, M2) won "
                      f"{percent(ratio(s.starter_wins, s.starter_games))} of "
-                     f"{s.starter_games} games; an equal share would be "
+                     f"{count(s.starter_games, 'game')}; an equal share would be "
                      f"{percent(ratio(s.starter_fair, s.starter_games))}")
     return lines
 

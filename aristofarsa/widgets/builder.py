@@ -20,6 +20,7 @@ from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
 from ..render import html
 from ..variants import VARIANTS
 from .common import Guard, wrap_row
+from .line import LineBox
 
 ACTION_LABELS = {"conspire": "Conspire", "convoke": "Convoke", "passes": "Pass"}
 CHOICE_LABELS = {"target": "target", "delta": "change", "exchange": "swap with",
@@ -293,11 +294,24 @@ class OpenRoundView(ipw.VBox):
         self.resolve.add_class("af-resolve")
         self.resolve.on_click(self._guard(lambda _: self._done(opener.open_toml(self.paste.value,
                                                                                 "pasted scenario"))))
+        self.line = LineBox(self._open_line, self._line_error)   # af-line, af-line-go: one line
         self.children = [wrap_row([self.lessons]), wrap_row([self.upload]),
-                         *([self.paste, self.resolve] if paste else [])]
+                         *([self.paste, self.resolve] if paste else []), self.line]
 
     def _done(self, _opened: bool) -> None:
         self._on_open()
+
+    def _open_line(self, text: str, origin: str) -> bool:
+        """A round typed in one line (:class:`LineBox` gives its TOML): opened like a pasted one."""
+        opened = self.opener.open_toml(text, origin)
+        if opened and self.paste is not None:
+            self.paste.value = text
+        self._done(opened)
+        return opened
+
+    def _line_error(self, message: str) -> None:
+        self.opener.error = message
+        self._done(False)
 
     def _on_lesson(self, change: dict[str, Any]) -> None:
         if change["new"]:

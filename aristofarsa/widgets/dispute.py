@@ -17,6 +17,7 @@ from ..render.analysis import variants_html, whatif_html
 from ..render.explain import explanation_html
 from .builder import BuilderView, OpenRoundView
 from .common import LazyAccordion, hook, styles, wrap_row
+from .line import share_line
 from .stepper import StepperView
 
 INTRO = ("Two players disagree about a round? Enter it by tapping (each player's Garden card, "
@@ -129,7 +130,8 @@ class DisputeApp(ipw.VBox):
         self.whatif_player.value = players[0] if players else None
         self._quiet = False
         link = self.c.share_query()
-        self.share.value = html.share(link, self.page + link if self.page and link else None)
+        self.share.value = html.share(link, self.page + link if self.page and link else None) + \
+            share_line(self.c.scenario)
         self.lab_link.value = html.app_link("lab.ipynb", link, "Step through it in the Scenario Lab")
         self.body.children = [
             self.outcome, self.share, self.lab_link,

@@ -21,6 +21,7 @@ from ..render import html
 from ..render.svg import graph_svg
 from .builder import BuilderView, OpenRoundView
 from .common import Guard, LazyAccordion, styles
+from .line import share_line
 from .stepper import StepperView
 
 INTRO = ("Set up one round as it was played at the table, then step through it event by event: "
@@ -121,6 +122,7 @@ class LabApp(ipw.VBox):
             self.download.layout.display = "none"
             return
         name, data = lab.download()
+        self.share.value += share_line(data)
         encoded = base64.b64encode(data).decode("ascii")
         self.download.layout.display = None
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
