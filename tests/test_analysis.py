@@ -63,7 +63,7 @@ def test_bishop_replay_graph_labels_and_merging():
     assert {e.source for e in swaps} == {"balcony:Bruno:Damsel"} and len(swaps) == 4
     dot = graph_dot(g)
     assert '"26, 36 · swap = 1"' in dot          # the replay's repeat is one drawn edge
-    drawn = [line for line in dot.splitlines() if "->" in line and "label=" in line]
+    drawn = [line for line in dot.splitlines() if 'class="graph-label"' in line]   # one per drawn edge
     assert len(drawn) == len({(e.source, e.target, e.kind, e.label, e.cancelled) for e in g.edges
                               if e.kind != "replay"})       # a replay's resets are not drawn
     assert len(drawn) < len(g.edges)
@@ -146,7 +146,7 @@ def test_six_players_bishop_chain_renders(tmp_path):
     g = build_graph(scenario.run(sc))
     assert len([n for n in g.nodes if n.zone == "garden"]) == 6
     svg = graph_svg(g)
-    assert svg.startswith("<svg") and svg.count('class="node') == len(g.nodes)
+    assert svg.startswith("<svg") and svg.count('class="node graph&#45;node') == len(g.nodes)
     for e in g.edges:
         assert f"{e.step}" in svg
     assert g._repr_svg_().startswith("<svg")

@@ -457,8 +457,10 @@ class Builder:
 
     def _with_choices(self, card: str, old: Any, source: str) -> Any:
         keep = {a: b for a, b in old.items() if a != "card"} if isinstance(old, dict) else {}
-        if _card_of(old) != card:
-            keep = {}   # another card: its choices start afresh
+        if _card_of(old) != card:   # another card keeps the choices it takes too (a target ...)
+            table = S.GARDEN_CHOICES if source == "garden" else S.CONSPIRE_CHOICES
+            takes = table.get(card, ())
+            keep = {a: b for a, b in keep.items() if a in takes}
         return {"card": card, **keep} if keep else card
 
     def _order(self, k: int) -> None:

@@ -124,11 +124,11 @@ class DisputeController(RoundOpener):
         if g is None:
             return ""
         try:
-            from ..render.svg import RenderError, graph_svg
+            from ..render.svg import RenderError, app_graph_svg
         except ImportError:
             return "<p>(The effect graph needs pygraphviz: pip install 'aristofarsa[apps]'.)</p>"
         try:
-            return graph_svg(g, fit=True)
+            return app_graph_svg(g)
         except RenderError as exc:
             return f"<p>(The effect graph cannot be drawn: {exc})</p>"
 

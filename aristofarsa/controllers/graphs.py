@@ -43,11 +43,11 @@ def _draw(name: str) -> str:
     sc = S.load(LESSONS_DIR / f"{name}.toml")
     data = {**S.run(sc).to_json(), "title": ""}
     try:
-        from ..render.svg import RenderError, graph_svg
+        from ..render.svg import RenderError, app_graph_svg
     except ImportError:
         return "<p>(Drawing graphs needs pygraphviz: pip install 'aristofarsa[apps]'.)</p>"
     try:
-        return graph_svg(build_graph(data), fit=True)
+        return app_graph_svg(build_graph(data))
     except RenderError as exc:
         return f"<p>(This graph cannot be drawn: {exc})</p>"
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..bots import BOTS
 from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from ..render.html import plural
 from ..rulings import END_RULES
 from .asks import Ask
 from .game_session import GameSession
@@ -37,6 +38,17 @@ class RoundSummary:
     winners: list[str]
     scored: dict[str, list[str]]
     finished: bool
+    cards: tuple[str, ...] = ()        # the winning cards, "Ana's Knight" (finished rounds)
+
+    @property
+    def label(self) -> str:
+        """"Round 2: winning card Ana's Knight" (the same words as the stepper's)."""
+        if not self.finished:
+            return f"Round {self.number} (being played)"
+        if not self.cards:
+            return f"Round {self.number}: no winning card"
+        s = "s" if len(self.cards) != 1 else ""
+        return f"Round {self.number}: winning card{s} {', '.join(self.cards)}"
 
 
 class PlayController:
@@ -163,7 +175,9 @@ class PlayController:
         for k in range(self.visible_rounds()):
             if k < len(finished):
                 r = finished[k]
-                out.append(RoundSummary(k + 1, list(r.winners), dict(r.scored), True))
+                garden = {p: c for p, c, _ in r.garden}
+                cards = tuple(f"{p}'s {garden[p]}" if p in garden else p for p in r.winners)
+                out.append(RoundSummary(k + 1, list(r.winners), dict(r.scored), True, cards))
             else:
                 out.append(RoundSummary(k + 1, [], {}, False))
         return out
@@ -193,7 +207,7 @@ class PlayController:
             crowns = result.crowns
             reason = END_TEXT.get(str(result.end_reason), str(result.end_reason))
             return (f"Game over: {reason}. Winner: "
-                    + " and ".join(f"{p} ({crowns[p]} crowns)" for p in places[0]) + ".")
+                    + " and ".join(f"{p} ({plural(crowns[p], 'crown')})" for p in places[0]) + ".")
         d = self.decision()
         if d is not None:
             return f"Round {len(self.session.rounds) + 1}: your move, {self.you}."
@@ -218,10 +232,12 @@ class PlayController:
             stop = starts[number] if number < len(starts) else len(trace)
             events = trace[start:stop]
         finished = self.session.rounds
-        winners = list(finished[number - 1].winners) if 1 <= number <= len(finished) else None
+        done = finished[number - 1] if 1 <= number <= len(finished) else None
+        winners = list(done.winners) if done is not None else None
         if not events:
             events = trace[:1]
-        walk = Stepper.from_events(events, winners, viewer=self.you, players=self.names)
+        walk = Stepper.from_events(events, winners, viewer=self.you, players=self.names,
+                                   next_first=done.next_first if done is not None else None)
         if self.you is not None and not self.session.over:
             walk.restrict((self.you,))   # hidden information: your eyes only until the game ends
         walk.last()

@@ -37,6 +37,7 @@ class Frame:
     touched: tuple[CardRef, ...]
     winners: tuple[str, ...] | None      # only at the last step
     players: tuple[str, ...] = field(default=())
+    next_first: str | None = None         # who starts the next round (M2): only at the last step
 
     @property
     def is_first(self) -> bool:
@@ -61,6 +62,7 @@ class Stepper:
             raise ValueError("the round has no trace to step through (resolve it with trace=True)")
         self.players: tuple[str, ...] = tuple(_players(result))
         self.winners: tuple[str, ...] | None = tuple(result.winners)
+        self.next_first: str | None = result.next_first
         self.index = 0
         self.viewers: tuple[str | None, ...] = (None, *self.players)
         self._viewer: str | None = None
@@ -69,7 +71,8 @@ class Stepper:
 
     @classmethod
     def from_events(cls, events: Iterable[TraceEvent], winners: Sequence[str] | None,
-                    viewer: str | None = None, players: Sequence[str] | None = None) -> Stepper:
+                    viewer: str | None = None, players: Sequence[str] | None = None,
+                    next_first: str | None = None) -> Stepper:
         """A stepper over a list of trace events (e.g. one round of a game's trace) with the
         round's ``winners`` (None: not known yet, shown nowhere); ``result`` is None.
         ``players`` defaults to every player the events name, in order of appearance."""
@@ -80,6 +83,9 @@ class Stepper:
             raise ValueError("a round with no trace events cannot be stepped through")
         self.players = tuple(players) if players else tuple(_named(self.events))
         self.winners = tuple(winners) if winners is not None else None
+        # who starts the next round: given, else the round's own M2 step ("next") names it
+        said = (e.actor for e in reversed(self.events) if e.kind == "next")
+        self.next_first = next_first or next(said, None)
         self.index = 0
         self.viewers = (None, *self.players)
         self._viewer = None
@@ -146,7 +152,7 @@ class Stepper:
             kind=event.kind, hidden=not visible, viewer=self._viewer,
             garden=tuple(board.garden), balcony=tuple(board.balcony), touched=tuple(board.touched),
             winners=self.winners if last else None,
-            players=self.players)
+            players=self.players, next_first=self.next_first if last else None)
 
 
 def _players(result: RoundResult) -> list[str]:

@@ -8,6 +8,7 @@ effects are dashed, winners have a gold frame and a star, scoring cards a double
 from __future__ import annotations
 
 import html
+import textwrap
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -100,32 +101,48 @@ def merged_edges(edges: list[Edge]) -> list[tuple[Edge, list[int]]]:
     return list(out.values())
 
 
-def _edge_line(e: Edge, steps: list[int], ids: dict[str, str], same_row: bool,
-               dashed: bool | None = None) -> str:
-    label = f"{', '.join(map(str, steps))} · {e.label}"
+def edge_label(e: Edge, steps: list[int]) -> str:
+    """"26, 36 · swap = 1": the steps an effect was applied at, and what it did."""
+    return f"{', '.join(map(str, steps))} · {e.label}"
+
+
+def _edge_lines(k: int, e: Edge, steps: list[int], ids: dict[str, str], same_row: bool,
+                dashed: bool | None = None) -> list[str]:
+    """One effect: source -> its label -> target. The label is a node of its own (``l<k>``),
+    so Graphviz lays it out like a card and routes every edge around it: no edge label
+    ever crosses an edge."""
     colour = EDGE_COLOURS.get(e.kind, "#1a202c")
-    attrs = [f"label={_q(label)}", f'color="{colour}"', f'fontcolor="{colour}"',
-             f"tooltip={_q(f'step {steps[0]}: {e.kind} ({e.rule})')}", "penwidth=1.6"]
-    if e.cancelled if dashed is None else dashed:
-        attrs += ['style="dashed"', "penwidth=1.2"]
-    if same_row:
-        attrs.append("constraint=false")
-    return f"  {ids[e.source]} -> {ids[e.target]} [{', '.join(attrs)}];"
+    tip = _q(f"step {steps[0]}: {e.kind} ({e.rule})")
+    style = ['style="dashed"', "penwidth=1.2"] if (e.cancelled if dashed is None else dashed) \
+        else ["penwidth=1.6"]
+    text = edge_label(e, steps)
+    head, _, tail = text.partition(" · ")
+    rows = [html.escape(", ".join(head.split(", ")[i:i + 4])) for i in range(0, len(head.split(", ")), 4)]
+    label = "<" + "<br/>".join([*rows, f"<b>{html.escape(tail)}</b>"]) + ">"
+    flat = ", constraint=false" if same_row else ""
+    return [f"  l{k} [shape=plaintext, label={label}, fontcolor=\"{colour}\", fontsize=11, margin=0.02, "
+            f"height=0.2, width=0.2, tooltip={tip}, class=\"graph-label\", comment={_q(text)}];",
+            f"  {ids[e.source]} -> l{k} [arrowhead=none, color=\"{colour}\", tooltip={tip}, "
+            f"{', '.join(style)}{flat}];",
+            f"  l{k} -> {ids[e.target]} [color=\"{colour}\", tooltip={tip}, {', '.join(style)}{flat}];"]
 
 
-def graph_dot(g: Graph) -> str:
-    """DOT text for an effect graph (deterministic: the same graph gives the same text)."""
+def graph_dot(g: Graph, narrow: bool = False) -> str:
+    """DOT text for an effect graph (deterministic: the same graph gives the same text).
+    ``narrow``: the layout for a phone — the Balcony in a column on the left, the Garden on
+    the right, top to bottom in order, the caption on several lines — about 350 px wide."""
     ids = {n.id: f"n{k}" for k, n in enumerate(g.nodes)}
     zone_of = {n.id: n.zone for n in g.nodes}
     cancelled_now = {n.id: n.cancelled for n in g.nodes}   # at the graph's step
+    spacing = ('rankdir="LR", nodesep=0.25, ranksep=0.25' if narrow
+               else 'rankdir="TB", nodesep=0.35, ranksep=0.45')
     lines = ["digraph effects {",
-             '  graph [rankdir="TB", nodesep=0.35, ranksep=0.9, newrank=true, '
-             'fontname="Helvetica", bgcolor="white", pad=0.2];',
-             '  node [fontname="Helvetica", fontsize=12, margin="0.12,0.06"];',
+             f'  graph [{spacing}, newrank=true, fontname="Helvetica", bgcolor="white", pad=0.1];',
+             '  node [fontname="Helvetica", fontsize=12, margin="0.10,0.05"];',
              '  edge [fontname="Helvetica", fontsize=11, arrowsize=0.8];']
-    caption = _caption(g)
+    caption = _caption(g, narrow)
     if caption:
-        lines.append(f'  label={_q(caption)}; labelloc="t"; fontsize=14;')
+        lines.append(f"  label={caption}; labelloc=\"t\"; fontsize=14;")
     for zone in ("balcony", "garden", "hand"):
         row = [n for n in g.nodes if n.zone == zone]
         if not row:
@@ -142,14 +159,16 @@ def graph_dot(g: Graph) -> str:
     rows = [r for r in rows if r]
     for upper, lower in zip(rows, rows[1:], strict=False):
         lines.append(f"  {ids[upper[0].id]} -> {ids[lower[0].id]} [style=invis, weight=5];")
-    for e, steps in merged_edges([e for e in g.edges if e.kind not in HIDDEN_KINDS]):
+    for k, (e, steps) in enumerate(merged_edges([e for e in g.edges if e.kind not in HIDDEN_KINDS])):
         same_row = zone_of.get(e.source) == zone_of.get(e.target)
-        lines.append(_edge_line(e, steps, ids, same_row, cancelled_now.get(e.source, e.cancelled)))
+        lines += _edge_lines(k, e, steps, ids, same_row, cancelled_now.get(e.source, e.cancelled))
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def _caption(g: Graph) -> str:
+def _caption(g: Graph, narrow: bool = False) -> str:
+    """The graph's caption as an HTML-like label ("" for none): one line, or one part a line
+    when ``narrow``."""
     parts = []
     if g.title:
         parts.append(g.title)
@@ -158,6 +177,12 @@ def _caption(g: Graph) -> str:
     if g.viewer:
         parts.append(f"as {g.viewer} sees it")
     if g.winners:
-        parts.append(("lowest Prestige wins; " if g.lowest_wins else "") + "winner"
-                     + ("s" if len(g.winners) > 1 else "") + ": " + ", ".join(g.winners))
-    return " — ".join(parts)
+        cards = {n.player: n.card for n in g.nodes if n.zone == "garden" and n.winner}
+        named = [f"{p}'s {cards[p]}" if cards.get(p) else p for p in g.winners]
+        parts.append(("lowest Prestige wins; " if g.lowest_wins else "") + "winning card"
+                     + ("s" if len(named) != 1 else "") + ": " + ", ".join(named))
+    if not parts:
+        return ""
+    if narrow:              # short lines: a caption must not make the phone layout wider
+        parts = [line for p in parts for line in textwrap.wrap(p, 34)]
+    return "<" + ("<br/>" if narrow else " — ").join(html.escape(p) for p in parts) + ">"

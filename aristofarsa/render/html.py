@@ -105,12 +105,29 @@ def balcony(frame: Any) -> str:
     return f"<div class='af-zone-title'>Balcony</div><div class='af-row'>{body}</div>"
 
 
+def plural(n: int, word: str) -> str:
+    """"1 crown", "2 crowns", "0 players"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def winning_cards(winners: Iterable[str], garden: Iterable[Any]) -> str:
+    """"Winning card: Dora's Knight" / "Winning cards: Ana's Knight, Bruno's Rogue": every tied
+    card scores (S1), so all of them are named, each with its owner."""
+    cards = {g.player: g.card for g in garden}
+    named = [f"{p}'s {cards[p]}" if p in cards else p for p in winners]
+    return f"Winning card{'s' if len(named) != 1 else ''}: {', '.join(named)}"
+
+
 def winners(frame: Any) -> str:
-    """Only at the last step, and only the winners' names."""
+    """Only at the last step, and only the winners' names: the winning card(s), all of which
+    score (S1), and the one player who starts the next round (M2)."""
     if not getattr(frame, "winners", None):
         return ""
-    names = ", ".join(escape(n) for n in frame.winners)
-    return f"<div class='af-winners-box'>Winner{'s' if len(frame.winners) > 1 else ''}: {names}</div>"
+    text = winning_cards(frame.winners, frame.garden)
+    starter = getattr(frame, "next_first", None)
+    if starter in frame.winners:
+        text += f" · {starter} starts the next round"
+    return f"<div class='af-winners-box'>{escape(text, quote=False)}</div>"
 
 
 def ruling(info: Any, base: str = "") -> str:
@@ -182,7 +199,7 @@ def lesson_heading(title: str, description: str = "") -> str:
     head = f"<h2 class='af-round-title' style='margin:6px 0 2px'>{escape(title)}</h2>" if title else ""
     if not description:
         return head
-    return (f"{head}<details class='af-description' open><summary>About this round</summary>"
+    return (f"{head}<details class='af-description'><summary>About this round</summary>"
             f"{markdown_html(description)}</details>")
 
 

@@ -165,7 +165,8 @@ def winners_html(winners: list[str] | None) -> str:
 
 def ranking_html(ranking: list[list[str]], crowns: dict[str, int]) -> str:
     rows = "".join(f"<tr><td>{k}.</td><td>{escape(' = '.join(place))}</td>"
-                   f"<td>{', '.join(str(crowns.get(p, 0)) for p in place)} crowns</td></tr>"
+                   f"<td>{', '.join(str(crowns.get(p, 0)) for p in place)} "
+                   f"crown{'' if [crowns.get(p, 0) for p in place] == [1] else 's'}</td></tr>"
                    for k, place in enumerate(ranking, 1))
     return ('<table class="af-ranking-table"><tr><th>place</th><th>player</th><th>crowns</th></tr>'
             f'{rows}</table>')

@@ -44,7 +44,16 @@ def responsive(svg: str) -> str:
     return svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
 
 
-def graph_svg(g: Graph, fit: bool = False) -> str:
+def graph_svg(g: Graph, fit: bool = False, narrow: bool = False) -> str:
+    """The graph as SVG; ``fit``: scaled to its container's width; ``narrow``: the phone layout."""
     from .dot import graph_dot
-    svg = dot_to_svg(graph_dot(g))
+    svg = dot_to_svg(graph_dot(g, narrow))
     return responsive(svg) if fit else svg
+
+
+def app_graph_svg(g: Graph) -> str:
+    """What the apps inline: the wide layout and the narrow one (Balcony and Garden side by
+    side, about 350 px wide, so on a 390 px phone every label stays 10 px or more and the
+    winner is in view); the stylesheet shows the one that fits the screen."""
+    return (f"<div class='af-graph-wide'>{graph_svg(g, fit=True)}</div>"
+            f"<div class='af-graph-narrow'>{graph_svg(g, fit=True, narrow=True)}</div>")

@@ -18,7 +18,7 @@ from ..controllers.lab import LabController
 from ..controllers.sources import page_address
 from ..controllers.stepper import Frame
 from ..render import html
-from ..render.svg import graph_svg
+from ..render.svg import app_graph_svg
 from .builder import BuilderView, OpenRoundView
 from .common import Guard, LazyAccordion, styles
 from .line import share_line
@@ -134,7 +134,7 @@ class LabApp(ipw.VBox):
             self.graph.value = "<div class='af-muted'>No card has acted on another yet.</div>"
             return
         try:
-            self.graph.value = html.graph_box(graph_svg(graph, fit=True))
+            self.graph.value = html.graph_box(app_graph_svg(graph))
         except Exception as exc:   # noqa: BLE001 - the graph is an extra: the stepper goes on
             self.graph.value = html.error(f"the effect graph cannot be drawn here ({exc})")
 

@@ -197,11 +197,7 @@ class PlayApp(ipw.VBox):
         if state.bots_only and not rounds:
             options.append(("Set-up (before round 1)", 0))
         for r in rounds:
-            if r.finished:
-                label = f"Round {r.number}: " + (", ".join(r.winners) or "no winner") + " won"
-            else:
-                label = f"Round {r.number} (being played)"
-            options.append((label, r.number))
+            options.append((r.label, r.number))
         self._syncing = True
         try:
             if list(self.round_pick.options) != options:

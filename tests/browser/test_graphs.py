@@ -9,9 +9,9 @@ URL = "voila/render/graphs.ipynb"
 
 def test_gallery_filters_and_lab_links(app_server, page):
     page.goto(f"{app_server}{URL}?ruling=B13")
-    page.wait_for_selector(".af-graph svg", timeout=60_000)
+    page.wait_for_selector(".af-graph svg:visible", timeout=60_000)
     count = page.locator(".af-gallery-item").count()
-    assert count >= 3 and page.locator(".af-graph svg").count() == count
+    assert count >= 3 and page.locator(".af-graph svg:visible").count() == count
     hrefs = [page.locator("a.af-open-lab").nth(k).get_attribute("href") for k in range(count)]
     assert all(h.startswith("lab.ipynb?lesson=") for h in hrefs)   # the page next to this one
     assert "lab.ipynb?lesson=b13-bishop-chain" in hrefs
@@ -26,6 +26,6 @@ def test_unknown_filter_is_a_message(app_server, phone_page):
     phone_page.goto(f"{app_server}{URL}?ruling=Z9")
     phone_page.wait_for_selector(".af-error", state="visible", timeout=60_000)
     assert "unknown ruling" in phone_page.locator(".af-error").inner_text()
-    phone_page.wait_for_selector(".af-graph svg", timeout=60_000)
+    phone_page.wait_for_selector(".af-graph svg:visible", timeout=60_000)
     box = phone_page.locator(".af-gallery-item").first.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 392

@@ -62,7 +62,7 @@ def test_analyses_match_the_analysis_layer():
     w = c.whatif("Bruno")
     assert w is not None and sum(a.actual for a in w.alternatives) == 1
     assert c.whatif("Zed") is None and "unknown player" in c.error
-    assert c.graph_svg().lstrip().startswith("<svg")
+    assert c.graph_svg().count("<svg") == 2 and "af-graph-narrow" in c.graph_svg()
 
 
 @pytest.mark.parametrize("query, message", [
@@ -159,7 +159,7 @@ def test_graphs_gallery_filters():
     item = g.matching()[0]
     assert item.link == lab_link(item.name) == f"lab.ipynb?lesson={item.name}"   # next to the page
     assert lab_link(item.name, "/") == f"/voila/render/lab.ipynb?lesson={item.name}"
-    assert item.svg().lstrip().startswith("<svg")
+    assert item.svg().count("<svg") == 2 and "af-graph-narrow" in item.svg()
     bad = GraphsController.from_query("ruling=nope&card=Witch")
     assert "unknown ruling" in bad.error and bad.card == "Witch"
 
@@ -188,3 +188,27 @@ def test_a_round_entered_by_tapping_resolves_or_says_what_is_missing():
     c.builder.set_choice(0, "conspire", "target", "Bruno")
     assert c.open_builder() and c.loaded and not c.error
     assert c.builder.toml() == c.text          # the builder keeps the round on screen
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml")))
+def test_every_graph_fits_a_phone_with_labels_of_10_px(name):
+    """The narrow layout fits the 356 px a 390 px phone gives the graph with its text at 10 px or
+    more (the smallest text is 10 pt: 10 pt x 356 px / width in pt >= 10 px), so the whole
+    graph and its winner are in view; every edge label is a node of its own (no label on an
+    edge line), which Graphviz routes the edges around."""
+    pytest.importorskip("pygraphviz")
+    import re
+
+    from aristofarsa.analysis.graph import build_graph
+    from aristofarsa.render.dot import graph_dot
+    from aristofarsa.render.svg import graph_svg
+
+    sc = scenario.load(SCENARIOS_DIR / f"{name}.toml")
+    g = build_graph({**scenario.run(sc).to_json(), "title": sc.title})   # as the apps draw it
+    dot = graph_dot(g, narrow=True)
+    sizes = [float(x) for x in re.findall(r"point-size='([\d.]+)'", dot)
+             + re.findall(r"fontsize=([\d.]+)", dot)]
+    assert min(sizes) >= 10
+    width = float(re.search(r'width="([\d.]+)pt"', graph_svg(g, narrow=True)).group(1))
+    assert 10 * 356 / width >= 10, f"{name}: {width} pt wide"
+    assert not [line for line in dot.splitlines() if "->" in line and "label=" in line]

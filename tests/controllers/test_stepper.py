@@ -95,3 +95,22 @@ def test_oracle_peek_is_seen_only_by_the_oracle_owner() -> None:
     assert s.frame().hidden and event.target_card not in s.frame().text
     s.viewer = owner
     assert s.frame().text == event.text
+
+
+def test_winners_name_every_winning_card_and_the_one_who_starts_next() -> None:
+    """S1: all tied cards score, so each is named with its owner; M2: one player starts next."""
+    from aristofarsa import SCENARIOS_DIR, scenario
+    from aristofarsa.render import html
+
+    result = scenario.run(scenario.load(SCENARIOS_DIR / "s1-tied-cards-all-score.toml"))
+    s = Stepper(result)
+    s.last()
+    text = html.winners(s.frame())
+    cards = dict((p, c) for p, c, _ in result.garden)
+    assert len(result.winners) > 1
+    assert "Winning cards: " + ", ".join(f"{p}'s {cards[p]}" for p in result.winners) in text
+    assert f"· {result.next_first} starts the next round" in text
+    others = [p for p in cards if p not in result.winners]
+    assert not any(p in text for p in others)
+    s.first()
+    assert html.winners(s.frame()) == ""

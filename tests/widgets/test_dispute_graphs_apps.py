@@ -35,7 +35,7 @@ def test_dispute_hooks_and_stepping():
     assert find(app, "af-error")[0].layout.display == "none"
     assert "scenario=" in find(app, "af-share")[0].value
     assert "<svg" in find(app, "af-graph")[0].value
-    assert "Winner: Dora" in find(app, "af-winners")[0].value
+    assert "Winning card: Dora's Knight · Dora starts the next round" in find(app, "af-winners")[0].value
     find(app, "af-first")[0].click()
     assert "Seats: Ana, Bruno, Caio, Dora" in find(app, "af-step")[0].value
     assert "Dora" not in find(app, "af-winners")[0].value
@@ -98,7 +98,7 @@ def gallery_items(app: GraphsApp) -> list[str]:
 def test_graphs_gallery_widget():
     app = GraphsApp.from_query("ruling=B13")
     items = gallery_items(app)
-    assert items and all("<div class='af-graph'><svg" in i for i in items)
+    assert items and all("<div class='af-graph'><div class='af-graph-wide'><svg" in i for i in items)
     assert "lab.ipynb?lesson=b1" in items[0] and "class='af-open-lab'" in items[0]
     app.card.value = "Witch"
     assert all("Witch" in item.cards for item in app.c.items())
@@ -113,10 +113,10 @@ def test_graphs_gallery_opens_small_and_shows_more_on_request():
     assert made_by(lambda: GraphsApp.from_query("")) <= 40        # was 120: five per item, twelve items
     app = GraphsApp.from_query("")
     first = find(app, "af-gallery-page")
-    assert len(first) == 1 and first[0].value.count("<svg") == 6
+    assert len(first) == 1 and first[0].value.count("af-graph-wide") == 6
     assert made_by(app.more.click) <= 3                            # one widget for the next page
     pages = find(app, "af-gallery-page")
-    assert pages[0] is first[0] and pages[1].value.count("<svg") == 12    # the first page is not resent
+    assert pages[0] is first[0] and pages[1].value.count("af-graph-wide") == 12   # the first not resent
     assert len(gallery_items(app)) == 18 and "showing 18" in app.count.value
     app.card.value = "Bishop"                                      # a filter starts again at one page
     assert first[0].comm is None and len(gallery_items(app)) == 6
