@@ -458,6 +458,23 @@ FIELD_LABELS = {"winners": "Winning card(s)", "next_first": "Starts the next rou
                 "free_convokes": "Free Convokes", "exiled": "Who exiles"}
 
 
+#: the rule behind each field, shown when it is answered wrong
+FIELD_HINTS = {
+    "winners": "Every Garden card with the winning Prestige wins: the highest, or the lowest after an "
+               "odd number of Jesters (S1, B3).",
+    "next_first": "The owner of the earliest winning card in the queue starts the next round, even if "
+                  "that card does not score (M2).",
+    "prestige": "Garden value (the card's own Garden effect, the Aristocrat's mark), then every Balcony "
+                "change in the order the cards resolved (M3, M4).",
+    "scored": "Winning cards, then each scoring clause: a Knight within 3, the Servant pair, a Merchant "
+              "on a scoring card, the winner's Balcony Damsel instead of the winning card (S2, B4, B5).",
+    "free_convokes": "A Balcony Rogue, a scoring Garden Rogue, a scoring Garden Damsel and the winner's "
+                     "Balcony Damsel Convoke for free (B6, S2, B4).",
+    "exiled": "The worst Prestige (lowest; highest under the Jester) that did not score is exiled; all "
+              "tied: nobody (X2, X7).",
+}
+
+
 def asked_fields(expansion: bool) -> list[str]:
     fields = ["winners", "next_first", "prestige", "scored", "free_convokes"]
     return [*fields, "exiled"] if expansion else fields

@@ -108,7 +108,7 @@ def ruling_ref_html(info: Any) -> str:
     body = "".join(f"<p style='margin:.2em 0'>{'<br>'.join(escape(line) for line in para.splitlines())}</p>"
                    for para in text.split("\n\n") if para.strip())
     return ('<details class="af-ruling-ref" style="display:inline-block;vertical-align:baseline;'
-            'max-width:100%"><summary style="display:inline;'
+            'text-indent:0;max-width:100%"><summary style="display:inline;'
             f'cursor:pointer;color:#1a5fb4;font-size:.85em">{escape(info.id)}</summary>'
             f'<span style="display:block;font-size:.9em;background:#f6f8fa;border-left:3px solid #1a5fb4;'
             f'padding:3px 6px;margin:2px 0"><b>{escape(info.id)} {escape(info.title)}.</b>{body}</span>'

@@ -39,6 +39,8 @@ APP_CSS = """<style>
 .af-app .widget-dropdown > select { max-width: 100%; }
 .af-app .p-TabBar-tab, .af-app .lm-TabBar-tab { flex: 1 1 0 !important; min-width: 0 !important; }
 .af-app .lm-TabBar-tab { padding: 0 4px; overflow: hidden; text-overflow: ellipsis; }
+@media (max-width: 480px) {
+  .af-app .lm-TabBar-tab { padding: 0 2px !important; font-size: 13px !important; } }
 .af-app .af-hand .af-card-view { max-width: 18em !important; }
 .af-app .widget-tab-contents, .af-app .lm-TabPanel-stackedpanel { padding: 6px !important; }
 .af-app table td, .af-app table th { padding: 2px 6px; text-align: left; vertical-align: top; }
@@ -55,6 +57,8 @@ APP_CSS = """<style>
 .af-app .af-feedback-table { border-collapse: collapse; width: 100%; }
 .af-app .af-feedback-table td { border-bottom: 1px solid #eee; }
 .af-app .widget-toggle-button { width: auto; }
+.af-app .jupyter-button.mod-active, .af-app .widget-toggle-button.mod-active,
+.af-app .widget-toggle-buttons .mod-active { background: #1a5fb4 !important; color: #fff !important; }
 .af-app .af-ruling-ref summary::-webkit-details-marker { display: none; }
 </style>"""
 
@@ -494,9 +498,9 @@ class QuizPane(ipw.VBox):
             self.level.value = quiz.level
         asked = len(quiz.answers) + (0 if quiz.checked is not None or summary_time else 1)
         right_now = sum(ok for _, ok in quiz.answers)
-        self.progress.value = (f"<div><b>{escape(level.title)}</b> · question {min(asked, quiz.length)} of "
-                               f"{quiz.length} · this quiz <b class='af-quiz-score'>{right_now}/"
-                               f"{len(quiz.answers)}</b> fully right · all quizzes "
+        where = "quiz done" if summary_time else f"question {min(asked, quiz.length)} of {quiz.length}"
+        self.progress.value = (f"<div><b>{escape(level.title)}</b> · {where} · this quiz "
+                               f"<b class='af-quiz-score'>{right_now}/{len(quiz.answers)}</b> fully right · all quizzes "
                                f"{quiz.total_right}/{quiz.total_asked}</div>")
         if summary_time:
             self._show_summary()
@@ -533,6 +537,8 @@ class QuizPane(ipw.VBox):
             f"<tr><td>{RIGHT if c.right else WRONG}"
             f"</td><td><b>{escape(c.label)}</b></td><td>you: {escape(c.given)}</td>"
             f"<td>{'' if c.right else 'the engine: <b>' + escape(c.expected) + '</b>'}</td></tr>"
+            + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
+               f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>")
             for c in checks)
         steps = "".join(f"<li>{escape(e.text)} {seats.rulings_html([refs[e.rule]] if e.rule in refs else [])}"
                         "</li>" for e in quiz_mod.why(q.result))
@@ -702,7 +708,7 @@ class LearnApp(_TourApp):
             "<div class='af-note'>Start with <b>How a round works</b> (eight short pages, each with a "
             "round the engine plays for you), look at the <b>Cards</b> and what the rulings add to "
             "them, then take the <b>Quiz</b>: rounds nobody has seen, to predict in full.</div>"),
-            "How a round works")
+            "Rules")
 
     @classmethod
     def from_query(cls, query: str) -> LearnApp:
@@ -721,7 +727,7 @@ class ExiledApp(_TourApp):
             "Bard, Scribe, Elder, Oracle. At the end of each round the card with the <b>worst</b> "
             "Prestige is exiled, and its owner takes the top Exiled card into hand. Learn the base "
             "game first (the <i>Learn the rules</i> app).</div>"),
-            "How the expansion works")
+            "Rules")
 
     @classmethod
     def from_query(cls, query: str) -> ExiledApp:
