@@ -500,8 +500,8 @@ class QuizPane(ipw.VBox):
         right_now = sum(ok for _, ok in quiz.answers)
         where = "quiz done" if summary_time else f"question {min(asked, quiz.length)} of {quiz.length}"
         self.progress.value = (f"<div><b>{escape(level.title)}</b> · {where} · this quiz "
-                               f"<b class='af-quiz-score'>{right_now}/{len(quiz.answers)}</b> fully right · all quizzes "
-                               f"{quiz.total_right}/{quiz.total_asked}</div>")
+                               f"<b class='af-quiz-score'>{right_now}/{len(quiz.answers)}</b> fully right"
+                               f" · all quizzes {quiz.total_right}/{quiz.total_asked}</div>")
         if summary_time:
             self._show_summary()
             self._hide(self.question, self.form, self.check, self.feedback, self.next)
