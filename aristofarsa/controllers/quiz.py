@@ -202,12 +202,18 @@ class Question:
     def answer(self) -> Answer:
         return outcome(self.scenario, self.result)
 
-    def scoring_options(self) -> list[str]:
-        """The cards that could score, as "Ana's Merchant": every Garden card (the one there at
-        the end) and every Balcony card."""
-        out = [f"{p}'s {c}" for p, c, _ in self.result.garden]
-        out += [f"{p}'s {c}" for p, c, _ in self.result.balcony]
-        return list(dict.fromkeys(out))
+    def scoring_options(self) -> list[tuple[str, str]]:
+        """(label, value) of every card the learner may say scores, as the table saw them:
+        each Garden card as played, each Balcony card and, when an exchange may bring one into
+        the Garden, each card kept in hand. The value is "Ana's Merchant"."""
+        specs = self.scenario.specs()
+        out = [(f"{p}'s {c} (Garden)", f"{p}'s {c}") for p, c in self.garden_cards()]
+        out += [(f"{p}'s {specs[p].conspire} (Balcony)", f"{p}'s {specs[p].conspire}")
+                for p in self.players if specs[p].conspire]
+        if any(specs[p].conspire in ("Squire", "Courtisan", "Elder") for p in self.players):
+            out += [(f"{p}'s {card} (kept in hand)", f"{p}'s {card}")
+                    for p in self.players for card in specs[p].zones.get("hand") or []]
+        return out
 
     def garden_cards(self) -> list[tuple[str, str]]:
         """(player, card played in the Garden), in queue order."""

@@ -78,14 +78,15 @@ def card_html(info: Any, seat: int | None = None, small: bool = False, open_note
         f'<details class="af-card-notes"{" open" if open_notes else ""} style="margin-top:6px;'
         'border-top:1px solid #ddd;padding-top:4px"><summary style="cursor:pointer"><b>As ruled</b> '
         f'<span style="color:#555;font-size:.9em">({len(notes)} fine point{"s" if len(notes) != 1 else ""}'
-        ' that decide rounds)</span></summary><ul style="margin:2px 0 0 1.1em;padding:0">'
+        ' that decide rounds)</span></summary><ul style="margin:2px 0 0 1.1em;padding:0;font-size:.88em">'
         + "".join(f'<li style="margin:2px 0">{escape(n.text)} {rulings_html(n.rulings)}</li>' for n in notes)
         + "</ul></details>")
     texts = "" if small else (
         f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
         f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>{fine}')
     return (f'<div class="af-card-view" style="border:3px solid {border};border-radius:10px;padding:8px;'
-            f'background:{"#fdf6e3" if noble else "#fff"};max-width:22em;box-sizing:border-box;'
+            f'background:{"#fdf6e3" if noble else "#fff"};max-width:{"28em" if open_notes else "22em"};'
+            'box-sizing:border-box;'
             f'font-size:14px;line-height:1.35">'
             f'<div style="display:flex;justify-content:space-between;align-items:baseline;gap:8px">'
             f'<span style="font-size:1.25em;font-weight:bold">{escape(info.name)}</span>'

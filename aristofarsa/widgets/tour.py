@@ -56,6 +56,7 @@ APP_CSS = """<style>
 .af-app .af-wrong { color: #922b21; font-weight: bold; }
 .af-app .af-feedback-table { border-collapse: collapse; width: 100%; }
 .af-app .af-feedback-table td { border-bottom: 1px solid #eee; }
+.af-app .af-feedback-table td:first-child { white-space: nowrap; }
 .af-app .widget-toggle-button { width: auto; }
 .af-app .jupyter-button.mod-active, .af-app .widget-toggle-button.mod-active,
 .af-app .widget-toggle-buttons .mod-active { background: #1a5fb4 !important; color: #fff !important; }
@@ -461,10 +462,7 @@ class QuizPane(ipw.VBox):
                     for p, c in garden}
         for w in prestige.values():
             w.add_class("af-prestige-input")
-        specs = q.scenario.specs()
-        options = [(f"{p}'s {c} (Garden)", f"{p}'s {c}") for p, c in garden]
-        options += [(f"{p}'s {specs[p].conspire} (Balcony)", f"{p}'s {specs[p].conspire}")
-                    for p in players if specs[p].conspire]
+        options = q.scoring_options()
         scored = [(v, ipw.ToggleButton(description=label, layout=ipw.Layout(width="auto")))
                   for label, v in options]
         free = toggles([(p, p) for p in players])
@@ -473,7 +471,8 @@ class QuizPane(ipw.VBox):
                   list(winners.values()), "af-quiz-winners"),
             field("Who starts the next round?", "The owner of the earliest winning card in the queue.",
                   [nxt], "af-quiz-next-first"),
-            field("Final Prestige of each Garden card", "Garden value, then the Balcony changes in order.",
+            field("Final Prestige of each Garden card", "Garden value, then the Balcony changes in order; "
+                  "after an exchange, the card now in that player's place.",
                   list(prestige.values()), "af-quiz-prestige"),
             field("What scores?", "Every card that goes to a scored area (a card exchanged in scores "
                   "as its owner's Garden card).", [b for _, b in scored], "af-quiz-scored"),
@@ -705,9 +704,10 @@ class LearnApp(_TourApp):
     def __init__(self, state: tour.LearnState) -> None:
         super().__init__(state, (
             "<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
-            "<div class='af-note'>Start with <b>How a round works</b> (eight short pages, each with a "
-            "round the engine plays for you), look at the <b>Cards</b> and what the rulings add to "
-            "them, then take the <b>Quiz</b>: rounds nobody has seen, to predict in full.</div>"),
+            "<div class='af-note'>Start with the <b>Rules</b>: how a round works, in eight short pages, "
+            "each with a round the engine plays for you. Then look at the <b>Cards</b> and what the "
+            "rulings add to them, and take the <b>Quiz</b>: rounds nobody has seen, to predict in "
+            "full.</div>"),
             "Rules")
 
     @classmethod

@@ -93,6 +93,14 @@ def test_each_answer_is_the_direct_resolution(level, tmp_path):
         assert Counter(truth.free_convokes) == convoked - phase2
 
 
+def test_every_card_that_scores_can_be_picked():
+    for level in quiz.LEVEL_KEYS:
+        for seed in range(30):
+            q = quiz.generate(level, seed)
+            offered = Counter(value for _, value in q.scoring_options())
+            assert not Counter(q.answer().scored) - offered, (level, seed)
+
+
 def test_check_names_each_wrong_field():
     q = quiz.generate("balcony", 2)
     truth = q.answer()
