@@ -184,13 +184,14 @@ class CardInfo:
     expansion: bool
     lessons: tuple[str, ...]
     notes: tuple[Note, ...] = ()
+    crowns_ruling: RulingInfo | None = None      # M9: the crowns are provisional
 
 
 def card_info(name: str) -> CardInfo:
     spec = CARDS[name]
     return CardInfo(name, spec.kind, spec.prestige, PROVISIONAL_CROWNS[name], spec.garden_text,
                     spec.balcony_text, spec.expansion, tuple(lessons_by_card()[name]),
-                    card_notes().get(name, ()))
+                    card_notes().get(name, ()), ruling("M9"))
 
 
 class CardTour:
@@ -338,10 +339,16 @@ class LearnState:
         self.walk = LessonWalk(lesson)
         self._seed = seed
         self._quiz = progress                          # made on first use (the Quiz tab)
+        self._resumed = progress is not None
         self.errors: list[str] = []
 
     def lesson_path(self) -> list[str]:
         return learn_path()
+
+    @property
+    def resumed(self) -> bool:
+        """The page's address held this app's quiz progress (the quiz goes on from it)."""
+        return self._resumed
 
     @property
     def quiz(self) -> QuizState:

@@ -74,6 +74,8 @@ def card_html(info: Any, seat: int | None = None, small: bool = False, open_note
     border = colour(seat) if seat is not None else ("#7d3c98" if info.expansion else "#555")
     noble = info.kind == "Noble"
     notes = getattr(info, "notes", ())
+    crowns_ruling = getattr(info, "crowns_ruling", None)
+    m9 = ruling_ref_html(crowns_ruling) if crowns_ruling is not None and not small else "M9"
     fine = "" if small or not notes else (
         f'<details class="af-card-notes"{" open" if open_notes else ""} style="margin-top:6px;'
         'border-top:1px solid #ddd;padding-top:4px"><summary style="cursor:pointer"><b>As ruled</b> '
@@ -94,7 +96,7 @@ def card_html(info: Any, seat: int | None = None, small: bool = False, open_note
             f'{info.prestige}</span></div>'
             f'<div style="color:#555">{escape(info.kind)}{" · Exiled expansion" if info.expansion else ""}'
             f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
-            f'<span style="font-size:.85em">(provisional, M9)</span></div>'
+            f'<span style="font-size:.85em">(provisional, {m9})</span></div>'
             f'{texts}</div>')
 
 

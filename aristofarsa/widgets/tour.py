@@ -661,7 +661,7 @@ class _TourApp(ipw.VBox):
                              ("Quiz", self._quiz_tab),
                              ("Lessons", lambda: LessonsPane(self.open_lesson, state.expansion))])
         self.children = [styles(), ipw.HTML(APP_CSS), self.error, ipw.HTML(intro), self.tabs]
-        if "progress" in _query_names(state):
+        if state.resumed:                          # the address held a quiz's progress: back to it
             self.tabs.selected_index = self.QUIZ
 
     def _quiz_tab(self) -> ipw.Widget:
@@ -691,10 +691,6 @@ class _TourApp(ipw.VBox):
 
     def __repr__(self) -> str:                         # stable text/plain for nbval
         return f"{type(self).__name__}(lesson={self.state.walk.lesson.name!r})"
-
-
-def _query_names(state: tour.LearnState) -> set[str]:
-    return {"progress"} if state._quiz is not None else set()
 
 
 class LearnApp(_TourApp):
