@@ -1,8 +1,10 @@
-"""Where each ruling is explained: its title, its docs/rulings.md anchor and short text.
+"""What the apps show of each ruling: its title, a short text and its full text as a rule of
+the game, so that a ruling ID opens its text in the page.
 
 The text comes from ``docs/rulings.md`` of a clone, or from the copy an installed wheel
 carries (``aristofarsa/docs/rulings.md``); without either, every title is still there
-(``aristofarsa.rulings.RULINGS``).
+(``aristofarsa.rulings.RULINGS``). The apps show the rule and its example; the notes for
+engine users (the *In the engine* paragraphs) stay in the docs.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ class RulingInfo:
     title: str
     anchor: str          # GitHub-style anchor of its heading in docs/rulings.md
     summary: str         # "In short" sentence (or first paragraph); "" when the docs are absent
+    text: str = ""       # the rule and its example as plain text, paragraphs split by blank lines
 
     @property
     def link(self) -> str:
@@ -36,8 +39,33 @@ def _anchor(heading: str) -> str:
     return text.replace(" ", "-")
 
 
+#: words that mark a paragraph as a note for engine users, not a rule of the game
+ENGINE_WORDS = ("`", "engine", "scenario", "trace", "file", "--", "JSON")
+
+
+def _plain(markdown: str) -> str:
+    """A paragraph of docs/rulings.md as plain text: no emphasis marks, no code quotes,
+    links reduced to their words."""
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", markdown)
+    text = text.replace("**", "").replace("`", "")
+    text = re.sub(r"\[variant: ([\w-]+) — ([^\]]+)\]", r"(house rule \1: \2)", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
+    lines = re.split(r"\n(?=\s*- )", text)            # a list keeps one line per item
+    return "\n".join(" ".join(line.split()) for line in lines)
+
+
+def _game_text(body: str) -> str:
+    """The rule's own paragraphs and its example; no engine notes, no "In short" (a
+    paragraph naming engine things is kept only when the rule has no other)."""
+    paragraphs = [p.strip() for p in body.strip().split("\n\n")]
+    rules = [p for p in paragraphs
+             if p and not p.startswith(("*In the engine", "*In short", "|", "---"))]
+    game = [p for p in rules if not any(w in p for w in ENGINE_WORDS)]
+    return "\n\n".join(_plain(p) for p in (game or rules))
+
+
 @cache
-def _sections() -> dict[str, tuple[str, str]]:
+def _sections() -> dict[str, tuple[str, str, str]]:
     for path in DOCS_FILES:
         try:
             text = path.read_text(encoding="utf-8")
@@ -46,7 +74,7 @@ def _sections() -> dict[str, tuple[str, str]]:
             continue
     else:
         return {}
-    out: dict[str, tuple[str, str]] = {}
+    out: dict[str, tuple[str, str, str]] = {}
     for block in re.split(r"^### ", text, flags=re.M)[1:]:
         heading, _, body = block.partition("\n")
         rid = heading.split()[0] if heading.split() else ""
@@ -54,12 +82,12 @@ def _sections() -> dict[str, tuple[str, str]]:
             continue
         body = body.split("\n## ")[0]
         short = re.search(r"\*In short:\*\s*(.+?)(?:\n\s*\n|$)", body, flags=re.S)
-        if short:
-            summary = short.group(1)
+        text = _game_text(body)
+        if short and not any(w in short.group(1) for w in ENGINE_WORDS):
+            summary = _plain(short.group(1))
         else:
-            paragraphs = [p for p in body.strip().split("\n\n") if p.strip()]
-            summary = paragraphs[0] if paragraphs else ""
-        out[rid] = (_anchor(heading), " ".join(summary.split()))
+            summary = text.split("\n\n")[0] if text else ""
+        out[rid] = (_anchor(heading), summary, text)
     return out
 
 
@@ -67,5 +95,11 @@ def ruling(rid: str | None) -> RulingInfo | None:
     """What the app shows for a ruling ID; None for no ID or one the project does not know."""
     if not rid or rid not in RULINGS:
         return None
-    anchor, summary = _sections().get(rid, (_anchor(f"{rid} {RULINGS[rid]}"), ""))
-    return RulingInfo(rid, RULINGS[rid], anchor, summary)
+    anchor, summary, text = _sections().get(rid, (_anchor(f"{rid} {RULINGS[rid]}"), "", ""))
+    return RulingInfo(rid, RULINGS[rid], anchor, summary, text)
+
+
+@cache
+def every_ruling() -> dict[str, RulingInfo]:
+    """Every ruling the project knows, by ID (what a page needs to open any ID it shows)."""
+    return {rid: info for rid in RULINGS if (info := ruling(rid)) is not None}

@@ -7,139 +7,40 @@
 - :class:`LessonWalk`: one round step by step over a chosen lesson, predict-then-reveal
   (the lesson's description, which gives the answer first, is shown only once the learner
   has predicted or reached the end);
-- :class:`Quiz`: predict the winner of lessons drawn by a seeded choice, check, see why
-  (the trace steps that decided it), with a score;
-- :class:`LearnState`: the three together, built from the page's query string.
+- the rules pages (:mod:`.rules`) and the quiz of unseen rounds (:mod:`.quiz`);
+- :class:`LearnState`: all of them together, built from the page's query string.
 """
 from __future__ import annotations
 
-import json
-import random
-import re
 import tomllib
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, Self
+from typing import Self
 from urllib.parse import parse_qs
 
-from .. import SCENARIOS_DIR
 from .. import scenario as scenario_mod
 from ..cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
 from ..result import RoundResult
+from . import lessons as lessons_mod
+from .lessons import (  # noqa: F401 (the library, re-exported for the apps and the tests)
+    Lesson,
+    Stage,
+    lesson_index_json,
+    lessons_by_card,
+    library,
+    path_order,
+    scan_library,
+    situations,
+    stages,
+)
+from .quiz import LEVELS, ProgressError, QuizState
+from .rules import RulesBook, exiled_pages, learn_pages
+from .rulings_text import RulingInfo, ruling
 from .stepper import Frame, Stepper
 
-LESSONS_FILE = Path(__file__).resolve().parent.parent / "data" / "lessons.toml"
-LESSON_INDEX_FILE = LESSONS_FILE.with_name("lesson_index.json")
-QUIZ_LENGTH = 5
-
-
-# ------------------------------------------------------------------ the lesson library
-@dataclass(frozen=True)
-class Lesson:
-    """One bundled lesson: its file name (without .toml) and what a list shows of it."""
-
-    name: str
-    title: str
-    description: str
-    rulings: tuple[str, ...]
-    expansion: bool
-    variants: tuple[str, ...]
-    players: tuple[str, ...]
-    cards: tuple[str, ...]  # the cards the lesson is about (named in its title or first paragraph)
-
-    @property
-    def path(self) -> Path:
-        return SCENARIOS_DIR / f"{self.name}.toml"
-
-    def scenario(self) -> scenario_mod.Scenario:
-        return scenario_mod.load(self.path)
-
-
-@dataclass(frozen=True)
-class Stage:
-    name: str
-    level: str
-    intro: str
-    lessons: tuple[str, ...]
-
-
-def _lesson_meta(path: Path) -> Lesson:
-    """What a list shows of one bundled lesson, read straight from its TOML (fast: the
-    bundled files are validated by the test suite; the round itself is validated when a
-    lesson is opened, by :meth:`Lesson.scenario`)."""
-    with path.open("rb") as f:
-        data = tomllib.load(f)
-    title = str(data.get("title", ""))
-    description = str(data.get("description", "")).strip()
-    about = title + " " + description.split("\n\n")[0]
-    cards = [name for name in CARDS if re.search(rf"\b{name}s?\b", about)]
-    return Lesson(path.stem, title, description, tuple(data.get("rulings", ())),
-                  bool(data.get("expansion", False)), tuple(sorted(set(data.get("variants", ())))),
-                  tuple(p["name"] for p in data.get("player", ())), tuple(cards))
-
-
-def scan_library() -> dict[str, Lesson]:
-    """Every bundled lesson by name, in file-name order, read from the lesson files."""
-    return {path.stem: _lesson_meta(path) for path in sorted(SCENARIOS_DIR.glob("*.toml"))}
-
-
-def lesson_index_json() -> str:
-    """``aristofarsa/data/lesson_index.json``: what :func:`library` shows of every lesson, so
-    that opening an app does not parse 120 lesson files (a test keeps it in step)."""
-    return json.dumps({name: asdict(lesson) for name, lesson in scan_library().items()},
-                      indent=1, ensure_ascii=False) + "\n"
-
-
-@lru_cache(maxsize=1)
-def library() -> dict[str, Lesson]:
-    """Every bundled lesson by name, in file-name order (from the generated index when it
-    lists exactly the bundled files; else read from the files)."""
-    names = [path.stem for path in sorted(SCENARIOS_DIR.glob("*.toml"))]
-    try:
-        index = json.loads(LESSON_INDEX_FILE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        index = None
-    if not isinstance(index, dict) or list(index) != names:
-        return scan_library()
-    out: dict[str, Lesson] = {}
-    for name in names:
-        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in index[name].items()}
-        out[name] = Lesson(**fields)
-    return out
-
-
-@lru_cache(maxsize=1)
-def _lesson_data() -> dict[str, Any]:
-    with LESSONS_FILE.open("rb") as f:
-        return tomllib.load(f)
-
-
-def stages() -> list[Stage]:
-    """The beginner path, stage by stage (every bundled lesson is in exactly one stage)."""
-    return [Stage(s["name"], s["level"], " ".join(s["intro"].split()), tuple(s["lessons"]))
-            for s in _lesson_data()["stage"]]
-
-
-def path_order() -> list[str]:
-    return [name for stage in stages() for name in stage.lessons]
-
-
-def situations() -> dict[str, list[str]]:
-    """The index by situation: situation -> lessons, in path order."""
-    rank = {name: k for k, name in enumerate(path_order())}
-    return {k: sorted(v, key=rank.__getitem__) for k, v in _lesson_data()["situations"].items()}
-
-
-def lessons_by_card() -> dict[str, list[str]]:
-    """The index by card: every card -> the lessons about it (named in the lesson's title or
-    its first paragraph), in path order."""
-    lib = library()
-    out: dict[str, list[str]] = {name: [] for name in CARDS}
-    for lesson in path_order():
-        for card in lib[lesson].cards:
-            out[card].append(lesson)
-    return out
+# the lesson library lives in .lessons (the rules pages and the quiz use it too); re-exported here
+LESSONS_FILE, LESSON_INDEX_FILE = lessons_mod.LESSONS_FILE, lessons_mod.LESSON_INDEX_FILE
 
 
 def lessons_markdown() -> str:
@@ -183,12 +84,13 @@ def lessons_markdown() -> str:
 
 def setup_lines(sc: scenario_mod.Scenario) -> list[str]:
     """The round as a table would see it laid out, one line per player in seat order,
-    without saying what happens (the thing to predict)."""
+    without saying what happens (the thing to predict): the Garden card, the Phase-2 action
+    with its choices, and the cards kept in hand."""
     out = []
     for p in sc.players:
-        parts = [f"Garden: {p.garden}{_choices(p.garden_choices)}"]
+        parts = [f"Garden: {p.garden}{_choices(p.garden, p.garden_choices)}"]
         if p.conspire:
-            parts.append(f"Balcony: {p.conspire}{_choices(p.conspire_choices)}")
+            parts.append(f"Balcony: {p.conspire}{_choices(p.conspire, p.conspire_choices)}")
         elif p.convoke is not None:
             discard = p.convoke.get("discard") or []
             take = p.convoke.get("take")
@@ -196,13 +98,30 @@ def setup_lines(sc: scenario_mod.Scenario) -> list[str]:
                          + (f", takes the {take}" if take else ""))
         elif p.passes:
             parts.append("passes")
+        hand = p.zones.get("hand") or []
+        if hand:
+            parts.append(f"keeps in hand: {', '.join(hand)}")
         first = " (starts)" if p.name == sc.first else ""
         out.append(f"{p.name}{first}: " + "; ".join(parts))
     return out
 
 
-def _choices(choices: dict) -> str:
-    shown = [f"{k} {_fmt(v)}" for k, v in choices.items() if k != "card"]
+def _choices(card: str, choices: dict) -> str:
+    shown = []
+    for k, v in choices.items():
+        if k in ("card", "replay"):
+            continue
+        if k == "target":
+            where = "Balcony card" if card == "Bishop" else "Garden card"
+            shown.append(f"on {v}'s {where}")
+        elif k == "delta":
+            shown.append(f"{int(v):+d}")
+        elif k == "reveal":
+            shown.append(f"who shows {v}")
+        elif k == "exchange":
+            shown.append({True: "exchanges", False: "does not exchange"}.get(v, f"exchanges for the {v}"))
+        else:
+            shown.append(f"{k.replace('_', ' ')} {_fmt(v)}")
     return f" ({', '.join(shown)})" if shown else ""
 
 
@@ -217,6 +136,43 @@ def _fmt(value: object) -> str:
 
 
 # ------------------------------------------------------------------ cards
+CARD_NOTES_FILE = LESSONS_FILE.with_name("card_notes.toml")
+
+
+@dataclass(frozen=True)
+class Note:
+    """One fine point of a card as ruled, with the rulings that decide it (their texts)."""
+
+    text: str
+    rulings: tuple[RulingInfo, ...]
+
+
+@lru_cache(maxsize=1)
+def card_notes() -> dict[str, tuple[Note, ...]]:
+    """Each card's fine points (``aristofarsa/data/card_notes.toml``; docs/rules.md carries
+    the same sentences)."""
+    with CARD_NOTES_FILE.open("rb") as f:
+        data = tomllib.load(f)
+    out: dict[str, tuple[Note, ...]] = {}
+    for card in data["card"]:
+        out[card["name"]] = tuple(
+            Note(" ".join(n["text"].split()), tuple(r for r in map(ruling, n["rulings"]) if r is not None))
+            for n in card["notes"])
+    return out
+
+
+def card_notes_markdown(expansion: bool = False) -> str:
+    """The "Notes on the cards" list of docs/rules.md (base game or expansion): the same
+    sentences as the card views (a test keeps docs/rules.md in step)."""
+    lines = []
+    for name in (EXPANSION_CARDS if expansion else BASE_CARDS):
+        notes = card_notes().get(name, ())
+        if notes:
+            body = " ".join(f"{n.text} ({', '.join(r.id for r in n.rulings)})" for n in notes)
+            lines.append(f"- **{name}.** {body}")
+    return "\n".join(lines) + "\n"
+
+
 @dataclass(frozen=True)
 class CardInfo:
     name: str
@@ -227,12 +183,15 @@ class CardInfo:
     balcony_text: str
     expansion: bool
     lessons: tuple[str, ...]
+    notes: tuple[Note, ...] = ()
+    crowns_ruling: RulingInfo | None = None      # M9: the crowns are provisional
 
 
 def card_info(name: str) -> CardInfo:
     spec = CARDS[name]
     return CardInfo(name, spec.kind, spec.prestige, PROVISIONAL_CROWNS[name], spec.garden_text,
-                    spec.balcony_text, spec.expansion, tuple(lessons_by_card()[name]))
+                    spec.balcony_text, spec.expansion, tuple(lessons_by_card()[name]),
+                    card_notes().get(name, ()), ruling("M9"))
 
 
 class CardTour:
@@ -299,123 +258,25 @@ class LessonWalk:
     def revealed(self) -> bool:
         return self._revealed or self.walk.index == len(self.walk) - 1
 
-    def predict(self, player: str) -> bool:
-        if player not in self.lesson.players:
-            raise ValueError(f"choose one of {', '.join(self.lesson.players)}")
-        self.prediction = player
+    def predict(self, players: str | Sequence[str]) -> bool:
+        """Record the learner's guess of the winning card(s), by their owners (every tied card
+        wins, S1); right when it names exactly the winners."""
+        chosen = [players] if isinstance(players, str) else list(players)
+        if not chosen or any(p not in self.lesson.players for p in chosen):
+            raise ValueError(f"choose one or more of {', '.join(self.lesson.players)}")
+        self.prediction = ", ".join(p for p in self.lesson.players if p in chosen)
         self._revealed = True
-        return player in self.result.winners
+        return set(chosen) == set(self.result.winners)
+
+    @property
+    def predicted_right(self) -> bool:
+        return self.prediction is not None and set(self.prediction.split(", ")) == set(self.result.winners)
 
     def reveal(self) -> None:
         self._revealed = True
 
     def frame(self) -> Frame:
         return self.walk.frame()
-
-
-# ------------------------------------------------------------------ quizzes
-def deciding_steps(result: RoundResult) -> list[Any]:
-    """The trace steps that decided who won: Jester votes, every change to a winning card's
-    Prestige (entry, Garden value, Balcony, exchange), the final Prestige and the winners."""
-    winners = set(result.winners)
-    keep = []
-    for e in result.trace:
-        changes_winner = e.target in winners and e.after is not None and e.phase != "setup"
-        if (e.rule == "B3" or e.kind in ("final", "winners") or changes_winner
-                or (e.kind == "cancelled") or (e.kind == "effect" and e.rule in ("B10", "B13"))):
-            keep.append(e)
-    return keep
-
-
-@dataclass
-class Question:
-    lesson: str
-    setup: list[str]
-    options: list[str]
-    expansion: bool
-    variants: tuple[str, ...]
-    first: str
-
-
-@dataclass
-class Check:
-    """The answer to one question: right or wrong, the winners, and why."""
-
-    chosen: str
-    correct: bool
-    winners: list[str]
-    lowest_wins: bool
-    title: str
-    why: list[Any]
-
-
-def quiz_pool(expansion: bool = False) -> list[str]:
-    """Lessons a quiz draws from: the beginner stages (or the expansion stage), no variants."""
-    lib = library()
-    levels = ("expansion",) if expansion else ("beginner",)
-    return [n for s in stages() if s.level in levels for n in s.lessons if not lib[n].variants]
-
-
-class Quiz:
-    """Predict the winner of ``length`` lessons drawn with ``random.Random(seed)``."""
-
-    def __init__(self, seed: int = 0, length: int = QUIZ_LENGTH, expansion: bool = False) -> None:
-        pool = quiz_pool(expansion)
-        self.seed = seed
-        self.lessons = random.Random(seed).sample(pool, min(length, len(pool)))
-        self.index = 0
-        self.checks: list[Check | None] = [None] * len(self.lessons)
-        self._results: dict[str, RoundResult] = {}
-
-    def __len__(self) -> int:
-        return len(self.lessons)
-
-    @property
-    def score(self) -> int:
-        return sum(1 for c in self.checks if c is not None and c.correct)
-
-    @property
-    def answered(self) -> int:
-        return sum(1 for c in self.checks if c is not None)
-
-    @property
-    def done(self) -> bool:
-        return self.answered == len(self.lessons)
-
-    def question(self) -> Question:
-        lesson = library()[self.lessons[self.index]]
-        sc = lesson.scenario()
-        return Question(lesson.name, setup_lines(sc), list(lesson.players), lesson.expansion,
-                        lesson.variants, sc.first)
-
-    def check(self) -> Check | None:
-        """The current question's check, once answered."""
-        return self.checks[self.index]
-
-    def answer(self, player: str) -> Check:
-        """Check a prediction; answering a question again keeps the first answer."""
-        existing = self.checks[self.index]
-        if existing is not None:
-            return existing
-        lesson = library()[self.lessons[self.index]]
-        if player not in lesson.players:
-            raise ValueError(f"choose one of {', '.join(lesson.players)}")
-        result = self._result(lesson)
-        check = Check(player, player in result.winners, list(result.winners), result.lowest_wins,
-                      lesson.title, deciding_steps(result))
-        self.checks[self.index] = check
-        return check
-
-    def next(self) -> None:
-        self.index = min(self.index + 1, len(self.lessons) - 1)
-
-    def back(self) -> None:
-        self.index = max(self.index - 1, 0)
-
-    def _result(self, lesson: Lesson) -> RoundResult:
-        if lesson.name not in self._results:
-            self._results[lesson.name] = resolve(lesson)
-        return self._results[lesson.name]
 
 
 # ------------------------------------------------------------------ the app's state
@@ -448,39 +309,57 @@ def whole(value: str, name: str, low: int = 0, high: int | None = None) -> int:
 FIRST_LESSON = "p1-queue-from-the-starting-player"
 
 
-class LearnState:
-    """The Learn app: card tour, one round step by step, quiz.
+def learn_path() -> list[str]:
+    """The Learn app's path: every stage but the expansion's, in order."""
+    return [name for stage in stages() if stage.level != "expansion" for name in stage.lessons]
 
-    Query: ``lesson=NAME`` (the round to step through; default the path's first) and
-    ``seed=S`` (the quiz's draw; default 0). Bad values leave the defaults in place and set
-    ``errors``.
+
+def stage_of(name: str) -> Stage | None:
+    return next((s for s in stages() if name in s.lessons), None)
+
+
+class LearnState:
+    """The Learn app: the rules pages, the cards, one round step by step, the quiz.
+
+    Query: ``lesson=NAME`` (the round to step through; default the path's first), ``seed=S``
+    (the quiz's draw; default 0) and ``progress=CODE`` (the quiz's progress, as the page keeps
+    it in its address). Bad values leave the defaults in place and set ``errors``.
     """
 
-    QUERY = ("lesson", "seed")
+    QUERY = ("lesson", "seed", "progress")
     FIRST = FIRST_LESSON                                # the round shown when no lesson is asked for
+    QUIZ_LEVELS: tuple[int, ...] = tuple(range(len(LEVELS)))
 
-    def __init__(self, lesson: str = FIRST_LESSON, seed: int = 0, expansion: bool = False) -> None:
+    def __init__(self, lesson: str = FIRST_LESSON, seed: int = 0, expansion: bool = False,
+                 progress: QuizState | None = None) -> None:
         self.expansion = expansion
         self.cards = CardTour(expansion)
+        self.rules = RulesBook(exiled_pages() if expansion else learn_pages())
+        self.path = self.lesson_path()
         self.walk = LessonWalk(lesson)
         self._seed = seed
-        self._quiz: Quiz | None = None                 # drawn on first use (the Quiz tab)
+        self._quiz = progress                          # made on first use (the Quiz tab)
+        self._resumed = progress is not None
         self.errors: list[str] = []
 
-    @property
-    def quiz(self) -> Quiz:
-        if self._quiz is None:
-            self._quiz = Quiz(self._seed, expansion=self.expansion)
-        return self._quiz
+    def lesson_path(self) -> list[str]:
+        return learn_path()
 
-    @quiz.setter
-    def quiz(self, quiz: Quiz) -> None:
-        self._quiz = quiz
+    @property
+    def resumed(self) -> bool:
+        """The page's address held this app's quiz progress (the quiz goes on from it)."""
+        return self._resumed
+
+    @property
+    def quiz(self) -> QuizState:
+        if self._quiz is None:
+            self._quiz = QuizState(seed=self._seed, level=self.QUIZ_LEVELS[0])
+        return self._quiz
 
     @classmethod
     def from_query(cls, query: str) -> Self:
         errors: list[str] = []
-        lesson, seed = cls.FIRST, 0
+        lesson, seed, progress = cls.FIRST, 0, None
         try:
             params = parse_query(query, cls.QUERY)
         except QueryError as exc:
@@ -497,12 +376,36 @@ class LearnState:
             else:
                 errors.append(f"unknown lesson {params['lesson']!r}: give a bundled lesson's file "
                               f"name without .toml, e.g. {cls.FIRST}")
-        state = cls(lesson, seed)
+        if params.get("progress"):
+            try:
+                progress = QuizState.from_code(params["progress"])
+                if progress.level not in cls.QUIZ_LEVELS:
+                    raise ProgressError("this progress code is for the other app's quiz: "
+                                        "the quiz starts afresh")
+            except ProgressError as exc:
+                progress = None
+                errors.append(str(exc))
+        state = cls(lesson, seed, progress=progress)
         state.errors = errors
         return state
 
     def open_lesson(self, name: str) -> None:
         self.walk = LessonWalk(name)
 
+    def next_lesson(self) -> str | None:
+        """The lesson after the one open, along this app's path (None at its end)."""
+        name = self.walk.lesson.name
+        if name not in self.path:
+            return self.path[0]
+        k = self.path.index(name)
+        return self.path[k + 1] if k + 1 < len(self.path) else None
+
     def new_quiz(self, seed: int) -> None:
-        self.quiz = Quiz(seed, expansion=self.expansion)
+        self._quiz = QuizState(seed=seed, level=self.quiz.level)
+
+    def query(self) -> str:
+        """The page's query that restores this state (the lesson open and the quiz progress)."""
+        parts = [] if self.walk.lesson.name == self.FIRST else [f"lesson={self.walk.lesson.name}"]
+        if self._quiz is not None and (self._quiz.total_asked or self._quiz.level != self.QUIZ_LEVELS[0]):
+            parts.append(f"progress={self._quiz.code()}")
+        return "&".join(parts)

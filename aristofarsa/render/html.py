@@ -133,9 +133,11 @@ def winners(frame: Any) -> str:
 def ruling(info: Any, base: str = "") -> str:
     if info is None:
         return ""
-    summary = f"<div>{escape(info.summary)}</div>" if info.summary else ""
+    text = getattr(info, "text", "") or info.summary       # the whole ruling, shown in the page
+    body = "".join(f"<p style='margin:.3em 0'>{'<br>'.join(escape(line) for line in para.splitlines())}</p>"
+                   for para in text.split("\n\n") if para.strip())
     return (f"<details class='af-ruling'><summary>Ruling {escape(info.id)}: {escape(info.title)}</summary>"
-            f"{summary}<div class='af-muted'>Full text: <code>{escape(info.link)}</code></div></details>")
+            f"{body}</details>")
 
 
 PHASE_NAMES = {"setup": "set-up", "draw": "Draw step", "phase1": "Phase 1 (Ball Garden)",

@@ -66,16 +66,29 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
     return "".join(parts)
 
 
-def card_html(info: Any, seat: int | None = None, small: bool = False) -> str:
-    """One readable card: name, type, printed Prestige, crowns (provisional), both texts.
-    ``info`` has name, kind, prestige, crowns, garden_text, balcony_text, expansion."""
+def card_html(info: Any, seat: int | None = None, small: bool = False, open_notes: bool = False) -> str:
+    """One readable card: name, type, printed Prestige, crowns (provisional), both texts and,
+    under them, its fine points as ruled (``info.notes``, each with text and rulings; folded
+    unless ``open_notes``). ``info`` has name, kind, prestige, crowns, garden_text,
+    balcony_text, expansion."""
     border = colour(seat) if seat is not None else ("#7d3c98" if info.expansion else "#555")
     noble = info.kind == "Noble"
+    notes = getattr(info, "notes", ())
+    crowns_ruling = getattr(info, "crowns_ruling", None)
+    m9 = ruling_ref_html(crowns_ruling) if crowns_ruling is not None and not small else "M9"
+    fine = "" if small or not notes else (
+        f'<details class="af-card-notes"{" open" if open_notes else ""} style="margin-top:6px;'
+        'border-top:1px solid #ddd;padding-top:4px"><summary style="cursor:pointer"><b>As ruled</b> '
+        f'<span style="color:#555;font-size:.9em">({len(notes)} fine point{"s" if len(notes) != 1 else ""}'
+        ' that decide rounds)</span></summary><ul style="margin:2px 0 0 1.1em;padding:0;font-size:.88em">'
+        + "".join(f'<li style="margin:2px 0">{escape(n.text)} {rulings_html(n.rulings)}</li>' for n in notes)
+        + "</ul></details>")
     texts = "" if small else (
         f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
-        f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>')
+        f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>{fine}')
     return (f'<div class="af-card-view" style="border:3px solid {border};border-radius:10px;padding:8px;'
-            f'background:{"#fdf6e3" if noble else "#fff"};max-width:22em;box-sizing:border-box;'
+            f'background:{"#fdf6e3" if noble else "#fff"};max-width:{"28em" if open_notes else "22em"};'
+            'box-sizing:border-box;'
             f'font-size:14px;line-height:1.35">'
             f'<div style="display:flex;justify-content:space-between;align-items:baseline;gap:8px">'
             f'<span style="font-size:1.25em;font-weight:bold">{escape(info.name)}</span>'
@@ -83,8 +96,26 @@ def card_html(info: Any, seat: int | None = None, small: bool = False) -> str:
             f'{info.prestige}</span></div>'
             f'<div style="color:#555">{escape(info.kind)}{" · Exiled expansion" if info.expansion else ""}'
             f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
-            f'<span style="font-size:.85em">(provisional, M9)</span></div>'
+            f'<span style="font-size:.85em">(provisional, {m9})</span></div>'
             f'{texts}</div>')
+
+
+def rulings_html(rulings: Any) -> str:
+    """Ruling IDs that open their text in the page (each ``rulings`` item has id, title, text)."""
+    return " ".join(ruling_ref_html(r) for r in rulings)
+
+
+def ruling_ref_html(info: Any) -> str:
+    """``af-ruling-ref``: one ruling ID; a click opens its title and text right there."""
+    text = getattr(info, "text", "") or getattr(info, "summary", "")
+    body = "".join(f"<p style='margin:.2em 0'>{'<br>'.join(escape(line) for line in para.splitlines())}</p>"
+                   for para in text.split("\n\n") if para.strip())
+    return ('<details class="af-ruling-ref" style="display:inline-block;vertical-align:baseline;'
+            'text-indent:0;max-width:100%"><summary style="display:inline;'
+            f'cursor:pointer;color:#1a5fb4;font-size:.85em">{escape(info.id)}</summary>'
+            f'<span style="display:block;font-size:.9em;background:#f6f8fa;border-left:3px solid #1a5fb4;'
+            f'padding:3px 6px;margin:2px 0"><b>{escape(info.id)} {escape(info.title)}.</b>{body}</span>'
+            '</details>')
 
 
 def garden_html(garden: list[Any], players: list[str]) -> str:
@@ -172,14 +203,62 @@ def ranking_html(ranking: list[list[str]], crowns: dict[str, int]) -> str:
             f'{rows}</table>')
 
 
-def markdown_html(text: str) -> str:
-    """A lesson description's light Markdown (paragraphs, numbered and bulleted lines,
-    **bold**, *italic*) as HTML; everything else is escaped text."""
+def markdown_html(text: str, rulings: Any = None) -> str:
+    """A lesson description's light Markdown as HTML: paragraphs wrap as prose, numbered and
+    bulleted items (indented items nested) each start a line, **bold**, *italic*, `quoted`;
+    everything else is escaped text. Ruling IDs named in ``rulings`` (id -> an object with
+    id, title, text) open their text in the page."""
     out = []
     for para in re.split(r"\n\s*\n", text.strip()):
-        lines = [escape(line) for line in para.splitlines()]
-        body = "<br>".join(lines)
-        body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
-        body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
-        out.append(f"<p style='margin:.4em 0'>{body}</p>")
+        items: list[tuple[int, str, str]] = []        # (indent, marker, text)
+        for line in para.splitlines():
+            m = re.match(r"^(\s*)(\d+\.|[-*])\s+(.*)$", line)
+            if m:
+                items.append((len(m.group(1)), m.group(2), m.group(3).strip()))
+            elif items:
+                indent, marker, body = items[-1]
+                items[-1] = (indent, marker, f"{body} {line.strip()}")
+            else:
+                items.append((-1, "", line.strip()))
+        merged: list[tuple[int, str, str]] = []
+        for item in items:                             # prose lines before any marker join up
+            if merged and item[0] == -1 and merged[-1][0] == -1:
+                merged[-1] = (-1, "", f"{merged[-1][2]} {item[2]}")
+            else:
+                merged.append(item)
+        html_lines = []
+        for indent, marker, body in merged:
+            body = _inline(body, rulings)
+            if indent < 0:
+                html_lines.append(f"<div>{body}</div>")
+            else:
+                bullet = "•" if marker in "-*" else escape(marker)
+                pad = 1.2 + 1.2 * (indent > 0)
+                html_lines.append(f"<div style='padding-left:{pad}em;text-indent:-1.2em'>"
+                                  f"<span style='display:inline-block;width:1.2em;text-indent:0'>{bullet}"
+                                  f"</span>{body}</div>")
+        out.append(f"<div class='af-para' style='margin:.45em 0'>{''.join(html_lines)}</div>")
     return "".join(out)
+
+
+RULING_ID = re.compile(r"\b([MDPBSEX]\d{1,2})\b")
+
+
+def _inline(line: str, rulings: Any) -> str:
+    body = escape(line)
+    body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
+    body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
+    body = re.sub(r"`([^`]+)`", r"<i>\1</i>", body)
+    if rulings:
+        body = RULING_ID.sub(lambda m: ruling_ref_html(rulings[m.group(1)]) if m.group(1) in rulings
+                             else m.group(0), body)
+    return body
+
+
+def with_rulings(text: str, rulings: Any) -> str:
+    """Escaped plain text whose ruling IDs (in ``rulings``) open their text in the page."""
+    body = escape(text)
+    if not rulings:
+        return body
+    return RULING_ID.sub(lambda m: ruling_ref_html(rulings[m.group(1)]) if m.group(1) in rulings
+                         else m.group(0), body)

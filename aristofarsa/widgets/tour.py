@@ -1,8 +1,9 @@
 """*Learn the rules* and *The Exiled expansion*: thin ipywidgets skins over
-:mod:`aristofarsa.controllers.tour` and :mod:`aristofarsa.controllers.exiled`.
+:mod:`aristofarsa.controllers.tour`, :mod:`~aristofarsa.controllers.rules`,
+:mod:`~aristofarsa.controllers.quiz` and :mod:`aristofarsa.controllers.exiled`.
 
-Every sentence, step and board comes from the controllers; these classes only lay them
-out and forward clicks. ``LearnApp.from_query(query)`` / ``ExiledApp.from_query(query)``.
+Every sentence, step, board and answer comes from the controllers; these classes only lay
+them out and forward clicks. ``LearnApp.from_query(query)`` / ``ExiledApp.from_query(query)``.
 """
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
-from .. import DOCS_URL
+from ..controllers import quiz as quiz_mod
 from ..controllers import tour
 from ..controllers.exiled import ExiledState
-from ..render import seats
+from ..controllers.rules import RulesBook
+from ..controllers.rulings_text import every_ruling
+from ..render import html, seats
 from .common import LazyTab, styles
 from .stepper import StepperView
 
@@ -36,9 +39,28 @@ APP_CSS = """<style>
 .af-app .widget-dropdown > select { max-width: 100%; }
 .af-app .p-TabBar-tab, .af-app .lm-TabBar-tab { flex: 1 1 0 !important; min-width: 0 !important; }
 .af-app .lm-TabBar-tab { padding: 0 4px; overflow: hidden; text-overflow: ellipsis; }
+@media (max-width: 480px) {
+  .af-app .lm-TabBar-tab { padding: 0 2px !important; font-size: 13px !important; } }
 .af-app .af-hand .af-card-view { max-width: 18em !important; }
 .af-app .widget-tab-contents, .af-app .lm-TabPanel-stackedpanel { padding: 6px !important; }
-.af-app table td, .af-app table th { padding: 2px 6px; text-align: left; }
+.af-app table td, .af-app table th { padding: 2px 6px; text-align: left; vertical-align: top; }
+.af-app .af-example { border: 1px solid #d5c9a8; background: #fffdf6; border-radius: 8px; padding: 6px 10px;
+  margin: 8px 0; max-width: 100%; }
+.af-app .af-rules-body { max-width: 42em; }
+.af-app .af-field { border-top: 1px solid #eee; padding: 4px 0; }
+.af-app .af-field-title { font-weight: bold; margin: 2px 0; }
+.af-app .af-prestige-input { width: auto !important; flex: 0 0 auto; }
+.af-app .af-prestige-input .widget-label { width: auto !important; min-width: 0; }
+.af-app .af-prestige-input input { width: 4.5em !important; min-width: 4.5em; flex: 0 0 4.5em; }
+.af-app .af-right { color: #1e8449; font-weight: bold; }
+.af-app .af-wrong { color: #922b21; font-weight: bold; }
+.af-app .af-feedback-table { border-collapse: collapse; width: 100%; }
+.af-app .af-feedback-table td { border-bottom: 1px solid #eee; }
+.af-app .af-feedback-table td:first-child { white-space: nowrap; }
+.af-app .widget-toggle-button { width: auto; }
+.af-app .jupyter-button.mod-active, .af-app .widget-toggle-button.mod-active,
+.af-app .widget-toggle-buttons .mod-active { background: #1a5fb4 !important; color: #fff !important; }
+.af-app .af-ruling-ref summary::-webkit-details-marker { display: none; }
 </style>"""
 
 
@@ -91,8 +113,88 @@ class CardView(ipw.HTML):
 
 
 # ------------------------------------------------------------------ shared panes
+def _refs() -> dict[str, Any]:
+    return every_ruling()
+
+
+class RulesPane(ipw.VBox):
+    """``af-rules``: how a round works, one idea a page in play order; each page with its
+    rulings (their texts open in the page) and a live example drawn by the engine, with the
+    lesson that shows it. ``af-rules-next`` moves to the next page."""
+
+    def __init__(self, book: RulesBook, open_lesson: Callable[[str], None], intro: str = "") -> None:
+        super().__init__(layout=ipw.Layout(width="100%"))
+        self.add_class("af-rules")
+        self._book = book
+        self._open = open_lesson
+        self.picker = ipw.Dropdown(options=[(f"{k}. {p.title}", k) for k, p in enumerate(book.pages, 1)],
+                                   value=1, description="Page", layout=ipw.Layout(width="100%"))
+        self.picker.observe(self._on_pick, names="value")
+        self.prev = _button("◀ Previous page", self._back, "af-rules-prev")
+        self.next = _button("Next page ▶", self._next, "af-rules-next")
+        self.page = ipw.HTML()
+        self.page.add_class("af-rules-page")
+        self.example = ipw.HTML()
+        self.open = _button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
+        parts: list[ipw.Widget] = [ipw.HTML(intro)] if intro else []
+        self.children = [*parts, self.picker, self.page, self.example, _row([self.open]),
+                         _row([self.prev, self.next])]
+        self.refresh()
+
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        if change["new"] - 1 != self._book.index:
+            self._book.go(change["new"] - 1)
+            self.refresh()
+
+    def _next(self) -> None:
+        self._book.next()
+        self.refresh()
+
+    def _back(self) -> None:
+        self._book.back()
+        self.refresh()
+
+    def _open_lesson(self) -> None:
+        self._open(self._book.page().lesson)
+
+    def refresh(self) -> None:
+        book = self._book
+        page = book.page()
+        refs = _refs()
+        self.picker.value = book.index + 1
+        self.page.value = (f"<h3 style='margin:.3em 0'>{book.index + 1}. {escape(page.title)}</h3>"
+                           f"<div class='af-rules-body'>{seats.markdown_html(page.body, refs)}</div>"
+                           "<div class='af-note'>The rulings on this page (click one to read it): "
+                           + seats.rulings_html(page.rulings) + "</div>")
+        ex = page.example()
+        board = ""
+        if ex.board in ("ring", "order"):
+            board = seats.seat_ring_svg(list(ex.players), ex.first,
+                                        list(ex.order) if ex.board == "order" else None)
+            if ex.board == "order":
+                board += ("<div class='af-note'>The numbers are the Phase-2 order: #1 acts first "
+                          "(and has the Litter).</div>")
+        elif ex.board in ("garden", "final"):
+            moment = "at the end of Phase 1" if ex.board == "garden" else "at the end of the round"
+            board = (f"<div class='af-note'>The Garden {moment} (each card's owner, name, Prestige; "
+                     "open a ledger to see its changes):</div>" + html.garden(ex.frame))
+            if ex.board == "final" and ex.frame.balcony:
+                board += html.balcony(ex.frame)
+        lines = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[r]] if r in refs else [])}</li>"
+                        for text, r in ex.lines)
+        self.example.value = ("<div class='af-example'><b>Live example</b> — the engine plays the lesson "
+                              f"<i>{escape(ex.title)}</i>:" + board
+                              + (f"<ul style='margin:.3em 0 .2em 1.1em;padding:0'>{lines}</ul>"
+                                 if lines else "")
+                              + "</div>")
+        self.prev.disabled = book.index == 0
+        self.next.disabled = book.is_last
+        self.next.description = "Next page ▶" if not book.is_last else "Last page"
+
+
 class CardTourPane(ipw.VBox):
-    """Each card in turn, with the lessons about it."""
+    """Each card in turn, its printed texts and, under them, its fine points as ruled, with the
+    lessons about it."""
 
     def __init__(self, cards: tour.CardTour, open_lesson: Callable[[str], None] | None = None) -> None:
         super().__init__()
@@ -122,10 +224,12 @@ class CardTourPane(ipw.VBox):
     def refresh(self) -> None:
         info = self._tour.card()
         self.picker.value = info.name
-        self.card.show(info)
+        self.card.value = seats.card_html(info, open_notes=True)
         self.where.value = (f'<div class="af-note">Card {self._tour.index + 1} of {len(self._tour)}. '
                             "A <b>Ball Garden</b> text works while the card is in the Garden; a "
-                            "<b>Whispers Balcony</b> text when it is revealed on the Balcony (M6).</div>")
+                            "<b>Whispers Balcony</b> text when it is revealed on the Balcony "
+                            f"{seats.rulings_html([_refs()['M6']])}. <b>As ruled</b> lists what the "
+                            "rulings add to the printed text.</div>")
         if self._open is not None and info.lessons:
             lib = tour.library()
             opener = self._open
@@ -137,198 +241,396 @@ class CardTourPane(ipw.VBox):
             self.lessons.children = []
 
 
-class LessonPane(ipw.VBox):
-    """One lesson: the set-up and the seat ring, predict the winner, then the round step by
-    step; the lesson's explanation appears once you have predicted (or reached the end)."""
+def _lesson_label(state: Any, name: str) -> str:
+    lesson = tour.library()[name]
+    stage = tour.stage_of(name)
+    if name in state.path:
+        return f"{state.path.index(name) + 1}. {lesson.title} · {stage.name if stage else ''}"
+    return f"{lesson.title} · {stage.name if stage else ''}"
 
-    def __init__(self, state: Any, choices: list[str]) -> None:
+
+class LessonPane(ipw.VBox):
+    """One lesson: the set-up and the seat ring, predict the winning card(s), then the round
+    step by step; the lesson's explanation appears once you have predicted (or reached the
+    end); "next lesson" follows the app's path."""
+
+    def __init__(self, state: Any) -> None:
         super().__init__()
         self._state = state
-        # labelled by position and stage, not by title: a title often gives the answer away
-        stage_of = {n: s.name for s in tour.stages() for n in s.lessons}
-        self._label = {n: f"Lesson {k} of {len(choices)} · {stage_of.get(n, '')}"
-                       for k, n in enumerate(choices, 1)}
-        self.picker = ipw.Dropdown(options=[(self._label[n], n) for n in choices],
-                                   description="Lesson", layout=ipw.Layout(width="100%"))
-        if state.walk.lesson.name not in choices:
-            self.picker.options = [(self._other(state.walk.lesson.name), state.walk.lesson.name),
-                                   *self.picker.options]
+        self.picker = ipw.Dropdown(options=self._options(), description="Lesson",
+                                   layout=ipw.Layout(width="100%"))
+        self.picker.add_class("af-lesson-list")
         self.picker.value = state.walk.lesson.name
         self.picker.observe(self._on_pick, names="value")
         self.setup = ipw.HTML()
         self.ring = ipw.HTML()
         self.predict = ipw.Box()
+        self._picks: dict[str, ipw.ToggleButton] = {}
         self.verdict = ipw.HTML()
         self.explain = ipw.HTML()
         self.lab = ipw.HTML()
         self.lab.add_class("af-open-lab")
+        self.next = _button("Next lesson ▶", self._next_lesson, "af-lesson-next")
         self.stepper = StepperView(state.walk.walk)
         self.stepper.on_step(lambda _frame: self._show_reveal())
-        self.children = [self.picker, self.lab, self.setup, self.ring, self.predict, self.verdict,
-                         ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain]
+        self.children = [self.picker, self.setup, self.ring, self.predict, self.verdict,
+                         ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain, _row([self.next]),
+                         self.lab]
         self.refresh()
+
+    def _options(self) -> list[tuple[str, str]]:
+        names = list(self._state.path)
+        if self._state.walk.lesson.name not in names:
+            names.insert(0, self._state.walk.lesson.name)
+        return [(_lesson_label(self._state, n), n) for n in names]
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] != self._state.walk.lesson.name:
             self._state.open_lesson(change["new"])
             self.refresh()
 
-    def _other(self, name: str) -> str:
-        stage = next((s.name for s in tour.stages() if name in s.lessons), "")
-        return f"Lesson {name} · {stage}"
-
     def show_lesson(self, name: str) -> None:
         if name not in [v for _, v in self.picker.options]:
-            self.picker.options = [(self._other(name), name), *self.picker.options]
+            self.picker.options = [(_lesson_label(self._state, name), name), *self.picker.options]
         self.picker.value = name
 
-    def _predict(self, player: str) -> None:
+    def _next_lesson(self) -> None:
+        name = self._state.next_lesson()
+        if name is not None:
+            self.show_lesson(name)
+
+    def _check(self) -> None:
         walk = self._state.walk
-        if walk.prediction is not None:
+        chosen = [p for p, b in self._picks.items() if b.value]
+        if walk.prediction is not None or not chosen:
             return
-        walk.predict(player)
+        walk.predict(chosen)
         self.refresh()
 
     def _show_reveal(self) -> None:
-        walk = self._state.walk
-        if walk.revealed:
+        if self._state.walk.revealed:
             self._render_explanation()
 
     def _render_explanation(self) -> None:
         walk = self._state.walk
         lesson = walk.lesson
+        refs = _refs()
         if walk.revealed:
+            cited = [refs[r] for r in lesson.rulings if r in refs]
             self.explain.value = (f"<h4>The lesson: {escape(lesson.title)}</h4><div class='af-note'>"
-                                  f"Rulings: {escape(', '.join(lesson.rulings))} · file "
-                                  f"{escape(lesson.name)}.toml</div>"
-                                  + seats.markdown_html(lesson.description))
+                                  f"Rulings: {seats.rulings_html(cited)}</div>"
+                                  + seats.markdown_html(lesson.description, refs))
         else:
             self.explain.value = ("<div class='af-note'>The lesson's explanation appears once you "
-                                  "have predicted the winner, or stepped to the end.</div>")
+                                  "have made a prediction, or stepped to the end.</div>")
 
     def refresh(self) -> None:
         walk = self._state.walk
+        if self.picker.value != walk.lesson.name:
+            self.picker.value = walk.lesson.name
         self.setup.value = ("<b>The round as it is laid out</b> (seat order; the next seat is to the "
                             "left):<ul class='af-setup'>"
                             + "".join(f"<li>{escape(line)}</li>" for line in walk.setup) + "</ul>")
         self.lab.value = seats.lab_link_html(walk.lesson.name)
         self.ring.value = seats.seat_ring_svg(walk.players, walk.first)
         if walk.prediction is None:
-            buttons = [_button(p, partial(self._predict, p), "af-predict") for p in walk.players]
-            self.predict.children = [ipw.HTML("<b>Predict:</b> whose Garden card wins this round?"),
-                                     _row(buttons)]
+            self._picks = {p: self._toggle(p) for p in walk.players}
+            check = _button("Check my prediction", self._check, "af-predict-check")
+            self.predict.children = [ipw.VBox([
+                ipw.HTML("<b>Predict:</b> whose Garden card wins this round? Pick every tied card "
+                         "(all tied cards win and score); the earliest of them in the queue starts "
+                         "the next round."),
+                _row(list(self._picks.values())), _row([check])])]
             self.verdict.value = ""
         else:
             self.predict.children = []
-            right = walk.prediction in walk.result.winners
+            right = walk.predicted_right
+            winners = walk.result.winners
             self.verdict.value = (f"<div class='af-verdict'>You predicted <b>{escape(walk.prediction)}</b>: "
                                   + ("<b style='color:#1e8449'>right</b>" if right else
                                      "<b style='color:#922b21'>not this time</b>")
-                                  + f". Winner{'s' if len(walk.result.winners) > 1 else ''}: "
-                                  + escape(", ".join(walk.result.winners))
-                                  + ". Step through the round below to see why.</div>")
+                                  + f". Winning card{'s' if len(winners) > 1 else ''}: "
+                                  + escape(", ".join(f"{p}'s {c}" for p, c in zip(
+                                      winners, walk.result.won_cards, strict=False)))
+                                  + f"; {escape(walk.result.next_first)} starts the next round."
+                                  " Step through the round below to see why.</div>")
         if self.stepper.stepper is not walk.walk:
             self.stepper.use(walk.walk)
+        following = self._state.next_lesson()
+        self.next.disabled = following is None
+        self.next.description = ("Next lesson ▶ " + tour.library()[following].title if following
+                                 else "Last lesson of this path")
         self._render_explanation()
+
+    def _toggle(self, player: str) -> ipw.ToggleButton:
+        button = ipw.ToggleButton(description=player, layout=ipw.Layout(width="auto"))
+        button.add_class("af-predict")
+        return button
+
+
+RIGHT, WRONG = "<span class=af-right>✓ right</span>", "<span class=af-wrong>✗ wrong</span>"
 
 
 class QuizPane(ipw.VBox):
-    """Predict the winner, check, see why; a score over the quiz."""
+    """Unseen rounds to predict in full, field by field, level by level; feedback with the
+    deciding steps; a summary after each quiz; the progress kept in the page's address."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, levels: tuple[int, ...]) -> None:
         super().__init__()
         self._state = state
-        self.head = ipw.HTML()
-        self.setup = ipw.HTML()
-        self.ring = ipw.HTML()
-        self.options = ipw.Box()
-        self.result = ipw.HTML()
-        self.result.add_class("af-quiz-result")
-        self.why = ipw.HTML()
-        self.nav = _row([_button("◀ Previous question", self._back),
-                         _button("Next question ▶", self._next, "af-quiz-next"),
-                         _button("New quiz", self._new, "af-quiz-new")])
-        self.children = [self.head, self.setup, self.ring, self.options, self.result, self.why, self.nav]
-        self._new_seed = state.quiz.seed
+        self._levels = levels
+        self.progress = ipw.HTML()
+        self.progress.add_class("af-quiz-progress")
+        options = [(quiz_mod.LEVELS[k].title, k) for k in levels]
+        self.level = ipw.ToggleButtons(options=options, value=state.quiz.level,
+                                       style={"button_width": "auto"}, layout=ipw.Layout(width="100%"))
+        self.level.observe(self._on_level, names="value")
+        self.question = ipw.HTML()
+        self.question.add_class("af-quiz-question")
+        self.form = ipw.VBox()
+        self.check = _button("Check my answer", self._check, "af-quiz-check")
+        self.feedback = ipw.HTML()
+        self.feedback.add_class("af-quiz-feedback")
+        self.next = _button("Next question ▶", self._next, "af-quiz-next")
+        self.summary = ipw.VBox()
+        self.summary.add_class("af-quiz-summary")
+        self.address = ipw.HTML(layout=ipw.Layout(height="0px", overflow="hidden", margin="0"))
+        self.address.add_class("af-quiz-address")
+        intro = ipw.HTML("<div class='af-note'>Each question is a round the engine has just dealt "
+                         "(never one of the lessons). Predict the whole outcome, then check it field "
+                         "by field. Five questions make a quiz; the levels rise from the Garden to "
+                         "the Balcony, the Jester and Bishop, and the Exiled expansion.</div>")
+        self.children = [intro, self.level if len(levels) > 1 else ipw.HTML(), self.progress, self.question,
+                         self.form, _row([self.check]), self.feedback, _row([self.next]), self.summary,
+                         self.address]
+        self._inputs: dict[str, Any] = {}
+        self._rendered: str | None = None
         self.refresh()
 
-    def _answer(self, player: str, index: int) -> None:
+    # ---- actions
+    def _on_level(self, change: dict[str, Any]) -> None:
+        if change["new"] != self._state.quiz.level:
+            self._state.quiz.set_level(change["new"])
+            self.refresh()
+
+    def _given(self) -> quiz_mod.Answer:
+        ins = self._inputs
+        winners = tuple(p for p, b in ins["winners"].items() if b.value)
+        nxt = ins["next_first"].value or ""
+        prestige = tuple((p, int(w.value)) for p, w in ins["prestige"].items())
+        scored = tuple(sorted(v for v, b in ins["scored"] if b.value))
+        free = tuple(sorted(p for p, b in ins["free_convokes"].items() if b.value))
+        exiled = tuple(sorted(p for p, b in ins.get("exiled", {}).items() if b.value))
+        return quiz_mod.Answer(winners, nxt, prestige, scored, free, exiled)
+
+    def _check(self) -> None:
         quiz = self._state.quiz
-        if quiz.index != index or quiz.check() is not None:   # a stale or repeated click
-            return
-        quiz.answer(player)
-        self.refresh()
+        if quiz.checked is None:
+            quiz.answer(self._given())
+            self.refresh()
 
     def _next(self) -> None:
-        self._state.quiz.next()
+        quiz = self._state.quiz
+        if quiz.checked is not None:
+            quiz.next()
+            self.refresh()
+
+    def _again(self, level: int) -> None:
+        self._state.quiz.new_quiz(level)
         self.refresh()
 
-    def _back(self) -> None:
-        self._state.quiz.back()
-        self.refresh()
+    # ---- drawing
+    def _form(self, q: quiz_mod.Question) -> None:
+        def toggles(labels: list[tuple[str, str]]) -> dict[str, ipw.ToggleButton]:
+            return {value: ipw.ToggleButton(description=label, layout=ipw.Layout(width="auto"))
+                    for label, value in labels}
 
-    def _new(self) -> None:
-        self._new_seed += 1
-        self._state.new_quiz(self._new_seed)
-        self.refresh()
+        def field(title: str, help_text: str, widgets: list[ipw.Widget], hook: str) -> ipw.Widget:
+            box = ipw.VBox([ipw.HTML(f"<div class='af-field-title'>{escape(title)}</div>"
+                                     f"<div class='af-note'>{help_text}</div>"), _row(widgets)])
+            box.add_class("af-field")
+            box.add_class(hook)
+            return box
+
+        garden = q.garden_cards()
+        players = q.players
+        winners = toggles([(f"{p}'s {c}", p) for p, c in garden])
+        nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players], value="",
+                                style={"button_width": "auto"})
+        prestige = {p: ipw.IntText(value=0, description=f"{p}'s {c}", style={"description_width": "auto"},
+                                   layout=ipw.Layout(width="auto"))
+                    for p, c in garden}
+        for w in prestige.values():
+            w.add_class("af-prestige-input")
+        options = q.scoring_options()
+        scored = [(v, ipw.ToggleButton(description=label, layout=ipw.Layout(width="auto")))
+                  for label, v in options]
+        free = toggles([(p, p) for p in players])
+        fields = [
+            field("Whose Garden card(s) win?", "Pick every card with the winning Prestige (ties all win).",
+                  list(winners.values()), "af-quiz-winners"),
+            field("Who starts the next round?", "The owner of the earliest winning card in the queue.",
+                  [nxt], "af-quiz-next-first"),
+            field("Final Prestige of each Garden card", "Garden value, then the Balcony changes in order; "
+                  "after an exchange, the card now in that player's place.",
+                  list(prestige.values()), "af-quiz-prestige"),
+            field("What scores?", "Every card that goes to a scored area (a card exchanged in scores "
+                  "as its owner's Garden card).", [b for _, b in scored], "af-quiz-scored"),
+            field("Who Convokes a Noble for free?", "A scoring Garden Rogue or Damsel, a Balcony Rogue, "
+                  "the winner's Balcony Damsel. Pick nobody if none.", list(free.values()),
+                  "af-quiz-free-convokes"),
+        ]
+        self._inputs = {"winners": winners, "next_first": nxt, "prestige": prestige,
+                        "scored": scored, "free_convokes": free}
+        if q.expansion:
+            exiled = toggles([(p, p) for p in players])
+            fields.append(field("Who exiles?", "The worst Prestige that did not score (ties all; "
+                                "all tied: nobody).", list(exiled.values()), "af-quiz-exiled"))
+            self._inputs["exiled"] = exiled
+        self.form.children = fields
 
     def refresh(self) -> None:
         quiz = self._state.quiz
-        q = quiz.question()
-        check = quiz.check()
-        self.head.value = (f"<h4>Question {quiz.index + 1} of {len(quiz)} · score "
-                           f"<span class='af-quiz-score'>{quiz.score}/{quiz.answered}</span></h4>"
-                           "<div class='af-note'>Here is a round as it is laid out. Whose Garden card "
-                           "wins? (Every tied card wins; an odd number of Jesters makes the lowest "
-                           "win.)</div>")
-        self.setup.value = ("<ul class='af-setup'>" + "".join(f"<li>{escape(line)}</li>" for line in q.setup)
-                            + "</ul>")
-        self.ring.value = seats.seat_ring_svg(q.options, q.first)
-        index = quiz.index
-        buttons = []
-        for p in q.options:
-            b = _button(p, partial(self._answer, p, index), "af-quiz-option")
-            b.disabled = check is not None
-            buttons.append(b)
-        self.options.children = [_row(buttons)]
-        if check is None:
-            self.result.value = ""
-            self.why.value = ""
+        level = quiz.level_info
+        summary_time = quiz.done and quiz.checked is None
+        if self.level.value != quiz.level:
+            self.level.value = quiz.level
+        asked = len(quiz.answers) + (0 if quiz.checked is not None or summary_time else 1)
+        right_now = sum(ok for _, ok in quiz.answers)
+        where = "quiz done" if summary_time else f"question {min(asked, quiz.length)} of {quiz.length}"
+        self.progress.value = (f"<div><b>{escape(level.title)}</b> · {where} · this quiz "
+                               f"<b class='af-quiz-score'>{right_now}/{len(quiz.answers)}</b> fully right"
+                               f" · all quizzes {quiz.total_right}/{quiz.total_asked}</div>")
+        if summary_time:
+            self._show_summary()
+            self._hide(self.question, self.form, self.check, self.feedback, self.next)
         else:
-            verdict = ("<b style='color:#1e8449'>Right!</b>" if check.correct
-                       else "<b style='color:#922b21'>Not quite.</b>")
-            self.result.value = (f"{verdict} You chose {escape(check.chosen)}; "
-                                 f"winner{'s' if len(check.winners) > 1 else ''}: "
-                                 f"<b>{escape(', '.join(check.winners))}</b>"
-                                 + (" (the lowest Prestige won: Jester)" if check.lowest_wins else "")
-                                 + f". <i>{escape(check.title)}</i>")
-            self.why.value = ("<b>Why</b> (the steps that decided it):<ol>"
-                              + "".join(f"<li>{escape(e.text)} <span class='af-note'>[{escape(e.rule)}]"
-                                        "</span></li>" for e in check.why) + "</ol>")
+            self.summary.children = []
+            self._show(self.question, self.form, self.check, self.feedback, self.next)
+            q = quiz.question()
+            if self._rendered != q.id:
+                self._rendered = q.id
+                self.question.value = self._question_html(q)
+                self._form(q)
+            checked = quiz.checked
+            self.check.disabled = checked is not None
+            self.next.disabled = checked is None
+            self.next.description = ("See the summary ▶" if checked is not None and quiz.done
+                                     else "Next question ▶")
+            self.feedback.value = "" if checked is None else self._feedback_html(q, checked)
+        self.address.value = self._address_html()
+
+    def _question_html(self, q: quiz_mod.Question) -> str:
+        lines = tour.setup_lines(q.scenario)
+        return ("<h4 style='margin:.4em 0'>The round, as the table saw it</h4>"
+                + seats.seat_ring_svg(q.players, q.scenario.first, None, size=220)
+                + "<ul class='af-setup'>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+                + "<div class='af-note'>Every Parlor holds its owner's Nobles that are not elsewhere in this "
+                  "round. " + ("Exiled expansion: each Exiled deck is Bard, Scribe, Elder, Oracle minus the "
+                               "cards in play. " if q.expansion else "") + "</div>")
+
+    def _feedback_html(self, q: quiz_mod.Question, checks: list[quiz_mod.FieldCheck]) -> str:
+        refs = _refs()
+        right = all(c.right for c in checks)
+        rows = "".join(
+            f"<tr><td>{RIGHT if c.right else WRONG}"
+            f"</td><td><b>{escape(c.label)}</b></td><td>you: {escape(c.given)}</td>"
+            f"<td>{'' if c.right else 'the engine: <b>' + escape(c.expected) + '</b>'}</td></tr>"
+            + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
+               f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>")
+            for c in checks)
+        steps = "".join(f"<li>{escape(e.text)} {seats.rulings_html([refs[e.rule]] if e.rule in refs else [])}"
+                        "</li>" for e in quiz_mod.why(q.result))
+        t = quiz_mod.topic(q.topic)
+        lib = tour.library()
+        lessons = ", ".join(escape(lib[n].title) for n in t.lessons if n in lib)
+        head = ("<b class='af-right'>Fully right!</b>" if right else
+                "<b class='af-wrong'>Not quite: " + escape(", ".join(c.label for c in checks if not c.right))
+                + " wrong.</b>")
+        return (f"<div>{head}</div><table class='af-feedback-table'>{rows}</table>"
+                f"<div style='margin-top:.4em'><b>The idea:</b> {escape(t.title)} — "
+                f"{seats.with_rulings(t.idea, refs)}</div>"
+                f"<div class='af-note'>Lessons on it: {lessons}</div>"
+                f"<b>Why</b> (the steps that decide it, each with its ruling):<ol>{steps}</ol>")
+
+    def _show_summary(self) -> None:
+        quiz = self._state.quiz
+        rows = "".join(f"<tr><td>{escape(t.title)}</td><td>{r} of {n}</td></tr>"
+                       for t, r, n in quiz.summary())
+        right = sum(ok for _, ok in quiz.answers)
+        widgets: list[ipw.Widget] = [ipw.HTML(
+            f"<h4 style='margin:.4em 0'>Quiz done: {right} of {len(quiz.answers)} fully right</h4>"
+            f"<table><tr><th>topic</th><th>fully right</th></tr>{rows}</table>")]
+        review = quiz.review()
+        if review:
+            lib = tour.library()
+            widgets.append(ipw.HTML("<b>What to review</b> (open a lesson to step through it):"))
+            for t in review:
+                buttons = [_button(lib[n].title, partial(self._open_lesson, n), "af-lesson-link")
+                           for n in t.lessons if n in lib]
+                idea = seats.with_rulings(t.idea, _refs())
+                widgets += [ipw.HTML(f"<div><i>{escape(t.title)}</i>: {idea}</div>"),
+                            _row(buttons)]
+        else:
+            widgets.append(ipw.HTML("<div>Nothing to review at this level.</div>"))
+        again = _button("Another quiz at this level", partial(self._again, quiz.level), "af-quiz-again")
+        row = [again]
+        k = self._levels.index(quiz.level) if quiz.level in self._levels else 0
+        if k + 1 < len(self._levels):
+            up = self._levels[k + 1]
+            row.append(_button(f"Next level: {quiz_mod.LEVELS[up].title} ▶", partial(self._again, up),
+                               "af-quiz-level-up"))
+        widgets.append(_row(row))
+        self.summary.children = widgets
+
+    def _open_lesson(self, name: str) -> None:
+        opener = getattr(self, "open_lesson", None)
+        if opener is not None:
+            opener(name)
+
+    def _address_html(self) -> str:
+        """Keeps the progress in the page's address (a reload restores it); the same code as a
+        link to keep."""
+        query = self._state.query()
+        if not query:
+            return ""
+        target = escape("?" + query)
+        return (f"<img alt='' src='data:,' style='display:none' "
+                f"onerror=\"history.replaceState(null, '', location.pathname + '{target}')\">")
+
+    @staticmethod
+    def _hide(*widgets: ipw.Widget) -> None:
+        for w in widgets:
+            w.layout.display = "none"
+
+    @staticmethod
+    def _show(*widgets: ipw.Widget) -> None:
+        for w in widgets:
+            w.layout.display = None
 
 
 class LessonsPane(ipw.VBox):
-    """The beginner path and the index by situation, each lesson a button."""
+    """``af-lesson-list``: the app's path, stage by stage, each lesson a button with its title
+    (and, in the Learn app, the index by situation)."""
 
-    def __init__(self, open_lesson: Callable[[str], None], expansion_only: bool = False) -> None:
+    def __init__(self, open_lesson: Callable[[str], None], expansion: bool = False) -> None:
         super().__init__()
+        self.add_class("af-lesson-list")
         lib = tour.library()
         children: list[ipw.Widget] = [ipw.HTML(
-            "<div class='af-note'>A course through the bundled lessons. Open one to predict its "
-            "winner and step through it. For scoring, see the one-page "
-            f"<a href='{DOCS_URL}/scoring-checklist.md' target='_blank' rel='noopener'>scoring "
-            "checklist</a> (docs/scoring-checklist.md).</div>")]
+            "<div class='af-note'>A course through the lessons, stage by stage. Each lesson is one "
+            "round: open it, predict the winning card(s), then step through it.</div>")]
         sections = []
-        for k, stage in enumerate(tour.stages(), 1):
-            if expansion_only and stage.level != "expansion":
-                continue
+        stages = [s for s in tour.stages() if (s.level == "expansion") == expansion]
+        for k, stage in enumerate(stages, 1):
             buttons = [_button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
                        for n in stage.lessons]
-            sections.append((f"{k}. {stage.name} ({stage.level})",
+            sections.append((f"{k}. {stage.name} ({stage.level}, {len(stage.lessons)} lessons)",
                              ipw.VBox([ipw.HTML(f"<div class='af-note'>{escape(stage.intro)}</div>"),
                                        _row(buttons)])))
-        if not expansion_only:
+        if not expansion:
             for situation, names in tour.situations().items():
+                names = [n for n in names if not lib[n].expansion]
                 buttons = [_button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
                            for n in names]
                 sections.append((f"Situation: {situation}", _row(buttons)))
@@ -342,25 +644,38 @@ class LessonsPane(ipw.VBox):
 
 # ------------------------------------------------------------------ the apps
 class _TourApp(ipw.VBox):
-    """What Learn and Exiled share: an intro, an error box and lazily built tabs, among them
-    the card tour, one round step by step (``LESSON`` is its tab) and the quiz."""
+    """What Learn and Exiled share: an intro, an error box and lazily built tabs: the rules
+    pages, the cards, one round step by step, the quiz and the lessons."""
 
-    CARDS, LESSON, QUIZ = 0, 1, 2              # tab positions
+    RULES, CARDS, LESSON, QUIZ, LESSONS = 0, 1, 2, 3, 4              # tab positions
 
-    def __init__(self, state: tour.LearnState, intro: str,
-                 tabs: list[tuple[str, Callable[[], ipw.Widget]]]) -> None:
+    def __init__(self, state: tour.LearnState, intro: str, rules_title: str) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-app")
         self.state = state
         self.error = ErrorBox()
         self.error.show(state.errors)
-        self.tabs = LazyTab(tabs)
+        self.tabs = LazyTab([(rules_title, lambda: RulesPane(state.rules, self.open_lesson)),
+                             ("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
+                             ("A round", lambda: LessonPane(state)),
+                             ("Quiz", self._quiz_tab),
+                             ("Lessons", lambda: LessonsPane(self.open_lesson, state.expansion))])
         self.children = [styles(), ipw.HTML(APP_CSS), self.error, ipw.HTML(intro), self.tabs]
+        if state.resumed:                          # the address held a quiz's progress: back to it
+            self.tabs.selected_index = self.QUIZ
+
+    def _quiz_tab(self) -> ipw.Widget:
+        pane = QuizPane(self.state, self.state.QUIZ_LEVELS)
+        pane.open_lesson = self.open_lesson  # type: ignore[attr-defined]
+        return pane
+
+    @property
+    def rules(self) -> RulesPane:
+        return self.tabs.pane(self.RULES)
 
     @property
     def cards(self) -> CardTourPane:
-        pane = self.tabs.pane(self.CARDS)
-        return pane if isinstance(pane, CardTourPane) else self._cards
+        return self.tabs.pane(self.CARDS)
 
     @property
     def lesson(self) -> LessonPane:
@@ -375,34 +690,21 @@ class _TourApp(ipw.VBox):
         self.tabs.selected_index = self.LESSON
 
     def __repr__(self) -> str:                         # stable text/plain for nbval
-        return (f"{type(self).__name__}(lesson={self.state.walk.lesson.name!r}, "
-                f"seed={self.state.quiz.seed})")
+        return f"{type(self).__name__}(lesson={self.state.walk.lesson.name!r})"
 
 
 class LearnApp(_TourApp):
-    """*Learn the rules*: the cards, the table, one round step by step, quizzes, the lessons."""
+    """*Learn the rules*: how a round works, the cards as ruled, one round step by step,
+    quizzes of unseen rounds, the lessons."""
 
     def __init__(self, state: tour.LearnState) -> None:
         super().__init__(state, (
             "<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
-            "<div class='af-note'>Each round: everyone draws to 3 cards; plays one card into the "
-            "<b>Ball Garden</b> queue; then, in Phase-2 order, either <b>Conspires</b> (a card face "
-            "down on the <b>Whispers Balcony</b>) or <b>Convokes</b> (trades the hand for a Noble). "
-            "The Balcony is revealed card by card, then the highest Prestige wins and scores crowns. "
-            "Start with the cards, then predict a round, then take the quiz.</div>"),
-            [("Cards", self._cards_tab),
-             ("A round", lambda: LessonPane(state, tour.path_order())),
-             ("Quiz", lambda: QuizPane(state)),
-             ("Lessons", lambda: LessonsPane(self.open_lesson))])
-
-    def _cards_tab(self) -> ipw.Widget:
-        self._cards = CardTourPane(self.state.cards, self.open_lesson)
-        table = ipw.HTML(seats.seat_ring_svg(["Ana", "Bruno", "Caio", "Dora"], "Ana", None)
-                         + "<div class='af-note'>The table from above: the player to your "
-                         "<b>left</b> is the next seat (M1). Turn order in both phases runs that "
-                         "way from the round's starting player; the Garden queue is filled in that "
-                         "order, first card on the left.</div>")
-        return ipw.VBox([self._cards, table])
+            "<div class='af-note'>Start with the <b>Rules</b>: how a round works, in eight short pages, "
+            "each with a round the engine plays for you. Then look at the <b>Cards</b> and what the "
+            "rulings add to them, and take the <b>Quiz</b>: rounds nobody has seen, to predict in "
+            "full.</div>"),
+            "Rules")
 
     @classmethod
     def from_query(cls, query: str) -> LearnApp:
@@ -410,9 +712,8 @@ class LearnApp(_TourApp):
 
 
 class ExiledApp(_TourApp):
-    """*The Exiled expansion*: its four cards, exile (X1–X7), its lessons, a quiz."""
+    """*The Exiled expansion*: exile and its four cards (X1–X7), its own lesson path, a quiz."""
 
-    LESSON, QUIZ = 2, 3                        # the Exile tab comes second
     state: ExiledState
 
     def __init__(self, state: ExiledState) -> None:
@@ -420,22 +721,9 @@ class ExiledApp(_TourApp):
             "<h2 style='margin:.2em 0'>The Exiled expansion</h2>"
             "<div class='af-note'>Each player adds four cards, kept apart as a face-up Exiled deck: "
             "Bard, Scribe, Elder, Oracle. At the end of each round the card with the <b>worst</b> "
-            "Prestige is exiled, and its owner takes the top Exiled card into hand.</div>"),
-            [("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
-             ("Exile", self._rules_tab),
-             ("A round", lambda: LessonPane(state, state.lessons)),
-             ("Quiz", lambda: QuizPane(state))])
-
-    def _rules_tab(self) -> ipw.Widget:
-        lib = tour.library()
-        rules = []
-        for rule in self.state.rules:
-            buttons = [_button(lib[n].title, partial(self.open_lesson, n), "af-lesson-link")
-                       for n in rule.lessons]
-            rules.append(ipw.VBox([ipw.HTML(f"<h4 style='margin:.4em 0 .1em'>{escape(rule.id)} "
-                                            f"{escape(rule.title)}</h4><div>{escape(rule.text)}</div>"),
-                                   _row(buttons)]))
-        return ipw.VBox(rules)
+            "Prestige is exiled, and its owner takes the top Exiled card into hand. Learn the base "
+            "game first (the <i>Learn the rules</i> app).</div>"),
+            "Rules")
 
     @classmethod
     def from_query(cls, query: str) -> ExiledApp:

@@ -1,4 +1,4 @@
-"""The Exiled expansion in a real browser: its four cards, exile rules, a lesson stepped."""
+"""The Exiled expansion in a real browser: its rules pages, its own lesson path, its quiz level."""
 from __future__ import annotations
 
 import pytest
@@ -9,15 +9,22 @@ APP = "/voila/render/exiled.ipynb"
 LOAD_MS = 120_000
 
 
-def test_exiled_cards_rules_and_a_lesson(app_server, page):
+def test_exiled_rules_pages_a_lesson_and_the_quiz(app_server, page):
     page.goto(f"{app_server.rstrip('/')}{APP}", timeout=LOAD_MS)
-    page.wait_for_selector(".af-app", timeout=LOAD_MS)
-    assert "Bard" in page.locator(".af-card").first.inner_text()
-    page.get_by_role("tab", name="Exile").click()
-    page.get_by_text("X7", exact=False).first.wait_for(timeout=LOAD_MS)   # built on first selection
-    for rule in ("X1", "X2", "X7"):
-        assert page.get_by_text(rule, exact=False).first.is_visible()
+    page.wait_for_selector(".af-rules", timeout=LOAD_MS)
+    assert "Exile (the Exiled expansion)" in page.locator(".af-rules-page").inner_text()
+    page.locator(".af-rules-next").click()
+    page.wait_for_function("document.querySelector('.af-rules-page').innerText.includes('Bard')")
+    page.get_by_role("tab", name="Cards").click()
+    card = page.locator(".af-card-view:visible", has_text="Bard").first
+    card.wait_for(timeout=LOAD_MS)
+    assert "As ruled" in card.inner_text() and "printed Prestige + 3" in card.inner_text()
+    page.get_by_role("tab", name="Lessons").click()
+    page.get_by_text("Exile (expansion", exact=False).first.click()       # the path's first stage
     page.locator(".af-lesson-link:visible", has_text="The lowest card is exiled").first.click()
     page.wait_for_selector(".af-step", state="visible", timeout=LOAD_MS)
     page.locator(".af-last:visible").first.click()
     page.wait_for_function("document.querySelector('.af-winners').innerText.includes('Caio')")
+    page.get_by_role("tab", name="Quiz").click()
+    page.wait_for_selector(".af-quiz-exiled", timeout=LOAD_MS)           # the expansion asks who exiles
+    assert "4. The Exiled expansion" in page.locator(".af-quiz-progress").inner_text()

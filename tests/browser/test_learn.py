@@ -1,35 +1,112 @@
-"""Learn the rules in a real browser: the card tour, predict a round, answer a quiz."""
+"""Learn the rules in a real browser: the rules pages, a lesson predicted, a five-question quiz of
+unseen rounds answered to its summary (one field wrong on purpose), and the progress kept
+through a reload of the page."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+
+from aristofarsa.controllers.quiz import QuizState
+from aristofarsa.controllers.rules import learn_pages
 
 pytestmark = pytest.mark.browser
 
 APP = "/voila/render/learn.ipynb"
 LOAD_MS = 120_000
+SEED = 5
 
 
-def test_learn_tour_predict_and_quiz(app_server, page):
-    page.goto(f"{app_server.rstrip('/')}{APP}?lesson=b5-merchant-knight-anyway&seed=1", timeout=LOAD_MS)
-    page.wait_for_selector(".af-app", timeout=LOAD_MS)
-    assert "Rogue" in page.locator(".af-card").first.inner_text()
+def _answer(page, q, answer) -> None:
+    """Click and type a full answer into the quiz form, as a learner would."""
+    garden = dict(q.garden_cards())
+    for player in answer.winners:
+        page.locator(".af-quiz-winners button", has_text=f"{player}'s {garden[player]}").click()
+    page.locator(".af-quiz-next-first button", has_text=answer.next_first).first.click()
+    inputs = page.locator(".af-quiz-prestige input")
+    for k, (_, value) in enumerate(answer.prestige):
+        inputs.nth(k).fill(str(value))
+        inputs.nth(k).press("Tab")
+    left = list(answer.scored)
+    buttons = page.locator(".af-quiz-scored button")
+    for k in range(buttons.count()):
+        value = buttons.nth(k).inner_text().rsplit(" (", 1)[0]
+        if value in left:
+            left.remove(value)
+            buttons.nth(k).click()
+    assert not left
+    for player in answer.free_convokes:
+        page.locator(".af-quiz-free-convokes button", has_text=player).click()
+
+
+def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
+    page.goto(f"{app_server.rstrip('/')}{APP}?seed={SEED}", timeout=LOAD_MS)
+    page.wait_for_selector(".af-rules", timeout=LOAD_MS)
     assert page.locator(".af-error").is_hidden()
-    # a round: predict, then the explanation appears
-    page.get_by_role("tab", name="A round").click()
-    predict = page.locator(".af-predict", has_text="Edu")
-    predict.click()
+    # the rules pages, in play order, each with a live example and rulings that open in the page
+    for k, rules_page in enumerate(learn_pages()):
+        page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
+                               arg=rules_page.title, timeout=30_000)
+        assert "Live example" in page.locator(".af-rules .af-example").inner_text()
+        if k < len(learn_pages()) - 1:
+            page.locator(".af-rules-next").click()
+    ref = page.locator(".af-rules-page .af-ruling-ref summary").first
+    ruling = ref.inner_text()
+    ref.click()
+    assert f"{ruling} " in page.locator(".af-rules-page .af-ruling-ref[open]").first.inner_text()
+    # the quiz: five unseen rounds, each answered in full; the second with a wrong next starter
+    page.get_by_role("tab", name="Quiz").click()
+    page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
+    state = QuizState(seed=SEED)
+    for k in range(5):
+        q = state.question()
+        page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
+                               arg=f"question {k + 1} of 5", timeout=60_000)
+        for player in q.players:
+            assert player in page.locator(".af-quiz-question").inner_text()
+        answer = q.answer()
+        if k == 1:
+            answer = replace(answer, next_first=next(p for p in q.players if p != answer.next_first))
+        _answer(page, q, answer)
+        page.locator(".af-quiz-check").click()
+        page.wait_for_function("() => document.querySelector('.af-quiz-feedback').innerText.includes('Why')",
+                               timeout=60_000)
+        feedback = page.locator(".af-quiz-feedback").inner_text()
+        if k == 1:
+            assert "Not quite: Starts the next round wrong" in feedback
+            assert "earliest winning card" in feedback              # the rule behind the field
+        else:
+            assert "Fully right" in feedback, feedback[:300]
+        state.answer(answer)
+        state.next()
+        page.locator(".af-quiz-next").click()
+    page.wait_for_function("() => document.querySelector('.af-quiz-summary').innerText.includes('Quiz done')",
+                           timeout=60_000)
+    summary = page.locator(".af-quiz-summary").inner_text()
+    assert "4 of 5 fully right" in summary and "What to review" in summary
+    page.wait_for_function("() => location.search.includes('progress=')", timeout=30_000)
+    # a reload keeps the progress: level, score, topics missed
+    page.reload(timeout=LOAD_MS)
+    page.wait_for_selector(".af-quiz-progress", timeout=LOAD_MS)
+    page.wait_for_function("() => document.querySelector('.af-quiz-progress').innerText.includes('4/5')",
+                           timeout=60_000)
+    progress = page.locator(".af-quiz-progress").inner_text()
+    assert "1. The Garden decides" in progress and "all quizzes 4/5" in progress
+    assert "What to review" in page.locator(".af-quiz-summary").inner_text()
+    assert page.locator(".af-error").is_hidden()
+
+
+def test_learn_predict_a_lesson(app_server, page):
+    page.goto(f"{app_server.rstrip('/')}{APP}?lesson=b5-merchant-knight-anyway", timeout=LOAD_MS)
+    page.wait_for_selector(".af-app", timeout=LOAD_MS)
+    page.get_by_role("tab", name="A round", exact=True).click()
+    page.locator(".af-predict", has_text="Edu").click()
+    page.locator(".af-predict-check").click()
     page.wait_for_selector("text=You predicted", timeout=LOAD_MS)
-    # the explanation is drawn in a later message than the verdict
-    page.wait_for_function("document.body.innerText.includes('Lesson (B5')", timeout=15_000)
-    assert "right" in page.locator(".af-verdict").inner_text()   # Edu wins B5
+    page.wait_for_function("document.body.innerText.includes('by any route')", timeout=15_000)
+    assert "right" in page.locator(".af-verdict").inner_text()   # Edu's card wins B5
     page.locator(".af-last:visible").first.click()
     page.wait_for_function("document.querySelector('.af-winners').innerText.includes('Edu')")
-    # the quiz: answer, get a verdict and a score
-    page.get_by_role("tab", name="Quiz").click()
-    option = page.locator(".af-quiz-option").first
-    option.click()
-    page.wait_for_selector(".af-quiz-result >> text=/Right|Not quite/", timeout=LOAD_MS)
-    assert "/1" in page.locator(".af-quiz-score").inner_text()
 
 
 def test_learn_bad_lesson_shows_a_message(app_server, page):
@@ -42,7 +119,7 @@ def test_learn_bad_lesson_shows_a_message(app_server, page):
 def test_learn_opens_the_lesson_in_the_lab(app_server, page):
     page.goto(f"{app_server.rstrip('/')}{APP}?lesson=b13-bishop-chain", timeout=LOAD_MS)
     page.wait_for_selector(".af-app", timeout=LOAD_MS)
-    page.get_by_role("tab", name="A round").click()
+    page.get_by_role("tab", name="A round", exact=True).click()
     link = page.locator(".af-open-lab a")
     assert link.get_attribute("href") == "lab.ipynb?lesson=b13-bishop-chain"
     # each step shows its ruling, from the Lab's stepper

@@ -82,6 +82,93 @@ def test_card_tour_shows_every_card_with_its_texts():
         base.go("Bard")
 
 
+def test_every_card_has_its_fine_points_with_known_rulings():
+    notes = tour.card_notes()
+    assert set(notes) == set(CARDS)
+    for card, card_notes in notes.items():
+        assert card_notes, card
+        for note in card_notes:
+            assert note.text.endswith(".") and note.rulings, (card, note.text)
+            assert all(r.id in RULINGS and r.text for r in note.rulings), (card, note.text)
+    assert tour.card_info("Elder").notes == notes["Elder"]
+
+
+def test_the_three_reported_fine_points_are_on_the_cards():
+    """The points the learner found only inside one lesson each are on the cards themselves."""
+    courtisan = " ".join(n.text for n in tour.card_notes()["Courtisan"])
+    assert "at the moment the Courtisan is played" in courtisan and "Rogue at 10 gives +10" in courtisan
+    bard = " ".join(n.text for n in tour.card_notes()["Bard"])
+    assert "printed Prestige + 3" in bard
+    elder = " ".join(n.text for n in tour.card_notes()["Elder"])
+    assert "its own 6" in elder
+
+
+def test_docs_rules_md_carries_the_same_fine_points():
+    text = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
+    for card, notes in tour.card_notes().items():
+        for note in notes:
+            assert note.text in text, f"docs/rules.md lacks the {card} note: {note.text}"
+    assert " ".join(tour.card_notes_markdown().split()) in text
+    assert " ".join(tour.card_notes_markdown(expansion=True).split()) in text
+
+
+# ------------------------------------------------------------------ lessons as game events
+ENGINE_WORDS = re.compile(r"next_draw|final_round|replay = \{|\.toml|exit code|`crowns`|"
+                          r"the engine still|scenario|\[expect\]|game_over|end_reason|lowest_wins|"
+                          r"oracle_draw|also_score|choice key|in a file|this file", re.I)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_lesson_text_reads_as_game_events(name):
+    lesson = tour.library()[name]
+    found = ENGINE_WORDS.findall(lesson.title + " " + lesson.description)
+    assert not found, f"{name}: engine words in what a learner reads: {found}"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_lesson_description_renders_in_full(name):
+    """Every word of a description reaches the page, and lines wrap as prose (no line break
+    inside a sentence)."""
+    from html import unescape
+
+    from aristofarsa.render import seats
+
+    lesson = tour.library()[name]
+    assert len(lesson.description) > 200, f"{name}: the description explains too little"
+    page = seats.markdown_html(lesson.description)
+    shown = " ".join(unescape(re.sub(r"<[^>]+>", " ", page)).split())
+    for word in re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", lesson.description.replace("**", "")):
+        assert word in shown, f"{name}: {word!r} is not shown"
+    assert "<br>" not in page
+
+
+def test_the_two_added_lessons_are_on_the_paths():
+    assert "m4-courtisan-after-bard" in expansion_lessons()
+    assert "b9-courtisan-forces-out-a-marking-aristocrat" in tour.learn_path()
+    walk = tour.LessonWalk("b9-courtisan-forces-out-a-marking-aristocrat")
+    assert walk.result.prestige["Ana"] == 13                # the mark stays: 5 + 8, not 6 + 8
+    assert any(e.kind == "exchange" and e.target_card == "Aristocrat" for e in walk.result.trace)
+    bard = tour.LessonWalk("m4-courtisan-after-bard")
+    assert bard.result.prestige["Bruno"] == 17              # 6 + the Bard's 11
+
+
+def test_next_lesson_follows_the_path():
+    state = tour.LearnState()
+    assert state.next_lesson() == state.path[1]
+    state.open_lesson(state.path[-1])
+    assert state.next_lesson() is None
+    state.open_lesson("x2-lowest-exiles")                   # not on this path: back to its start
+    assert state.next_lesson() == state.path[0]
+
+
+def test_a_tie_is_predicted_by_picking_every_tied_card():
+    walk = tour.LessonWalk("s1-tied-cards-all-score")
+    assert len(walk.result.winners) > 1
+    assert walk.predict(list(walk.result.winners)) is True
+    one = tour.LessonWalk("s1-tied-cards-all-score")
+    assert one.predict(walk.result.winners[0]) is False
+
+
 # ------------------------------------------------------------------ one round, step by step
 @pytest.mark.parametrize("name", ["b5-merchant-knight-anyway", "b13-bishop-chain", "x2-lowest-exiles",
                                   "p6-bishop-mode-outlives-the-bishop"])
@@ -140,50 +227,22 @@ def test_prediction_reveals_the_description():
     lw3 = tour.LessonWalk("b5-merchant-knight-anyway")
     lw3.walk.last()
     assert lw3.revealed
-    with pytest.raises(ValueError, match="choose one of"):
+    with pytest.raises(ValueError, match="choose one or more of"):
         lw3.predict("Zed")
 
 
 def test_setup_lines_do_not_give_the_answer():
     lw = tour.LessonWalk("b5-merchant-knight-anyway")
     text = " ".join(lw.setup)
-    assert "Garden: Knight" in text and "Balcony: Merchant (target Caio)" in text
+    assert "Garden: Knight" in text and "Balcony: Merchant (on Caio's Garden card)" in text
     assert "scores" not in text and "wins" not in text
-
-
-# ------------------------------------------------------------------ quizzes
-def test_quiz_is_seeded_and_scored():
-    a, b, c = tour.Quiz(3), tour.Quiz(3), tour.Quiz(4)
-    assert a.lessons == b.lessons and a.lessons != c.lessons
-    assert set(a.lessons) <= set(tour.quiz_pool())
-    q = a.question()
-    result = tour.resolve(tour.library()[q.lesson])
-    right = result.winners[0]
-    wrong = next(p for p in q.options if p not in result.winners)
-    check = a.answer(right)
-    assert check.correct and a.score == 1 and a.answered == 1
-    assert a.answer(wrong).correct            # a second click keeps the first answer
-    kinds = [e.kind for e in check.why]
-    assert "winners" in kinds and "final" in kinds
-    a.next()
-    check2 = a.answer(next(p for p in a.question().options
-                           if p not in tour.resolve(tour.library()[a.question().lesson]).winners))
-    assert not check2.correct and a.score == 1 and a.answered == 2
-    with pytest.raises(ValueError, match="choose one of"):
-        a.next()
-        a.answer("Zed")
-
-
-def test_expansion_quiz_draws_expansion_lessons():
-    quiz = tour.Quiz(1, expansion=True)
-    assert all(tour.library()[n].expansion or n.startswith("x") for n in quiz.lessons)
 
 
 # ------------------------------------------------------------------ query strings
 def test_learn_from_query():
     state = tour.LearnState.from_query("?lesson=b4-damsel-swap&seed=9")
     assert state.errors == [] and state.walk.lesson.name == "b4-damsel-swap"
-    assert state.quiz.lessons == tour.Quiz(9).lessons
+    assert state.quiz.seed == 9 and state.quiz.level == 0
 
 
 @pytest.mark.parametrize("query, message", [
@@ -192,6 +251,7 @@ def test_learn_from_query():
     ("seed=abc", "seed must be a whole number"),
     ("colour=red", "unknown query parameter 'colour'"),
     ("lesson=../../etc/passwd", "unknown lesson"),
+    ("progress=AAAA", "damaged progress code"),
 ])
 def test_learn_bad_query_gives_a_message(query, message):
     state = tour.LearnState.from_query(query)
@@ -204,9 +264,13 @@ def test_exiled_state():
     state = ExiledState.from_query("lesson=x4-exchanged-in-scribe-also-scores&seed=2")
     assert state.errors == []
     assert state.cards.names == ["Bard", "Scribe", "Elder", "Oracle"]
-    assert [r.id for r in state.rules] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
+    assert [r.id for r in state.exile_rules] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
+    assert state.rules.pages[0].key == "exile" and len(state.rules) == 6
+    # the expansion's own path: every expansion lesson, and none of the Learn app's path
     assert set(state.lessons) == {n for n in ALL if tour.library()[n].expansion} | \
         {n for n in expansion_lessons()}
+    assert not set(state.lessons) & set(tour.learn_path())
+    assert state.QUIZ_LEVELS == (3,) and state.quiz.level_info.expansion
     for rule in EXILE_RULES:
         assert set(rule.lessons) <= set(ALL)
     assert ExiledState.from_query("seed=x").errors

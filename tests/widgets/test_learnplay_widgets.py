@@ -120,42 +120,128 @@ def test_play_bad_query_shows_af_error():
 # ------------------------------------------------------------------ Learn
 def test_learn_hooks_predict_and_quiz():
     app = LearnApp.from_query("lesson=b5-merchant-knight-anyway&seed=1")
-    assert hooked(app, "af-card") and not hooked(app, "af-step")   # only the first tab is built at open
-    app.tabs.selected_index = 1                                     # the round's tab, built on selection
-    for cls in ("af-error", "af-card", "af-step", "af-first", "af-next", "af-garden", "af-balcony"):
+    assert hooked(app, "af-rules") and not hooked(app, "af-step")   # only the first tab is built at open
+    app.tabs.selected_index = app.LESSON                             # the round's tab, built on selection
+    for cls in ("af-error", "af-step", "af-first", "af-next", "af-garden", "af-balcony", "af-lesson-list"):
         assert hooked(app, cls), cls
     pane = app.lesson
-    assert "Lesson (B5" not in pane.explain.value            # predict first, then reveal
+    assert "by any route" not in pane.explain.value          # predict first, then reveal
     predict = hooked(pane, "af-predict")
-    edu = next(b for b in predict if b.description == "Edu")
-    edu.click()
-    assert "right" in pane.verdict.value and "Lesson (B5" in pane.explain.value
-    quiz = app.quiz
-    options = hooked(quiz, "af-quiz-option")
-    question = app.state.quiz.question()
-    assert [b.description for b in options] == question.options
-    options[0].click()
-    options[0].click()
-    assert app.state.quiz.answered == 1
-    assert "af-quiz-score" in quiz.head.value and "/1" in quiz.head.value
-    assert "winner" in quiz.result.value and "<ol>" in quiz.why.value
-    one(quiz, "af-quiz-next").click()
-    assert app.state.quiz.index == 1 and quiz.result.value == ""
+    next(b for b in predict if b.description == "Edu").value = True
+    one(pane, "af-predict-check").click()
+    assert "right" in pane.verdict.value and "by any route" in pane.explain.value
+    assert "af-ruling-ref" in pane.explain.value and ".toml" not in pane.explain.value
+    one(pane, "af-lesson-next").click()
+    assert app.state.walk.lesson.name == app.state.path[app.state.path.index("b5-merchant-knight-anyway") + 1]
+
+
+def test_learn_tie_needs_every_tied_card():
+    app = LearnApp.from_query("lesson=s1-tied-cards-all-score")
+    pane = app.lesson
+    winners = app.state.walk.result.winners
+    assert len(winners) > 1
+    for b in hooked(pane, "af-predict"):
+        b.value = b.description == winners[0]
+    one(pane, "af-predict-check").click()
+    assert "not this time" in pane.verdict.value
+
+
+def _fill(pane, answer, wrong_start: bool = False) -> None:
+    """Put an answer into the quiz form, as a person would click it."""
+    ins = pane._inputs
+    for p, b in ins["winners"].items():
+        b.value = p in answer.winners
+    players = [v for _, v in ins["next_first"].options if v]
+    ins["next_first"].value = (next(p for p in players if p != answer.next_first) if wrong_start
+                               else answer.next_first)
+    for p, v in answer.prestige:
+        ins["prestige"][p].value = v
+    left = list(answer.scored)
+    for value, b in ins["scored"]:
+        b.value = value in left
+        if b.value:
+            left.remove(value)
+    for p, b in ins["free_convokes"].items():
+        b.value = p in answer.free_convokes
+    for p, b in ins.get("exiled", {}).items():
+        b.value = p in answer.exiled
+
+
+def test_learn_quiz_field_by_field_to_the_summary_and_the_address():
+    app = LearnApp.from_query("seed=2")
+    app.tabs.selected_index = app.QUIZ
+    pane = app.quiz
+    for cls in ("af-quiz-question", "af-quiz-check", "af-quiz-next", "af-quiz-feedback",
+                "af-quiz-progress", "af-quiz-summary"):
+        assert hooked(app, cls), cls
+    for k in range(5):
+        q = app.state.quiz.question()
+        assert "Ana" in pane.question.value
+        _fill(pane, q.answer(), wrong_start=k == 1)
+        one(pane, "af-quiz-check").click()
+        one(pane, "af-quiz-check").click()                  # a second click changes nothing
+        feedback = pane.feedback.value
+        assert "Why" in feedback and "af-ruling-ref" in feedback
+        if k == 1:
+            assert "Not quite: Starts the next round wrong" in feedback
+        else:
+            assert "Fully right" in feedback
+        one(pane, "af-quiz-next").click()
+    summary = one(app, "af-quiz-summary")
+    assert summary.children and "4 of 5 fully right" in summary.children[0].value
+    assert hooked(summary, "af-lesson-link")                # what to review, with its lessons
+    assert "all quizzes 4/5" in pane.progress.value
+    query = app.state.query()
+    assert "history.replaceState" in pane.address.value and query in pane.address.value
+    again = LearnApp.from_query(query)                      # a reload of that address
+    assert again.tabs.selected_index == again.QUIZ and "all quizzes 4/5" in again.quiz.progress.value
+    hooked(again.quiz.summary, "af-quiz-level-up")[0].click()
+    assert again.state.quiz.level == 1 and "2. Balcony effects" in again.quiz.progress.value
+
+
+def test_learn_rules_pages():
+    app = LearnApp.from_query("")
+    rules = one(app, "af-rules")
+    assert "1. Set-up, seats and the draw" in app.rules.page.value
+    assert "Live example" in app.rules.example.value and "<svg" in app.rules.example.value
+    for _ in range(6):
+        one(rules, "af-rules-next").click()
+    assert "Scoring, as a checklist" in app.rules.page.value
+    assert "af-ruling-ref" in app.rules.page.value and "rulings.md" not in app.rules.page.value
+    one(rules, "af-rules-lesson").click()
+    assert app.tabs.selected_index == app.LESSON
+    assert app.state.walk.lesson.name == app.state.rules.page().lesson
 
 
 def test_learn_card_tour_and_lesson_links():
     app = LearnApp.from_query("")
+    app.tabs.selected_index = app.CARDS
     cards = app.cards
     assert "Rogue" in cards.card.value
-    cards.picker.value = "Knight"
-    assert "Knight" in cards.card.value and "+8 Prestige" in cards.card.value
+    assert hooked(cards, "af-card")
+    cards.picker.value = "Courtisan"
+    assert "+8 Prestige" not in cards.card.value and "As ruled" in cards.card.value
+    assert "Rogue at 10 gives +10" in cards.card.value
+    assert '<details class="af-card-notes" open' in cards.card.value
     link = hooked(cards, "af-lesson-link")[0]
     link.click()
-    assert app.tabs.selected_index == 1
+    assert app.tabs.selected_index == app.LESSON
     assert app.state.walk.lesson.title == link.description
 
 
-@pytest.mark.parametrize("query", ["lesson=nope", "seed=-3", "what=ever"])
+def test_learn_lesson_lists_show_titles_and_stages():
+    app = LearnApp.from_query("")
+    app.tabs.selected_index = app.LESSON
+    labels = [label for label, _ in app.lesson.picker.options]
+    assert labels[0].startswith("1. ") and "·" in labels[0] and "Lesson 1 of" not in labels[0]
+    assert all(tour_title in " ".join(labels) for tour_title in ("Who wins", "Fine points"))
+    assert not any(label.endswith("· Exile") for label in labels)   # the expansion has its own app
+    app.tabs.selected_index = app.LESSONS
+    lessons = app.tabs.pane(app.LESSONS)
+    assert "af-lesson-list" in lessons._dom_classes and hooked(lessons, "af-lesson-link")
+
+
+@pytest.mark.parametrize("query", ["lesson=nope", "seed=-3", "what=ever", "progress=zz"])
 def test_learn_bad_query_shows_af_error(query):
     app = LearnApp.from_query(query)
     error = one(app, "af-error")
@@ -165,14 +251,21 @@ def test_learn_bad_query_shows_af_error(query):
 # ------------------------------------------------------------------ Exiled
 def test_exiled_app():
     app = ExiledApp.from_query("")
+    assert "Exile (the Exiled expansion)" in app.rules.page.value
+    app.tabs.selected_index = app.CARDS
     assert app.cards.picker.options == ("Bard", "Scribe", "Elder", "Oracle")
     assert "Bard" in one(app, "af-card").value
     assert one(app, "af-error").layout.display == "none"
-    app.tabs.selected_index = 1                        # the Exile tab is built on first selection
-    rule_links = hooked(app.tabs.children[1], "af-lesson-link")
-    rule_links[0].click()
-    assert app.tabs.selected_index == 2
-    assert app.state.walk.lesson.title == rule_links[0].description
+    one(app.rules, "af-rules-next").click()
+    assert "Bard" in app.rules.page.value
+    one(app.rules, "af-rules-lesson").click()
+    assert app.tabs.selected_index == app.LESSON
+    assert app.state.walk.lesson.name == app.state.rules.page().lesson
+    labels = [label for label, _ in app.lesson.picker.options]
+    assert labels[0].startswith("1. ") and all("Exile" in label or "Bard" in label or "Elder" in label
+                                               or "Oracle" in label for label in labels)
+    app.tabs.selected_index = app.QUIZ
+    assert app.state.quiz.question().expansion and hooked(app.quiz, "af-quiz-exiled")
     bad = ExiledApp.from_query("lesson=zz")
     assert "unknown lesson" in one(bad, "af-error").value
 
@@ -212,12 +305,13 @@ def test_every_app_draws_the_labs_stepper_with_the_ruling_of_each_step():
         frame = stepper.frame()
         assert frame.index == k and frame.ruling is not None
         step = one(app, "af-step").value
-        assert f"Ruling {frame.ruling.id}" in step and frame.ruling.link in step
+        assert f"Ruling {frame.ruling.id}" in step and escape(frame.ruling.text.split("\n")[0]) in step
+        assert "rulings.md" not in step                 # the ruling's text, not a file's path
 
 
 def test_learn_switching_lessons_swaps_the_stepper_and_links_the_lab():
     app = LearnApp.from_query("lesson=b5-merchant-knight-anyway")
-    app.tabs.selected_index = 1
+    app.tabs.selected_index = app.LESSON
     link = one(app, "af-open-lab").value
     assert 'href="lab.ipynb?lesson=b5-merchant-knight-anyway"' in link and "Lab" in link
     app.open_lesson("b13-bishop-chain")

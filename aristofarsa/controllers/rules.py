@@ -1,0 +1,188 @@
+"""The "How a round works" pages of the Learn and Exiled apps, in plain Python (no Jupyter).
+
+Each :class:`RulesPage` is one idea, in play order (``aristofarsa/data/rules_pages.toml``
+for the Learn app; the expansion's rulings for the Exiled app), with its rulings (their texts
+shown in the page) and a live :class:`Example`: a bundled lesson resolved by the engine and
+drawn at one moment, with the trace sentences that show the idea, and the lesson to open.
+:class:`RulesBook` pages through them.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from .. import scenario as scenario_mod
+from ..rulings import RULINGS
+from .lessons import library
+from .rulings_text import RulingInfo, ruling
+from .stepper import Frame, Stepper
+
+RULES_PAGES_FILE = Path(__file__).resolve().parent.parent / "data" / "rules_pages.toml"
+BOARDS = ("none", "ring", "order", "garden", "final")
+RULING_ID = re.compile(r"\b([MDPBSEX]\d{1,2})\b")
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: str
+    text: str
+    lessons: tuple[str, ...]
+
+
+#: Exile and the expansion's rulings in a few words each (the Exiled app's pages).
+EXILE_RULES: tuple[Rule, ...] = (
+    Rule("X1", "The Exiled deck",
+         "Each player starts with an Exiled deck, face up: Bard (top), Scribe, Elder, Oracle. Bard "
+         "and Scribe are Peasants; Elder and Oracle are Nobles for every rule, but never sit in a "
+         "Parlor and never count for an empty Parlor.",
+         ("x1-exiled-deck-top-card", "x1-elder-oracle-are-nobles")),
+    Rule("X2", "Exile",
+         "After scoring, the worst Prestige is the lowest (the highest when the Jester votes are "
+         "odd). Every player whose Garden card has it and did not score puts that card at the bottom "
+         "of their Exiled deck and takes the top card into hand. All Garden cards tied: nobody "
+         "exiles. An Aristocrat is never exiled; if one is worst, the game ends after the round.",
+         ("x2-lowest-exiles", "x2-ties-all-exile", "x2-everyone-tied-nobody-exiles",
+          "x2-jester-highest-exiles", "x2-knight-anyway-not-exiled", "x2-aristocrat-worst-game-over")),
+    Rule("X3", "Bard",
+         "Garden, when played: another player who holds a card reveals one of their choice; its "
+         "printed Prestige is added to the Bard. Balcony: discard a card from your hand and add its "
+         "printed Prestige + 3 to your Garden card.",
+         ("m4-bard-adds-printed-prestige", "x3-bard-reveals-card-still-to-play", "x3-bard-balcony-discard")),
+    Rule("X4", "Scribe",
+         "Garden, when played: draw a card, then discard one. If the Garden Scribe scores, you may "
+         "also score a Peasant from hand. Balcony: -7 to any Garden card; if that card is exiled "
+         "this round, the Scribe scores too.",
+         ("x4-garden-scribe-draw-discard-also-score", "x4-balcony-scribe-scores-with-exiled-target",
+          "x4-exchanged-in-scribe-also-scores")),
+    Rule("X5", "Elder",
+         "Garden: +5 while the card just before or after it is a Noble (once). Balcony: copies the "
+         "Balcony text of the card you played in the Garden this round, standing in for it.",
+         ("m4-elder-noble-neighbour", "x5-elder-copies-merchant", "x5-elder-copies-jester",
+          "x5-elder-copies-bard", "x5-elder-copies-servant-nothing")),
+    Rule("X6", "Oracle",
+         "Garden: you act last in Phase 2 and may first peek at one face-down Balcony card. "
+         "Balcony: at the next Draw step you draw up to 5, keep 3 and discard the rest.",
+         ("p2-oracle-acts-last", "p7-oracle-peek", "x6-balcony-oracle-draw",
+          "x6-oracle-draw-five-keep-three")),
+    Rule("X7", "The worst is over all Garden cards",
+         "The worst Prestige is taken over every Garden card, scored or not. A worst card that "
+         "scored is not exiled, and no other card is exiled in its place.",
+         ("x7-scored-worst-card-shields-nobody",)),
+)
+
+@dataclass(frozen=True)
+class Example:
+    """One lesson drawn by the engine at the moment a page is about."""
+
+    lesson: str
+    title: str
+    players: tuple[str, ...]
+    first: str
+    board: str                           # one of BOARDS
+    order: tuple[str, ...]               # Phase-2 order (for "order")
+    frame: Frame                         # the board at that moment (Garden, Balcony)
+    lines: tuple[tuple[str, str], ...]   # (trace text, ruling ID)
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    key: str
+    title: str
+    body: str                            # light Markdown
+    rulings: tuple[RulingInfo, ...]
+    lesson: str
+    board: str = "final"
+    lines: tuple[str, ...] = ()          # trace event kinds shown under the example
+    line_phases: tuple[str, ...] = ()    # only from these phases (empty: any)
+    line_rules: tuple[str, ...] = ()     # only events citing these rulings (empty: any)
+
+    def example(self) -> Example:
+        return _example(self.lesson, self.board, self.lines, self.line_phases, self.line_rules)
+
+
+def rulings_in(text: str) -> list[RulingInfo]:
+    """The rulings a text cites, e.g. "(P2)", in order, each once."""
+    ids = dict.fromkeys(m for m in RULING_ID.findall(text) if m in RULINGS)
+    return [info for info in map(ruling, ids) if info is not None]
+
+
+@cache
+def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str, ...],
+             rules: tuple[str, ...]) -> Example:
+    meta = library()[lesson]
+    sc = meta.scenario()
+    result = scenario_mod.run(sc, trace=True)
+    events = list(result.trace)
+    stepper = Stepper.from_events(events, result.winners, players=meta.players)
+    if board == "garden":      # the Garden as Phase 1 leaves it: at the Phase-2 order step
+        stepper.go(next((k for k, e in enumerate(events) if e.kind == "order"), len(events) - 1))
+    else:
+        stepper.go(max(k for k, e in enumerate(events) if e.phase not in ("draw", "end")))
+    frame = stepper.frame()
+    lines = tuple((e.text, e.rule) for e in events
+                  if e.kind in kinds and (not phases or e.phase in phases)
+                  and (not rules or e.rule in rules))
+    return Example(lesson, meta.title, meta.players, sc.first, board, tuple(result.phase2_order),
+                   frame, lines)
+
+
+@lru_cache(maxsize=1)
+def learn_pages() -> tuple[RulesPage, ...]:
+    with RULES_PAGES_FILE.open("rb") as f:
+        data = tomllib.load(f)
+    pages = []
+    for p in data["page"]:
+        ids = [r for r in p["rulings"] if r in RULINGS]
+        pages.append(RulesPage(p["key"], p["title"], p["body"].strip(),
+                               tuple(info for info in map(ruling, ids) if info is not None),
+                               p["lesson"], p.get("board", "final"), tuple(p.get("lines", ())),
+                               tuple(p.get("line_phases", ()))))
+    return tuple(pages)
+
+
+def exiled_pages() -> tuple[RulesPage, ...]:
+    """The Exiled app's pages: exile first (from the Learn pages), then one per expansion card."""
+    exile = next(p for p in learn_pages() if p.key == "exile")
+    pages = [exile]
+    for rule in EXILE_RULES:
+        if rule.id in ("X1", "X2"):
+            continue
+        info = ruling(rule.id)
+        pages.append(RulesPage(rule.id.lower(), f"{rule.title}", rule.text,
+                               (info,) if info is not None else (), rule.lessons[0], "final",
+                               ("entry", "prestige", "exile", "score", "effect", "order"), (),
+                               {"X6": ("X6", "P2", "P7"), "X5": ("X5", "M4")}.get(rule.id, (rule.id,))))
+    return tuple(pages)
+
+
+class RulesBook:
+    """The pages in order and the one on screen."""
+
+    def __init__(self, pages: tuple[RulesPage, ...]) -> None:
+        if not pages:
+            raise ValueError("a rules book needs at least one page")
+        self.pages = pages
+        self.index = 0
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def page(self) -> RulesPage:
+        return self.pages[self.index]
+
+    def go(self, k: int) -> None:
+        self.index = max(0, min(len(self.pages) - 1, int(k)))
+
+    def next(self) -> None:
+        self.go(self.index + 1)
+
+    def back(self) -> None:
+        self.go(self.index - 1)
+
+    @property
+    def is_last(self) -> bool:
+        return self.index == len(self.pages) - 1

@@ -1,0 +1,262 @@
+"""The quiz of unseen rounds (controllers/quiz.py) and the rules pages (controllers/rules.py),
+without a browser: every question is a legal round the engine deals from a seed, never a
+bundled lesson, and its answer is the engine's own resolution of it."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from aristofarsa import scenario, scenario_toml
+from aristofarsa.controllers import quiz, rules, tour
+from aristofarsa.rulings import RULINGS
+
+ROOT = Path(__file__).resolve().parents[2]
+TOPICS = [(level.key, t.key) for level in quiz.LEVELS for t in level.topics]
+
+
+def resolve_json(data: dict, tmp_path: Path) -> dict:
+    """The round resolved directly by the command line, from its TOML file."""
+    path = tmp_path / "round.toml"
+    path.write_text(scenario_toml.dumps(data), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "resolve", str(path), "--json"],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(out.stdout)
+
+
+# ------------------------------------------------------------------ the generator
+@pytest.mark.parametrize("level, topic", TOPICS)
+def test_each_topic_gets_a_legal_round_that_shows_it(level, topic):
+    for seed in range(3):
+        q = quiz.generate(level, seed, topic)
+        again = scenario.loads(scenario_toml.dumps(q.data))       # the file validator accepts it
+        assert not again.warnings
+        assert quiz.shows(topic, again, scenario.run(again, trace=True))
+        assert q.topic == topic and q.level == level
+        assert q.expansion == quiz.LEVELS[quiz.LEVEL_KEYS.index(level)].expansion
+
+
+def test_the_same_seed_deals_the_same_round():
+    for level in quiz.LEVEL_KEYS:
+        a, b = quiz.generate(level, 7), quiz.generate(level, 7)
+        assert a.data == b.data and a.topic == b.topic
+        others = {json.dumps(quiz.generate(level, s).data, sort_keys=True) for s in range(8)}
+        assert len(others) >= 6, level                  # different seeds, different rounds
+
+
+def test_a_level_uses_only_its_cards():
+    for level in quiz.LEVELS:
+        for seed in range(6):
+            q = quiz.generate(level.key, seed)
+            for p in q.scenario.players:
+                assert p.garden in level.garden, (level.key, p.garden)
+                assert p.conspire is None or p.conspire in level.balcony, (level.key, p.conspire)
+
+
+def test_no_question_is_a_bundled_lesson():
+    bundled = quiz.bundled_signatures()
+    lessons = tour.library()
+    assert all(quiz.signature(lesson.scenario()) in bundled for lesson in lessons.values())
+    for level in quiz.LEVEL_KEYS:
+        for seed in range(25):
+            assert quiz.signature(quiz.generate(level, seed).scenario) not in bundled
+
+
+def test_signature_ignores_the_names():
+    sc = tour.library()["b5-merchant-knight-anyway"].scenario()
+    text = tour.library()["b5-merchant-knight-anyway"].path.read_text(encoding="utf-8")
+    renamed = text.replace("Ana", "Zoe").replace("Edu", "Yan")
+    assert quiz.signature(scenario.loads(renamed)) == quiz.signature(sc)
+    other = tour.library()["b1-balcony-one-by-one"].scenario()
+    assert quiz.signature(other) != quiz.signature(sc)
+
+
+@pytest.mark.parametrize("level", quiz.LEVEL_KEYS)
+def test_each_answer_is_the_direct_resolution(level, tmp_path):
+    for seed in range(4):
+        q = quiz.generate(level, seed)
+        truth = q.answer()
+        direct = resolve_json(q.data, tmp_path)
+        assert list(truth.winners) == direct["winners"]
+        assert truth.next_first == direct["next_first"]
+        assert dict(truth.prestige) == {g["player"]: g["prestige"] for g in direct["garden"]}
+        assert Counter(truth.scored) == Counter(f"{p}'s {c}" for p, cards in direct["scored"].items()
+                                                for c in cards)
+        assert sorted(truth.exiled) == sorted(p for p, cards in direct["exiled"].items() if cards)
+        phase2 = Counter(p["name"] for p in q.data["player"] if "convoke" in p)
+        convoked = Counter(p for p, cards in direct["convoked"].items() for _ in cards)
+        assert Counter(truth.free_convokes) == convoked - phase2
+
+
+def test_every_card_that_scores_can_be_picked():
+    for level in quiz.LEVEL_KEYS:
+        for seed in range(30):
+            q = quiz.generate(level, seed)
+            offered = Counter(value for _, value in q.scoring_options())
+            assert not Counter(q.answer().scored) - offered, (level, seed)
+
+
+def test_check_names_each_wrong_field():
+    q = quiz.generate("balcony", 2)
+    truth = q.answer()
+    assert all(c.right for c in quiz.check(q, truth))
+    wrong_start = next(p for p in q.players if p != truth.next_first)
+    checks = quiz.check(q, replace(truth, next_first=wrong_start))
+    assert [c.name for c in checks if not c.right] == ["next_first"]
+    bad = next(c for c in checks if not c.right)
+    assert bad.given == wrong_start and bad.expected == truth.next_first
+    prestige = tuple((p, v + 1) for p, v in truth.prestige)
+    assert [c.name for c in quiz.check(q, replace(truth, prestige=prestige)) if not c.right] == ["prestige"]
+    # the order of a multi-card answer does not matter
+    assert all(c.right for c in quiz.check(q, replace(truth, scored=tuple(reversed(truth.scored)))))
+    assert "exiled" not in [c.name for c in checks]
+    exq = quiz.generate("exiled", 1)
+    assert [c.name for c in quiz.check(exq, exq.answer())][-1] == "exiled"
+
+
+def test_why_lists_the_deciding_steps_with_known_rulings():
+    q = quiz.generate("jester-bishop", 4)
+    steps = quiz.why(q.result)
+    kinds = [e.kind for e in steps]
+    assert "winners" in kinds and "next" in kinds and "final" in kinds
+    assert all(e.rule in RULINGS for e in steps)
+    assert not any(e.kind in ("play", "reveal", "conspire-secret") for e in steps)
+
+
+# ------------------------------------------------------------------ the quiz state
+def _answer_all(state: quiz.QuizState, wrong_at: int | None = None) -> list[list[quiz.FieldCheck]]:
+    out = []
+    for k in range(state.length):
+        q = state.question()
+        given = q.answer()
+        if k == wrong_at:
+            given = replace(given, next_first=next(p for p in q.players if p != given.next_first))
+        out.append(state.answer(given))
+        state.next()
+    return out
+
+
+def test_a_quiz_of_five_ends_in_a_summary_per_topic():
+    state = quiz.QuizState(seed=3)
+    checks = _answer_all(state, wrong_at=2)
+    assert state.done and state.checked is None
+    assert [all(c.right for c in cs) for cs in checks] == [True, True, False, True, True]
+    assert sum(r for _, r, _ in state.summary()) == 4 and sum(n for _, _, n in state.summary()) == 5
+    missed = state.answers[2][0]
+    assert [t.key for t in state.review()] == [missed] and state.missed == [missed]
+    assert (state.total_right, state.total_asked) == (4, 5)
+    state.next()                     # after the summary: nothing to check yet, the summary stays
+    assert state.done
+    state.new_quiz(1)                # a new quiz at the next level
+    assert not state.done and state.question().level == "balcony" and state.total_asked == 5
+
+
+def test_a_second_check_of_one_question_changes_nothing():
+    state = quiz.QuizState()
+    q = state.question()
+    first = state.answer(q.answer())
+    assert state.answer(quiz.Answer()) is first and state.total_asked == 1
+
+
+def test_no_question_repeats_within_twenty():
+    state = quiz.QuizState(seed=1)
+    seen = []
+    for _ in range(30):
+        q = state.question()
+        seen.append(quiz.short_signature(q.scenario))
+        state.answer(q.answer())
+        state.next()
+        if state.done:
+            state.new_quiz()
+    for k in range(len(seen) - quiz.NO_REPEAT + 1):
+        window = seen[k:k + quiz.NO_REPEAT]
+        assert len(set(window)) == len(window), k
+
+
+def test_the_progress_code_restores_the_quiz():
+    state = quiz.QuizState(seed=5)
+    _answer_all(state, wrong_at=0)
+    code = state.code()
+    assert all(ch.isalnum() or ch in "-_" for ch in code)
+    back = quiz.QuizState.from_code(code)
+    assert (back.seed, back.level, back.counter, back.recent, back.answers, back.total_right,
+            back.total_asked, back.missed) == (state.seed, state.level, state.counter, state.recent,
+                                               state.answers, state.total_right, state.total_asked,
+                                               state.missed)
+    assert back.done
+    fresh = quiz.QuizState(seed=5)
+    fresh.question()
+    code = fresh.code()
+    assert quiz.QuizState.from_code(code).question().data == fresh.question().data
+
+
+@pytest.mark.parametrize("code", ["", "AAAA", "not a code!", "x" * 5000])
+def test_a_damaged_progress_code_is_refused_with_a_message(code):
+    with pytest.raises(quiz.ProgressError, match="progress code"):
+        quiz.QuizState.from_code(code)
+    good = quiz.QuizState().code()
+    with pytest.raises(quiz.ProgressError, match="damaged"):
+        quiz.QuizState.from_code(good[:-3] + ("A" if good[-3] != "A" else "B") + good[-2:])
+
+
+def test_learn_state_reads_the_progress_from_the_query():
+    state = tour.LearnState()
+    q = state.quiz.question()
+    state.quiz.answer(q.answer())
+    query = state.query()
+    assert query.startswith("progress=")
+    again = tour.LearnState.from_query(query)
+    assert again.errors == [] and again.quiz.total_right == 1
+    from aristofarsa.controllers.exiled import ExiledState
+
+    refused = ExiledState.from_query(query)            # a Learn code is not an Exiled one
+    assert refused.errors and "other app" in refused.errors[0]
+
+
+# ------------------------------------------------------------------ the rules pages
+def test_the_rules_pages_follow_play_order_with_live_examples():
+    pages = rules.learn_pages()
+    assert [p.key for p in pages] == ["setup", "garden", "order", "action", "balcony", "bishop", "score",
+                                      "exile"]
+    lib = tour.library()
+    for page in pages:
+        assert page.rulings and all(r.text for r in page.rulings), page.key
+        assert page.lesson in lib, page.key
+        cited = {r.id for r in rules.rulings_in(page.body)}
+        assert cited <= set(RULINGS) and cited, page.key
+        example = page.example()
+        assert example.lines, page.key                 # the trace sentences that show the idea
+        result = scenario.run(lib[page.lesson].scenario(), trace=True)
+        texts = [e.text for e in result.trace]
+        assert all(text in texts for text, _ in example.lines), page.key
+    order = next(p for p in pages if p.key == "order").example()
+    assert order.order[0] == next(e.actor for e in scenario.run(
+        lib[order.lesson].scenario(), trace=True).trace if e.kind == "litter")
+
+
+def test_the_scoring_page_is_a_numbered_checklist():
+    page = next(p for p in rules.learn_pages() if p.key == "score")
+    for word in ("Jester", "tied", "earliest", "Knight", "Servant", "Merchant", "Damsel", "Scribe",
+                 "Free Convokes", "discard pile", "starts next", "Aristocrat"):
+        assert word in page.body, word
+    assert [line.split(".")[0].strip() for line in page.body.splitlines() if line[:1].isdigit()] == \
+        [str(k) for k in range(1, 9)]
+
+
+def test_the_rules_book_pages_through():
+    book = rules.RulesBook(rules.learn_pages())
+    book.back()
+    assert book.index == 0
+    for _ in range(20):
+        book.next()
+    assert book.is_last and book.page().key == "exile"
+    exiled = rules.exiled_pages()
+    assert exiled[0].key == "exile" and {p.key for p in exiled[1:]} == {"x3", "x4", "x5", "x6", "x7"}
+    assert all(p.example().lines for p in exiled)
+    with pytest.raises(ValueError):
+        rules.RulesBook(())
