@@ -4,6 +4,8 @@ The only module of the package that imports pygraphviz.
 """
 from __future__ import annotations
 
+import sys
+from html import escape
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -46,5 +48,15 @@ def responsive(svg: str) -> str:
 
 def graph_svg(g: Graph, fit: bool = False) -> str:
     from .dot import graph_dot
+    if sys.platform == "emscripten":    # Python in the browser (the static site): no pygraphviz
+        return drawn_by_the_page(graph_dot(g), fit)
     svg = dot_to_svg(graph_dot(g))
     return responsive(svg) if fit else svg
+
+
+def drawn_by_the_page(dot: str, fit: bool = False) -> str:
+    """A placeholder that the static site's page replaces with the inline SVG that Graphviz,
+    compiled to WebAssembly, draws from ``dot`` in the browser (static-site.js in the
+    aristofarsa-static template)."""
+    return (f"<div class='af-dot' data-fit='{int(fit)}' data-dot='{escape(dot)}'>"
+            "Drawing the graph…</div>")
