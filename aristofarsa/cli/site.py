@@ -51,7 +51,8 @@ LEFT_OUT = {
 #: Parts of the JupyterLite output that no page of the site loads.
 #: Voici's command (its package has no ``__main__`` that works without the ``voici`` package).
 VOICI = "import sys; from voici_core.app import main; sys.exit(main())"
-PRUNED = ("build", "doc", "jupyter-lite.ipynb", "voici/render/index.html")
+PRUNED = ("build", "doc", "jupyter-lite.ipynb", "voici/render/index.html",
+          "docs/404.html")   # a host shows only the 404 page at the site's root; MkDocs' needs it there
 
 
 def add_commands(sub) -> None:
@@ -202,7 +203,6 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
         run("building the apps with Voici",
             [sys.executable, "-c", VOICI, "build", "--contents", "contents", "--output-dir", str(out),
              "--no-sourcemaps", f"--template={TEMPLATE}", "--theme=light"], cwd=lite, env=env)
-    prune(out)
     viz = out / "static" / "viz"
     viz.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(node_modules / "@viz-js" / "viz" / "dist" / "viz-global.js", viz / "viz-global.js")
@@ -211,6 +211,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
         run("building the docs with MkDocs (strict: every link must resolve)",
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(CLONE / "mkdocs.yml"),
              "-d", str(out / "docs")])
+    prune(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
 

@@ -105,16 +105,27 @@ window.aristofarsaSite = (function () {
       placeholder.textContent = "The graph could not be drawn here: " + error.message;
     });
   }
-  function drawNew(records) {
+
+  /* The apps link each other as the server names them (lab.ipynb?lesson=...); here the page
+     next to this one is lab.html. */
+  function relink(anchor) {
+    const href = anchor.getAttribute("href");
+    const html = href.replace(/^([\w-]+)\.ipynb(?=$|[?#])/, "$1.html");
+    if (html !== href) anchor.setAttribute("href", html);
+  }
+
+  function onNewNodes(records) {
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node.nodeType !== 1) continue;
         if (node.matches(".af-dot")) draw(node);
         node.querySelectorAll(".af-dot").forEach(draw);
+        if (node.matches("a[href]")) relink(node);
+        node.querySelectorAll("a[href]").forEach(relink);
       }
     }
   }
-  new MutationObserver(drawNew).observe(document.documentElement, { childList: true, subtree: true });
+  new MutationObserver(onNewNodes).observe(document.documentElement, { childList: true, subtree: true });
 
   document.addEventListener("DOMContentLoaded", function () {
     const docs = document.querySelector(".af-site-docs");
