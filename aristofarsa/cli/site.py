@@ -41,6 +41,12 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
                  "package.json")
 #: Loaded with the runtime, before the first cell (so the kernel does not install them one by one).
 PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3")
+#: Names the kernel installs that the site ships as empty wheels (no module: ``import`` fails with
+#: ImportError, which IPython expects when they are missing), and why.
+STUBS = {
+    "sqlite3": "no registry has sqlite3 for Pyodide; IPython keeps no history without it",
+    "jedi": "code completion, 5 MB with parso, which no app uses; IPython completes without it",
+}
 #: Dependencies that are not shipped, and why.
 LEFT_OUT = {
     "pexpect": "IPython needs it only outside Emscripten",
@@ -191,9 +197,8 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     wheels = pyodide_wheels(cache)
     with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
         work = Path(tmp)
-        wheels = [*wheels, own_wheel(work / "own"),
-                  stub_wheel(work, "sqlite3", "0.0.0",
-                             "No sqlite3 in the browser: IPython's history is off (no module installed)")]
+        stubs = [stub_wheel(work, name, "0.0.0", f"empty: {why}") for name, why in STUBS.items()]
+        wheels = [*wheels, own_wheel(work / "own"), *stubs]
         lite = work / "lite"
         lite_folder(lite, node_modules, wheels)
         if out.exists():

@@ -40,8 +40,8 @@ window.aristofarsaSite = (function () {
      connected and (k, n, null) before each cell; display_cells() removes the whole box. */
   const STEPS = [
     "Loading the page",
-    "Starting Python (Pyodide, about 14 MB on the first visit, then from the browser's cache)",
-    "Installing the game's Python packages and running the app",
+    "Starting Python and installing the game (about 15 MB on the first visit, then from the browser's cache)",
+    "Building the app",
   ];
   let current = 0;
   const started = Date.now();
