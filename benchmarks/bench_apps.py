@@ -188,8 +188,11 @@ def load_ms(browser, url: str, selector: str) -> tuple[float, float, str]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(url, wait_until="commit")
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
-    page.wait_for_selector(selector, state="visible", timeout=120_000)
+    try:
+        page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
+        page.wait_for_selector(selector, state="visible", timeout=120_000)
+    except Exception as exc:
+        raise RuntimeError(f"{url} was not interactive within 120 s: {exc}") from None
     ms = float(page.evaluate("performance.now()"))
     html = float(page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd"))
     kernel = json.loads(page.locator("#jupyter-config-data").inner_text()).get("kernelId", "")  # static: none

@@ -106,7 +106,8 @@ def run(what: str, argv: list[str], **kwargs) -> None:
         lines = [line for line in (done.stderr or done.stdout).strip().splitlines()
                  if not line.startswith("WARNING: Location")]     # pip's note on a missing local index
         tail = "\n".join(lines[-15:])
-        raise UsageError(f"{what} failed ({' '.join(argv[:3])} ... exit {done.returncode}):\n{tail}")
+        tool = " ".join([Path(argv[0]).name, *argv[1:3]])
+        raise UsageError(f"{what} failed ({tool} ... exit {done.returncode}):\n{tail}")
 
 
 def npm_packages(cache: Path) -> Path:
