@@ -13,10 +13,15 @@ imports and waits for the request.
   visitor who finds a waiting kernel), so the pool's refill does not slow the next loads.
 * click -> DOM: a Lab stepper step (click `af-next`, until `af-step` changes) against the bare
   button (click, until its counter changes), timed inside the page. Median; ratio (goal <= 1.5x).
+* static: the same apps from the static site (`aristofarsa site`, Python in the page, served by
+  a plain static server), in the same interleaved loop, and its Lab's step click; the site's
+  size. `--site DIR` uses a built site; else one is built (apps only) when the site's tools are
+  installed (site/requirements.txt); `--no-static` leaves the column out.
 * memory per open app: the RSS of the page's kernel and the growth of the server's RSS (cold
   server); and the preheated server's waiting kernels: how many, RSS and unique memory (USS).
 
-    python benchmarks/bench_apps.py [--runs 5] [--pool-size 1] [--lesson NAME] [--json]
+    python benchmarks/bench_apps.py [--runs 5] [--pool-size 1] [--lesson NAME] [--site DIR]
+                                    [--no-static] [--json]
 
 Needs the apps and test extras and Chromium (/usr/bin/chromium or $CHROMIUM).
 """
@@ -183,17 +188,49 @@ def load_ms(browser, url: str, selector: str) -> tuple[float, float, str]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(url, wait_until="commit")
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
-    page.wait_for_selector(selector, state="visible", timeout=120_000)
+    try:
+        page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
+        page.wait_for_selector(selector, state="visible", timeout=120_000)
+    except Exception as exc:
+        raise RuntimeError(f"{url} was not interactive within 120 s: {exc}") from None
     ms = float(page.evaluate("performance.now()"))
     html = float(page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd"))
-    kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
+    kernel = json.loads(page.locator("#jupyter-config-data").inner_text()).get("kernelId", "")  # static: none
     context.close()
     return ms, html, kernel
 
 
 def medians(samples: dict[str, list[float]]) -> dict[str, int]:
     return {name: round(statistics.median(v)) for name, v in samples.items()}
+
+
+def static_site(built: Path | None, work: Path) -> tuple[subprocess.Popen[bytes], str, dict] | None:
+    """(a plain static server of the site, its URL, the site's size); None when there is no
+    site and its build tools are missing (the column is then left out, with a note)."""
+    import importlib.util
+    if built is None:
+        if importlib.util.find_spec("voici_core") is None:
+            print("static column left out: no --site DIR and the site's tools are missing "
+                  "(pip install -r site/requirements.txt)", file=sys.stderr)
+            return None
+        built = work / "site"
+        subprocess.run([sys.executable, "-m", "aristofarsa.cli", "site", "-o", str(built), "--no-docs"],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    files = [p for p in built.rglob("*") if p.is_file()]
+    size = {"files": len(files), "mb": round(sum(p.stat().st_size for p in files) / 1e6, 1),
+            "docs": (built / "docs").is_dir()}
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+                             str(built), str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url, timeout=2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc, url, size
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -210,6 +247,8 @@ def main() -> None:
     parser.add_argument("--pool-size", type=int, default=1, help="the preheated server's pool per notebook")
     parser.add_argument("--lesson", default="example-merchant-crowns-aristocrat",
                         help="the lesson the Lab opens for the click test")
+    parser.add_argument("--site", type=Path, default=None, help="a static site built by `aristofarsa site`")
+    parser.add_argument("--no-static", action="store_true", help="leave the static site's column out")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -230,10 +269,17 @@ def main() -> None:
         proc, url = servers["cold"]
         hot_proc, hot_url = servers["preheated"]
         wait_for_pool(hot_proc.pid, used, pool)
+        site = None if args.no_static else static_site(args.site, folder)
+        if site is not None:
+            servers["static"] = site[0], site[1]
+            out["site"] = site[2]
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            for _, base in servers.values():                                     # warm up
-                used.add(load_ms(browser, base + "voila/render/bare.ipynb", ".bare-button")[2])
+            for mode, (_, base) in servers.items():                              # warm up
+                if mode == "static":
+                    load_ms(browser, base + "voici/render/lab.html", APP_SELECTOR)
+                else:
+                    used.add(load_ms(browser, base + "voila/render/bare.ipynb", ".bare-button")[2])
             wait_for_pool(hot_proc.pid, used, pool)
             names = ["bare"] + [name for name, _ in APPS]
             loads: dict[str, dict[str, list[float]]] = {m: {n: [] for n in names} for m in servers}
@@ -242,13 +288,19 @@ def main() -> None:
                 for name in names:
                     selector = ".bare-button" if name == "bare" else APP_SELECTOR
                     for mode, (_, base) in servers.items():
-                        ms, html, kernel = load_ms(browser, f"{base}voila/render/{name}.ipynb", selector)
+                        if mode == "static" and name == "bare":
+                            continue                      # the site has no bare page
+                        page_url = (f"{base}voici/render/{name}.html" if mode == "static"
+                                    else f"{base}voila/render/{name}.ipynb")
+                        ms, html, kernel = load_ms(browser, page_url, selector)
                         loads[mode][name].append(ms)
                         htmls[mode][name].append(html)
                         if mode == "preheated":
                             used.add(kernel)
                             wait_for_pool(hot_proc.pid, used, pool)
             bare = statistics.median(loads["cold"]["bare"])
+            loads = {m: {n: v for n, v in d.items() if v} for m, d in loads.items()}
+            htmls = {m: {n: v for n, v in d.items() if v} for m, d in htmls.items()}
             out["load_ms"] = {m: medians(d) for m, d in loads.items()}
             out["html_ms"] = {m: medians(d) for m, d in htmls.items()}
             out["load_ratio"] = {m: {n: round(ms / bare, 2) for n, ms in medians(d).items() if n != "bare"}
@@ -289,6 +341,12 @@ def main() -> None:
             if page.locator(".af-next").count() and page.locator(".af-step").count():
                 for _ in range(10):
                     clicks["lab af-next"].append(page.evaluate(CLICK_JS, [".af-next", ".af-step"]))
+            if "static" in servers:
+                clicks["static lab af-next"] = []
+                page.goto(f"{servers['static'][1]}voici/render/lab.html?lesson={args.lesson}")
+                page.wait_for_selector(".af-step", timeout=120_000)
+                for _ in range(10):
+                    clicks["static lab af-next"].append(page.evaluate(CLICK_JS, [".af-next", ".af-step"]))
             context.close()
             browser.close()
         lost = {n: sum(ms is None for ms in v) for n, v in clicks.items()}
@@ -297,6 +355,8 @@ def main() -> None:
             out["clicks_lost"] = lost          # clicks that changed nothing within 10 s
         click_bare = statistics.median(clicks["bare"])
         out["click_ms"] = {n: round(statistics.median(v), 1) for n, v in clicks.items() if v}
+        if clicks.get("static lab af-next"):
+            out["static_click_ratio"] = round(statistics.median(clicks["static lab af-next"]) / click_bare, 2)
         if clicks["lab af-next"]:
             out["click_ratio"] = round(statistics.median(clicks["lab af-next"]) / click_bare, 2)
         else:
@@ -316,11 +376,20 @@ def main() -> None:
 def report(out: dict) -> None:
     print(f"navigation -> interactive, median of {out['runs']} (goal: app <= 1.25x the cold bare page); "
           "html = until the server sent the whole page (kernel start + notebook run)")
+    modes = [m for m in ("cold", "preheated", "static") if m in out["load_ms"]]
+    static_head = "   static  vs bare" if "static" in modes else ""
     print(f"  {'page':8} {'cold':>8} {'(html)':>8} {'vs bare':>8}   "
-          f"{'preheated':>9} {'(html)':>8} {'vs bare':>8}")
+          f"{'preheated':>9} {'(html)':>8} {'vs bare':>8}{static_head}")
     for name in out["load_ms"]["cold"]:
         row = f"  {name:8}"
-        for mode in ("cold", "preheated"):
+        for mode in modes:
+            if name not in out["load_ms"][mode]:
+                row += f" {'-':>8}"
+                continue
+            if mode == "static":
+                ms = out['load_ms'][mode][name]
+                row += f" {ms:6d} ms {ms / out['load_ms']['cold']['bare']:.2f}x"
+                continue
             ratio = "1" if name == "bare" and mode == "cold" else (
                 f"{out['load_ms'][mode][name] / out['load_ms']['cold']['bare']:.2f}x")
             row += f" {out['load_ms'][mode][name]:6d} ms {out['html_ms'][mode][name]:5d} ms {ratio:>8}  "
@@ -332,6 +401,11 @@ def report(out: dict) -> None:
     for name, ms in out["click_ms"].items():
         print(f"  {name:12} {ms:7.1f} ms")
     print(f"  ratio: {out['click_ratio']}x" if out["click_ratio"] else f"  ratio: n/a ({out['note']})")
+    if "static_click_ratio" in out:
+        print(f"  static Lab ratio: {out['static_click_ratio']}x")
+    if "site" in out:
+        print(f"static site: {out['site']['mb']} MB in {out['site']['files']} files "
+              f"({'docs and apps' if out['site']['docs'] else 'apps only'})")
     print(f"memory per open app, cold server (server RSS now {out['server_mb']} MB)")
     for name, m in out["memory"].items():
         print(f"  {name:8} kernel {m['kernel_mb']:6.1f} MB, server +{m['server_growth_mb']:5.1f} MB")

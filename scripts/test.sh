@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
+AF_EXTRAS=test bash scripts/site.sh --tools   # the static site's build tools and npm (tests/static_site)
 bash scripts/chromium.sh
 # lint and types first (rules in pyproject.toml: [tool.ruff], [tool.mypy])
 .venv/bin/python -m ruff check aristofarsa tests

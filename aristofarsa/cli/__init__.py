@@ -19,7 +19,7 @@ from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "UsageError", "build_parser", "main"]
 
 #: The modules whose commands make up the ``aristofarsa`` command, in help order.
-COMMAND_MODULES = ("rounds", "games", "analysis", "apps")
+COMMAND_MODULES = ("rounds", "games", "analysis", "apps", "site")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -4,6 +4,8 @@ The only module of the package that imports pygraphviz.
 """
 from __future__ import annotations
 
+import sys
+from html import escape
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -47,6 +49,8 @@ def responsive(svg: str) -> str:
 def graph_svg(g: Graph, fit: bool = False, narrow: bool = False) -> str:
     """The graph as SVG; ``fit``: scaled to its container's width; ``narrow``: the phone layout."""
     from .dot import graph_dot
+    if sys.platform == "emscripten":    # Python in the browser (the static site): no pygraphviz
+        return drawn_by_the_page(graph_dot(g, narrow), fit)
     svg = dot_to_svg(graph_dot(g, narrow))
     return responsive(svg) if fit else svg
 
@@ -57,3 +61,11 @@ def app_graph_svg(g: Graph) -> str:
     winner is in view); the stylesheet shows the one that fits the screen."""
     return (f"<div class='af-graph-wide'>{graph_svg(g, fit=True)}</div>"
             f"<div class='af-graph-narrow'>{graph_svg(g, fit=True, narrow=True)}</div>")
+
+
+def drawn_by_the_page(dot: str, fit: bool = False) -> str:
+    """A placeholder that the static site's page replaces with the inline SVG that Graphviz,
+    compiled to WebAssembly, draws from ``dot`` in the browser (static-site.js in the
+    aristofarsa-static template)."""
+    return (f"<div class='af-dot' data-fit='{int(fit)}' data-dot='{escape(dot)}'>"
+            "Drawing the graph…</div>")

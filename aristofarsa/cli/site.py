@@ -1,0 +1,251 @@
+"""`aristofarsa site -o DIR`: the docs and the six apps as one static folder, Python in the browser.
+
+The apps are the same notebooks as `aristofarsa serve`, built with Voici (JupyterLite) and run
+by Pyodide in the visitor's browser; the docs are built with MkDocs (strict: a broken link fails
+the build). Everything comes from the package registries, at the versions pinned in the clone's
+``site/`` folder: ``requirements.txt`` (the build tools), ``pyodide-wheels.txt`` (the wheels
+Python in the browser installs, with their hashes) and ``package.json`` + ``package-lock.json``
+(npm: the Pyodide runtime and Viz.js, Graphviz compiled to WebAssembly). Downloads are kept in
+``--cache`` (``.site-cache/`` of the clone), so a second build fetches nothing.
+
+The folder holds no server-side code: any static host serves it (``DIR/index.html`` is the
+landing page, ``DIR/docs/`` the docs, ``DIR/voici/render/NAME.html`` the apps). Nothing a page
+loads comes from anywhere else: the kernel's PyPI fallback is off and its lock file lists only
+the shipped wheels (``cli/pyodide_lock.py``).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .apps import APPS, JUPYTER_DATA_DIR, PACKAGE_DIR, notebooks_dir
+from .args import EXIT_OK, UsageError
+from .pyodide_lock import LockError, build_lock, stub_wheel
+
+CLONE = PACKAGE_DIR.parent
+PINS = CLONE / "site"
+TEMPLATE = "aristofarsa-static"
+KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+SITE_TOOLS = {"voici_core": "voici-core", "jupyterlite_pyodide_kernel": "jupyterlite-pyodide-kernel",
+              "mkdocs": "mkdocs", "material": "mkdocs-material", "packaging": "packaging"}
+#: The runtime's files the site ships (npm pyodide: runtime and standard library, no wheels).
+PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "package.json")
+#: Loaded with the runtime, before the first cell (so the kernel does not install them one by one).
+PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3")
+#: Names the kernel installs that the site ships as empty wheels (no module: ``import`` fails with
+#: ImportError, which IPython expects when they are missing), and why.
+STUBS = {
+    "sqlite3": "no registry has sqlite3 for Pyodide; IPython keeps no history without it",
+    "jedi": "code completion, 5 MB with parso, which no app uses; IPython completes without it",
+}
+#: Dependencies that are not shipped, and why.
+LEFT_OUT = {
+    "pexpect": "IPython needs it only outside Emscripten",
+    "ptyprocess": "IPython needs it only outside Emscripten",
+    "widgetsnbextension": "front-end files only: the page gets the widgets' JavaScript from the build",
+    "jupyterlab-widgets": "front-end files only: the page gets the widgets' JavaScript from the build",
+}
+#: Parts of the JupyterLite output that no page of the site loads.
+#: Voici's command (its package has no ``__main__`` that works without the ``voici`` package).
+VOICI = "import sys; from voici_core.app import main; sys.exit(main())"
+PRUNED = ("build", "doc", "jupyter-lite.ipynb", "voici/render/index.html",
+          "docs/404.html")   # a host shows only the 404 page at the site's root; MkDocs' needs it there
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("site", help="build the docs and the apps as one static folder (Python in a browser)",
+                       description="Build the docs (MkDocs, strict links) and the six apps (Voici: "
+                                   "Python runs in the visitor's browser) as one static folder that "
+                                   "any web host serves. Run from a clone, after "
+                                   "pip install -r site/requirements.txt; needs npm.")
+    p.add_argument("-o", "--output", required=True, metavar="DIR",
+                   help="the folder to write (replaced if it holds an earlier build)")
+    p.add_argument("--cache", metavar="DIR", default=None,
+                   help="where downloads are kept between builds (default: .site-cache/ of the clone)")
+    p.add_argument("--no-docs", action="store_true", help="build the apps only (no MkDocs)")
+    p.set_defaults(func=cmd_site)
+
+
+def cmd_site(args: argparse.Namespace) -> int:
+    out = Path(args.output).resolve()
+    cache = Path(args.cache).resolve() if args.cache else CLONE / ".site-cache"
+    summary = build_site(out, cache, docs=not args.no_docs)
+    print(f"built {out}: {summary['files']} files, {summary['bytes'] / 1e6:.1f} MB; "
+          f"landing page {out / 'index.html'}")
+    print(f"try it: python -m http.server --bind 127.0.0.1 --directory {out} 8000  "
+          "(then open http://127.0.0.1:8000/)")
+    return EXIT_OK
+
+
+def check_tools() -> None:
+    """The build tools are installed and the clone's pins are there, else say what to do."""
+    if not (PINS / "pyodide-wheels.txt").is_file():
+        raise UsageError(f"the site's pins are missing ({PINS}): build the site from a clone of aristofarsa")
+    missing = [pip for module, pip in SITE_TOOLS.items() if importlib.util.find_spec(module) is None]
+    if missing:
+        raise UsageError(f"building the site needs {', '.join(missing)}: "
+                         f"pip install -r {PINS / 'requirements.txt'}")
+    if shutil.which("npm") is None:
+        raise UsageError("building the site needs npm (Node.js) for the Pyodide runtime and Viz.js: "
+                         "install Node.js (Debian: apt-get install npm)")
+
+
+def run(what: str, argv: list[str], **kwargs) -> None:
+    """Run a build step; on failure, a message naming the step and the tool's last lines."""
+    done = subprocess.run(argv, capture_output=True, text=True, **kwargs)
+    if done.returncode != 0:
+        lines = [line for line in (done.stderr or done.stdout).strip().splitlines()
+                 if not line.startswith("WARNING: Location")]     # pip's note on a missing local index
+        tail = "\n".join(lines[-15:])
+        tool = " ".join([Path(argv[0]).name, *argv[1:3]])
+        raise UsageError(f"{what} failed ({tool} ... exit {done.returncode}):\n{tail}")
+
+
+def npm_packages(cache: Path) -> Path:
+    """``node_modules`` of the pinned npm packages (npm ci from the lock; again only when it changed)."""
+    folder = cache / "npm"
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = (PINS / "package-lock.json").read_bytes()
+    stamp = folder / "node_modules" / ".aristofarsa-lock-sha256"
+    digest = hashlib.sha256(lock).hexdigest()
+    if not (stamp.is_file() and stamp.read_text() == digest):
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(PINS / name, folder / name)
+        run("getting the npm packages of site/package-lock.json (pyodide, @viz-js/viz)",
+            ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=folder)
+        stamp.write_text(digest)
+    return folder / "node_modules"
+
+
+def pinned_wheels() -> list[tuple[str, str]]:
+    """(name, version) of every wheel in site/pyodide-wheels.txt."""
+    pins = []
+    for line in (PINS / "pyodide-wheels.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, rest = line.partition("==")
+            pins.append((name.strip(), rest.split()[0]))
+    return pins
+
+
+def pyodide_wheels(cache: Path) -> list[Path]:
+    """The pinned wheels for the browser, downloaded once (pip checks every hash)."""
+    folder = cache / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    run("downloading the wheels of site/pyodide-wheels.txt",
+        [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+         "--python-version", "3.13", "--implementation", "py", "--abi", "none", "--platform", "any",
+         "--require-hashes", "-r", str(PINS / "pyodide-wheels.txt"), "-d", str(folder)])
+    wheels = []
+    for name, version in pinned_wheels():
+        stem = f"{name.replace('-', '_')}-{version}-".lower()
+        found = [w for w in folder.glob("*.whl") if w.name.lower().startswith(stem)]
+        if not found:
+            raise UsageError(f"pip reported {name}=={version} downloaded, but no wheel of it is in {folder}")
+        wheels.append(found[0])
+    return wheels
+
+
+def own_wheel(folder: Path) -> Path:
+    """aristofarsa's wheel, built from the clone (the notebooks and docs/rulings.md inside)."""
+    run("building aristofarsa's wheel", [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                                        "-w", str(folder), str(CLONE)])
+    found = sorted(folder.glob("aristofarsa-*.whl"))
+    if not found:
+        raise UsageError(f"pip built no aristofarsa wheel in {folder}")
+    return found[-1]
+
+
+def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
+    """The JupyterLite project Voici builds from: the app notebooks, the runtime with its lock
+    and wheels in ``static/pyodide/`` (the kernel's well-known place), the kernel's settings."""
+    contents = lite / "contents"
+    contents.mkdir(parents=True)
+    source = notebooks_dir()
+    for name, _ in APPS:
+        shutil.copyfile(source / f"{name}.ipynb", contents / f"{name}.ipynb")
+    runtime = lite / "static" / "pyodide"
+    runtime.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(node_modules / "pyodide" / name, runtime / name)
+    for wheel in wheels:
+        shutil.copyfile(wheel, runtime / wheel.name)
+    info = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    try:
+        lock = build_lock([runtime / w.name for w in wheels], info, LEFT_OUT, {"aristofarsa": ["lite"]})
+    except LockError as exc:
+        raise UsageError(f"writing pyodide-lock.json: {exc}") from None
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": list(PRELOAD)}}
+    (lite / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}, indent=1) + "\n")
+
+
+def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
+    check_tools()
+    if out.exists() and any(out.iterdir()) and not (out / "voici").is_dir():
+        raise UsageError(f"{out} exists and is not an earlier site build: choose an empty or new folder")
+    node_modules = npm_packages(cache)
+    wheels = pyodide_wheels(cache)
+    with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
+        work = Path(tmp)
+        stubs = [stub_wheel(work, name, "0.0.0", f"empty: {why}") for name, why in STUBS.items()]
+        wheels = [*wheels, own_wheel(work / "own"), *stubs]
+        lite = work / "lite"
+        lite_folder(lite, node_modules, wheels)
+        if out.exists():
+            shutil.rmtree(out)
+        env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
+            p for p in (str(JUPYTER_DATA_DIR), os.environ.get("JUPYTER_PATH")) if p)}
+        run("building the apps with Voici",
+            [sys.executable, "-c", VOICI, "build", "--contents", "contents", "--output-dir", str(out),
+             "--no-sourcemaps", f"--template={TEMPLATE}", "--theme=light"], cwd=lite, env=env)
+    viz = out / "static" / "viz"
+    viz.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(node_modules / "@viz-js" / "viz" / "dist" / "viz-global.js", viz / "viz-global.js")
+    (out / "index.html").write_text(landing_page(), encoding="utf-8")
+    if docs:
+        run("building the docs with MkDocs (strict: every link must resolve)",
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(CLONE / "mkdocs.yml"),
+             "-d", str(out / "docs")])
+    prune(out)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
+
+
+def prune(out: Path) -> None:
+    """Drop what no page loads: JupyterLab's own build, source maps, the notebook-only landing."""
+    for name in PRUNED:
+        path = out / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    for path in out.rglob("*.map"):
+        path.unlink()
+
+
+def landing_page() -> str:
+    """The package's landing page (template ``tree.html``: every app by its title), pointing at
+    the static pages, with a link to the docs."""
+    import jinja2  # the site's build tools bring jinja2 (Voici, MkDocs)
+
+    folder = JUPYTER_DATA_DIR / "voila" / "templates" / "aristofarsa"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True)
+    contents = {"content": [{"name": f"{name}.ipynb"} for name, _ in APPS]}
+    page = env.get_template("tree.html").render(contents=contents, base_url="")
+    for name, _ in APPS:
+        page = page.replace(f'href="voila/render/{name}.ipynb"', f'href="voici/render/{name}.html"')
+    page = page.replace("voila/render/lab.ipynb?lesson=", "voici/render/lab.html?lesson=")
+    note = ("<p class='af-site-docs'><a href='docs/index.html'>Documentation</a> · Everything runs in "
+            "your browser: the first app you open starts Python, which takes a few seconds.</p>")
+    return page.replace("</main>", f"  {note}\n</main>", 1)

@@ -1,0 +1,73 @@
+"""The static site under test: built once per session, served by a plain static server.
+
+Fixtures:
+
+* ``site_dir`` (session): the folder ``aristofarsa site -o`` wrote, built once per session into
+  ``.site-cache/test-site/`` of the clone (downloads cached in ``.site-cache/``, so only the
+  first build reaches the registries). The site tests skip, saying why, only when the site's
+  build tools are missing (``pip install -r site/requirements.txt``; ``scripts/test.sh``
+  installs them, so CI runs them).
+* ``site_url`` (session): the site's address under a sub-folder
+  (``http://127.0.0.1:PORT/test-site/``, as on GitHub Pages), served by ``python -m
+  http.server``: no server-side code at all.
+* ``browser``, ``page``, ``app_server``, ``wait_for_app``: the browser tests' own
+  (tests/browser/conftest.py): a page fails its test on any request that leaves 127.0.0.1.
+"""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser.conftest import app_server, browser, free_port, page, phone_page  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = ROOT / ".site-cache"
+BUILT = CACHE / "test-site"
+TOOLS = ("voici_core", "jupyterlite_pyodide_kernel", "mkdocs", "material")
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    missing = [m for m in TOOLS if importlib.util.find_spec(m) is None]
+    if missing:
+        pytest.skip(f"the site's build tools are missing ({', '.join(missing)}): "
+                    "pip install -r site/requirements.txt (scripts/test.sh does it)")
+    if shutil.which("npm") is None:
+        pytest.skip("npm is missing (Debian: apt-get install npm; scripts/site.sh does it as root)")
+    done = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "site", "-o", str(BUILT),
+                           "--cache", str(CACHE)], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, f"aristofarsa site failed:\n{done.stderr}"
+    return BUILT
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+                               "--directory", str(site_dir.parent), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/{site_dir.name}/"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the static server did not start"
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives the served apps in a real browser (Chromium)")

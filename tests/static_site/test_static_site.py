@@ -1,0 +1,217 @@
+"""The static site (`aristofarsa site`): what the build writes, then every app of it in Chromium,
+offline, with Python running in the page (fixtures in conftest.py; a page fails its test on any
+request that leaves 127.0.0.1).
+
+The browser tests wait up to two minutes for a page: Python starts in the page (10-20 s on a
+loaded 2-core machine, more the first time the runtime is read from disk)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.cli.apps import APPS
+
+LESSON = "b13-bishop-chain"
+LOAD_MS = 120_000
+APP_PAGES = [f"voici/render/{name}.html" for name, _ in APPS]
+
+
+def lesson_result(name: str = LESSON) -> tuple[list[Any], list[str]]:
+    """(the trace's events, the winners) of a bundled lesson, as the engine resolves it here."""
+    result = scenario.run(scenario.load(SCENARIOS_DIR / f"{name}.toml"))
+    return list(result.trace), list(result.winners)
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if key in ("href", "src") and value:
+                self.links.append(value)
+            if key == "id" and value:
+                self.ids.add(value)
+
+
+def _parsed(path: Path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8", errors="replace"))
+    return parser
+
+
+def _pages(site_dir: Path) -> list[Path]:
+    """The landing page, the six app pages and every docs page."""
+    return [site_dir / "index.html", *(site_dir / p for p in APP_PAGES),
+            *sorted((site_dir / "docs").glob("*.html"))]
+
+
+# ------------------------------------------------------------------ the folder, no browser
+def test_landing_page_links_every_app_and_the_docs(site_dir: Path) -> None:
+    landing = site_dir / "index.html"
+    text = landing.read_text(encoding="utf-8")
+    links = _parsed(landing).links
+    for name, title in APPS:
+        assert title in text
+        assert f"voici/render/{name}.html" in links
+    assert "docs/index.html" in links
+    assert "voila/render" not in text        # the served addresses are all replaced
+
+
+def test_every_local_link_of_the_site_resolves(site_dir: Path) -> None:
+    """Every relative href/src of every page (landing, apps, docs) names a file of the site,
+    and a #fragment into a docs page names an id that page has."""
+    pages = _pages(site_dir)
+    problems = []
+    for page in pages:
+        for link in _parsed(page).links:
+            parts = urlsplit(link)
+            if parts.scheme or link.startswith(("//", "#", "data:")) or not parts.path:
+                continue
+            target = (page.parent / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                problems.append(f"{page.relative_to(site_dir)}: {link}")
+            elif parts.fragment and target.suffix == ".html" and "docs" in target.parts:
+                if parts.fragment not in _parsed(target).ids:
+                    problems.append(f"{page.relative_to(site_dir)}: {link} (no such id)")
+    assert problems == []
+
+
+def test_every_app_page_links_its_docs_section(site_dir: Path) -> None:
+    script = (site_dir / APP_PAGES[0]).read_text(encoding="utf-8")
+    sections = dict(re.findall(r"(\w+): \"([\w-]+)\"", script.split("const DOCS = {", 1)[1].split("}", 1)[0]))
+    ids = _parsed(site_dir / "docs" / "apps.html").ids
+    assert sorted(sections) == sorted(name for name, _ in APPS)
+    assert all(anchor in ids for anchor in sections.values()), sections
+
+
+def test_python_in_the_page_installs_only_shipped_wheels(site_dir: Path) -> None:
+    """The kernel never falls back to PyPI; its runtime is local; every package of the lock
+    file is a file of the site with the lock's hash, and every dependency is in the lock."""
+    config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
+    runtime = site_dir / "static" / "pyodide"
+    packages = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]
+    for name in ("aristofarsa", "ipywidgets", "ipython", "micropip", "sqlite3"):
+        assert name in packages
+    assert "ipywidgets" in packages["aristofarsa"]["depends"]
+    for name, entry in packages.items():
+        wheel = runtime / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= set(packages), name
+    assert not [p for p in site_dir.rglob("*.map")]          # pruned: source maps,
+    assert not (site_dir / "build").exists()                 # JupyterLab's own build
+
+
+def test_no_page_names_an_outside_script_or_stylesheet(site_dir: Path) -> None:
+    pages = _pages(site_dir)
+    outside = [f"{p.relative_to(site_dir)}: {link}" for p in pages for link in _parsed(p).links
+               if re.match(r"(https?:)?//", link) and re.search(r"\.(js|mjs|css|woff2?|wasm)(\?|$)", link)]
+    assert outside == []
+
+
+# ------------------------------------------------------------------ the apps in Chromium
+
+
+def _open(page: Any, url: str, selector: str = ".af-app") -> None:
+    page.goto(url, timeout=LOAD_MS)
+    page.wait_for_selector(selector, state="visible", timeout=LOAD_MS)
+
+
+def _wait_text(page: Any, selector: str, text: str) -> None:
+    page.wait_for_function(
+        "([sel, text]) => [...document.querySelectorAll(sel)].some(e => e.innerText.includes(text))",
+        arg=[selector, text], timeout=LOAD_MS)
+
+
+@pytest.mark.browser
+def test_lab_lesson_link_steps_to_the_winners_and_draws_the_graph(site_url: str, page: Any) -> None:
+    trace, winners = lesson_result()
+    page.goto(f"{site_url}voici/render/lab.html?lesson={LESSON}", timeout=LOAD_MS)
+    # while Python starts: the progress, with its steps, not a blank page
+    page.wait_for_selector("text=Starting Python in your browser", timeout=30_000)
+    assert page.locator("ol.af-start-steps li").count() == 3
+    page.wait_for_selector(".af-step", state="visible", timeout=LOAD_MS)
+    _wait_text(page, ".af-step", f"Step 1 of {len(trace)}")
+    page.click("button.af-last")
+    _wait_text(page, ".af-step", trace[-1].text)
+    _wait_text(page, ".af-winners", winners[0])
+    shown = page.inner_text(".af-winners")
+    for name in ("Ana", "Bruno", "Caio", "Dora"):
+        assert (name in shown) == (name in winners), shown
+    page.wait_for_selector(".af-graph svg", timeout=LOAD_MS)     # drawn in the page by Viz.js
+    assert page.locator(".af-graph svg g.node").count() >= 3
+    assert page.locator(".af-dot").count() == 0
+    # the page's own links: the landing page, and this app's section of the docs
+    assert page.locator(".af-site-docs").get_attribute("href") == "../../docs/apps.html#scenario-lab"
+
+
+def _share_code(page: Any) -> str:
+    page.wait_for_selector(".af-share a", state="attached", timeout=LOAD_MS)
+    href = page.locator(".af-share a").get_attribute("href")
+    return parse_qs(urlsplit(href).query)["scenario"][0]
+
+
+@pytest.mark.browser
+def test_share_link_static_to_served_and_back(site_url: str, app_server: str, page: Any) -> None:
+    """A share link made on the static Lab opens the same round on the served Lab, and the
+    served Lab's link opens it on the static Lab (same code, same last step, same winners)."""
+    trace, _ = lesson_result("m4-rogue-then-courtisan")
+    _open(page, f"{site_url}voici/render/lab.html?lesson=m4-rogue-then-courtisan", ".af-share a")
+    static_code = _share_code(page)
+    shown = page.locator(".af-share input").input_value()
+    assert shown.startswith(f"{site_url}voici/render/lab.html?scenario=")   # absolute, this host
+    _open(page, f"{app_server}voila/render/lab.ipynb?scenario={static_code}", ".af-share a")
+    page.click("button.af-last")
+    _wait_text(page, ".af-step", trace[-1].text)
+    served_winners = page.inner_text(".af-winners")
+    served_code = _share_code(page)
+    assert served_code == static_code
+    _open(page, f"{site_url}voici/render/lab.html?scenario={served_code}", ".af-share a")
+    page.click("button.af-last")
+    _wait_text(page, ".af-step", trace[-1].text)
+    assert page.inner_text(".af-winners") == served_winners
+
+
+@pytest.mark.browser
+def test_play_move_advances_the_game(site_url: str, page: Any) -> None:
+    _open(page, f"{site_url}voici/render/play.html?players=3&seed=4&human=1", ".af-actions button")
+    assert page.locator(".af-hand .af-card").count() == 3
+    before = page.locator(".af-app").inner_text()
+    assert "Play a card into the Ball Garden (Phase 1)." in before
+    button = page.locator(".af-actions button:not([disabled])").first.element_handle()
+    button.click()
+    button.wait_for_element_state("hidden", timeout=LOAD_MS)
+    page.wait_for_selector(".af-actions button:not([disabled]):visible", timeout=LOAD_MS)
+    assert page.locator(".af-hand .af-card").count() == 2          # the card left the hand
+    assert page.locator(".af-app").inner_text() != before
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", ["learn", "dispute", "graphs", "exiled"])
+def test_every_other_app_opens(site_url: str, page: Any, name: str) -> None:
+    query = {"dispute": f"?lesson={LESSON}", "graphs": "?ruling=B13"}.get(name, "")
+    _open(page, f"{site_url}voici/render/{name}.html{query}")
+    assert page.locator(".af-error:visible").all_inner_texts() in ([], [""])
+    if name in ("dispute", "graphs"):
+        page.wait_for_selector(".af-graph svg", timeout=LOAD_MS)
+    if name == "graphs":       # the gallery's links into the Lab name the page next to this one
+        page.wait_for_selector("a.af-open-lab", timeout=LOAD_MS)
+        href = page.locator("a.af-open-lab").first.get_attribute("href")
+        assert href.startswith("lab.html?lesson="), href
+    if name in ("learn", "exiled"):      # the tour opens on the cards
+        page.wait_for_selector(".af-card", state="visible", timeout=LOAD_MS)
