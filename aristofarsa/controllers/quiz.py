@@ -118,6 +118,10 @@ LEVELS: tuple[Level, ...] = (
               "An odd number of Jesters on the Balcony makes the lowest Prestige win; a Knight then "
               "scores anyway if within 3 of it (B3).", (("balcony", "Jester"),),
               ("b3-jester-lowest-wins", "b3-jester-knight-loses-low", "s2-knight-anyway-under-jester")),
+        Topic("jester-knight", "The Knight under the Jester",
+              "When the lowest wins, a Garden Knight at most 3 above the lowest scores anyway, "
+              "without making a winner (B3, S2).", (("balcony", "Jester"), ("garden", "Knight")),
+              ("b3-jester-knight-loses-low", "s2-knight-anyway-under-jester")),
         Topic("two-jesters", "Two Jesters cancel",
               "Two Jesters cancel each other: the highest wins again (B3).",
               (("balcony", "Jester"), ("balcony", "Jester")), ("b3-two-jesters-cancel",)),
@@ -396,6 +400,8 @@ def shows(key: str, sc: scenario_mod.Scenario, result: RoundResult) -> bool:
         return bool(outcome(sc, result).free_convokes)
     if key == "jester":
         return result.lowest_wins
+    if key == "jester-knight":
+        return result.lowest_wins and any(c == "Knight" and p not in won for p, c in scored_cards)
     if key == "two-jesters":
         return not result.lowest_wins and sum(1 for _, c, x in result.balcony if c == "Jester" and not x) == 2
     if key == "bishop-cancel":

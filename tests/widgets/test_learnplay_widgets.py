@@ -221,7 +221,7 @@ def test_learn_card_tour_and_lesson_links():
     assert hooked(cards, "af-card")
     cards.picker.value = "Courtisan"
     assert "+8 Prestige" not in cards.card.value and "As ruled" in cards.card.value
-    assert "Rogue at 10 gives +10" in cards.card.value
+    assert "Rogue just before it gives +10" in cards.card.value
     assert '<details class="af-card-notes" open' in cards.card.value
     link = hooked(cards, "af-lesson-link")[0]
     link.click()
