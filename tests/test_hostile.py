@@ -454,3 +454,24 @@ def test_values_of_the_wrong_type(old, new, needles, tmp_path):
     check = cli("check", str(path))  # check never passes what resolve refuses
     refused(check, "INVALID", *needles)
     refused(cli("resolve", str(path), "--json"), *needles)
+
+
+# ------------------------------------------------------------ 8. app query numbers (issue 12)
+@pytest.mark.parametrize("app, query, message", [
+    ("learn", "seed=" + "9" * 5000, "seed must be below 2**63, got a number of 5,000 digits"),
+    ("exiled", "seed=" + "9" * 4301, "seed must be below 2**63, got a number of 4,301 digits"),
+    ("play", "seed=9223372036854775808", "seed must be below 2**63, got 9223372036854775808"),
+    ("play", "players=" + "9" * 5000, "players must be 3 to 6, got a number of 5,000 digits"),
+    ("play", "human=" + "1" * 4400,
+     "human (your seat; 0 = bots only) must be 0 to 4, got a number of 4,400 digits"),
+    ("play", "seed=" + "x" * 5000, "seed must be a whole number >= 0, got 'xxxxxxxx"),
+])
+def test_an_over_long_query_number_is_a_message(app, query, message):
+    from aristofarsa.controllers.exiled import ExiledState
+    from aristofarsa.controllers.play import PlayState
+    from aristofarsa.controllers.tour import LearnState
+
+    state = {"learn": LearnState, "exiled": ExiledState, "play": PlayState}[app].from_query(query)
+    assert len(state.errors) == 1 and state.errors[0].startswith(message), state.errors
+    assert len(state.errors[0]) < 200
+    assert PlayState.from_query("seed=9223372036854775807&players=0003").errors == []
