@@ -167,7 +167,7 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             f"--AppKernelManager.cull_open_idle={cull_open_idle}",   # ... until idle this long
             f"--AppKernelManager.max_kernels={max_kernels}",
             # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
-            f"--VoilaConfiguration.resources={json.dumps({'af_upload_limit': MAX_UPLOAD_BYTES})}",
+            f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
             "--Voila.log_level=WARN"]
     if pool_size > 0:       # Voila never culls a kernel still waiting in its pool
         argv += ["--VoilaConfiguration.preheat_kernel=True",
