@@ -217,7 +217,7 @@ def test_an_oversized_upload_says_so_and_the_next_upload_works(app_server, page,
     shot(page, "upload-too-big-1280")
     upload(page, good)                                       # the next upload goes through
     page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
-    assert page.locator(".af-winners").inner_text().strip() == "Winner: Bruno"
+    assert "Bruno" in page.locator(".af-winners").inner_text()     # b4's winner
     assert notice.count() == 0
     assert page.locator(".af-page-problem").count() == 0     # the page's socket never broke
 
