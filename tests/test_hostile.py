@@ -454,3 +454,36 @@ def test_values_of_the_wrong_type(old, new, needles, tmp_path):
     check = cli("check", str(path))  # check never passes what resolve refuses
     refused(check, "INVALID", *needles)
     refused(cli("resolve", str(path), "--json"), *needles)
+
+
+# ------------------------------------------------------------ 8. app query numbers (issue 12)
+@pytest.mark.parametrize("app, query, message", [
+    ("learn", "seed=" + "9" * 5000, "seed must be below 2**63, got a number of 5,000 digits"),
+    ("exiled", "seed=" + "9" * 4301, "seed must be below 2**63, got a number of 4,301 digits"),
+    ("learn", "seed=9223372036854775808", "seed must be below 2**63, got 9223372036854775808"),
+    ("exiled", "seed=" + "x" * 5000, "seed must be a whole number >= 0, got 'xxxxxxxx"),
+])
+def test_an_over_long_query_number_is_a_message(app, query, message):
+    from aristofarsa.controllers.exiled import ExiledState
+    from aristofarsa.controllers.tour import LearnState
+
+    state = {"learn": LearnState, "exiled": ExiledState}[app].from_query(query)
+    assert len(state.errors) == 1 and state.errors[0].startswith(message), state.errors
+    assert len(state.errors[0]) < 200
+    assert LearnState.from_query("seed=9223372036854775807").errors == []
+
+
+@pytest.mark.parametrize("value, low, high, message", [
+    ("9" * 5000, 3, 6, "players must be 3 to 6, got a number of 5,000 digits"),
+    ("1" * 4400, 0, 4, "players must be 0 to 4, got a number of 4,400 digits"),
+    ("0007", 3, 6, "players must be 3 to 6, got 7"),
+])
+def test_play_query_numbers_use_the_same_reader(value, low, high, message):
+    from aristofarsa.controllers import play
+    from aristofarsa.controllers.tour import QueryError, whole
+
+    assert play.whole is whole                       # ?players= and ?human= are read by it
+    with pytest.raises(QueryError) as info:
+        whole(value, "players", low, high)
+    assert str(info.value) == message
+    assert whole("0004", "players", 3, 6) == 4

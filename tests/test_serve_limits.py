@@ -11,6 +11,7 @@ import os
 import pytest
 
 from aristofarsa.cli import apps, main
+from aristofarsa.controllers.sources import MAX_UPLOAD_BYTES
 
 pytest.importorskip("voila")
 
@@ -46,6 +47,8 @@ def test_serve_turns_overrides_off_and_sets_its_limits(monkeypatch):
     assert config.VoilaConfiguration.allow_template_override == "NO"
     assert str(config.AppKernelManager.max_kernels) == "7"      # read by the trait when it loads
     assert str(config.AppKernelManager.cull_open_idle) == "600"
+    # the page's script keeps larger uploads from the kernel
+    assert config.VoilaConfiguration.resources == {"af_upload_limit": str(MAX_UPLOAD_BYTES)}
     from aristofarsa.cli import voila_fixes
 
     assert voila_app.RequestInfoSocketHandler is voila_fixes.QuerySocketHandler

@@ -23,6 +23,7 @@ import socket
 import sys
 from pathlib import Path
 
+from ..controllers.sources import MAX_UPLOAD_BYTES
 from .args import EXIT_OK, UsageError, whole_number
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
@@ -174,6 +175,8 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             "--MappingKernelManager.cull_connected=False",      # an open page keeps its kernel ...
             f"--AppKernelManager.cull_open_idle={cull_open_idle}",   # ... until idle this long
             f"--AppKernelManager.max_kernels={max_kernels}",
+            # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
+            f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
             "--Voila.log_level=WARN"]
     if pool_size > 0:       # Voila never culls a kernel still waiting in its pool
         argv += ["--VoilaConfiguration.preheat_kernel=True",

@@ -11,9 +11,11 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
   socket for each kernel of this server, only the first, and removes only its own entry.
   **Drop it once upstream Voila fixes** ``RequestInfoSocketHandler.on_close``.
 * :class:`AppPageHandler` for ``/voila/render/<notebook>``: beyond ``--max-kernels`` app
-  pages it answers with a "server busy" page (HTTP 503) instead of starting a kernel, and it
+  pages it answers with a "server busy" page (HTTP 503) instead of starting a kernel; it
   ignores ``?theme=`` / ``?template=`` when their overrides are off (Voila would otherwise
-  skip the preheated kernel for such a request and start a cold one).
+  skip the preheated kernel for such a request and start a cold one); and it sets the
+  ``_xsrf`` cookie, without which Voila refuses the request a closing tab sends to shut its
+  kernel down (only the culler ended it).
 * :func:`kernel_manager_factory` wraps Voila's kernel manager class in
   ``AppKernelManager``: it counts the kernels that serve pages (the preheated ones waiting in
   the pool are not counted), culls any kernel idle for ``cull_open_idle`` seconds even with
@@ -94,6 +96,9 @@ class AppPageHandler(TornadoVoilaHandler):
             self.finish(self.render_template("busy.html", base_url=self.base_url, max_kernels=cap,
                                              cull_open_idle=getattr(manager, "cull_open_idle", 0)))
             return
+        # Reading the token sets the _xsrf cookie, which Voila's page sends when its tab
+        # closes to shut its kernel down (a request refused without it).
+        _ = self.xsrf_token
         AppPageHandler.in_flight += 1
         try:
             await super().get(path)

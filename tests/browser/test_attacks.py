@@ -193,3 +193,47 @@ def test_a_cut_page_and_an_unreachable_kernel_say_so(app_server, browser):
     finally:
         for context, _ in pages:
             context.close()
+
+
+def test_an_oversized_upload_says_so_and_the_next_upload_works(app_server, page, tmp_path,
+                                                              wait_for_app):
+    from aristofarsa import SCENARIOS_DIR
+    from aristofarsa.controllers.sources import MAX_UPLOAD_BYTES
+
+    from .test_dispute import upload
+
+    huge = tmp_path / "huge.toml"
+    huge.write_bytes(b"# padding\n" * 1_200_000)            # 12 MB
+    good = tmp_path / "b4.toml"
+    good.write_bytes((SCENARIOS_DIR / "b4-damsel-swap.toml").read_bytes())
+    page.goto(f"{app_server}voila/render/dispute.ipynb")
+    wait_for_app(page)
+    upload(page, huge)
+    notice = page.locator(".af-error.af-upload-problem")
+    notice.wait_for(state="visible", timeout=10_000)
+    assert notice.inner_text() == (f"huge.toml: is 12,000,000 bytes; a scenario file may be at most "
+                                   f"{MAX_UPLOAD_BYTES:,} bytes, so it was not uploaded. Choose a "
+                                   "smaller file.")
+    shot(page, "upload-too-big-1280")
+    upload(page, good)                                       # the next upload goes through
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
+    assert "Bruno" in page.locator(".af-winners").inner_text()     # b4's winner
+    assert notice.count() == 0
+    assert page.locator(".af-page-problem").count() == 0     # the page's socket never broke
+
+
+def test_closing_a_tab_shuts_its_kernel_down(serve, browser, wait_for_app):
+    server = serve("--cull-idle", "110")                  # the culler would take up to 2 minutes
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "voila/render/graphs.ipynb")
+    wait_for_app(page)
+    assert any(c["name"] == "_xsrf" for c in context.cookies())
+    kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
+    assert server.kernel_pid(kernel) is not None
+    page.close(run_before_unload=True)                    # Voila's page asks for the shutdown
+    deadline = time.monotonic() + 30
+    while server.kernel_pid(kernel) is not None and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert server.kernel_pid(kernel) is None, "the closed tab's kernel still runs"
+    context.close()
