@@ -409,7 +409,3 @@ def build_graph(result: Any, step: int | None = None, viewer: str | None = None)
     """The effect graph of a round (``resolve --json`` data or a RoundResult), up to ``step``,
     through ``viewer``'s eyes (None: everyone). Raises :class:`GraphError` for a bad step or viewer."""
     return _Builder(_data(result), step, viewer).build()
-
-
-#: The name the Lab's effect-graph slot looks for (``graph.build(result, step=k)``).
-build = build_graph

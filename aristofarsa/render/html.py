@@ -154,11 +154,6 @@ def step(frame: Any) -> str:
             f"{hidden}{ruling(frame.ruling)}{see}</div>")
 
 
-def frame(frame: Any) -> str:
-    """A whole step: the event, the board, and the winners at the last step."""
-    return step(frame) + garden(frame) + balcony(frame) + winners(frame)
-
-
 def error(message: str) -> str:
     return f"<div class='af-error-box' role='alert'>{escape(message)}</div>" if message else ""
 
