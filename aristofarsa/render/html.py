@@ -181,8 +181,8 @@ def share(link: str | None, shown: str | None = None) -> str:
 
 
 def graph_box(svg: str) -> str:
-    """An inline SVG graph, at most about a laptop column wide, shrinking on a phone."""
-    return f"<div class='af-graph-box' style='max-width:44em;overflow-x:auto'>{svg}</div>"
+    """An inline SVG graph, as wide as the app's column, shrinking on a phone."""
+    return f"<div class='af-graph-box' style='max-width:100%;overflow-x:auto'>{svg}</div>"
 
 
 def lesson_heading(title: str, description: str = "") -> str:
