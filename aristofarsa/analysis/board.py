@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["BalconyCard", "Board", "CardRef", "GardenCard", "boards", "players_of", "public_text"]
+__all__ = ["BalconyCard", "Board", "CardRef", "GardenCard", "boards", "public_text"]
 
 GARDEN, BALCONY = "garden", "balcony"
 
@@ -361,13 +361,3 @@ def boards(source: Any, viewer: str | None = None) -> list[Board]:
         table.apply(e)
         out.append(table.frame(k, e, viewer))
     return out
-
-
-def players_of(source: Any) -> list[str]:
-    """The players a trace names, in order of first appearance (for a viewer dropdown)."""
-    seen: list[str] = []
-    for e in _events(source):
-        for who in (e.actor, e.target):
-            if who is not None and who not in seen:
-                seen.append(who)
-    return seen

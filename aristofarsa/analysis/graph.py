@@ -196,8 +196,11 @@ class _Builder:
         self.cancelled_now: dict[str, bool] = {}   # Balcony cards cancelled as of the step
 
     def _players(self, garden: list[Mapping[str, Any]]) -> list[str]:
-        """Players in queue order (their family colours follow it)."""
-        return [str(g["player"]) for g in garden]
+        """Players in seating order, as every other view colours them (``scored`` names every
+        player in that order); the Garden's queue order when the data has no ``scored``."""
+        seats = [str(p) for p in (self.data.get("scored") or {})]
+        queue = [str(g["player"]) for g in garden]
+        return seats if set(queue) <= set(seats) else queue
 
     # ------------------------------------------------------------------ nodes
     def seat(self, player: str) -> int:
@@ -409,7 +412,3 @@ def build_graph(result: Any, step: int | None = None, viewer: str | None = None)
     """The effect graph of a round (``resolve --json`` data or a RoundResult), up to ``step``,
     through ``viewer``'s eyes (None: everyone). Raises :class:`GraphError` for a bad step or viewer."""
     return _Builder(_data(result), step, viewer).build()
-
-
-#: The name the Lab's effect-graph slot looks for (``graph.build(result, step=k)``).
-build = build_graph

@@ -156,11 +156,6 @@ def step(frame: Any) -> str:
             f"{hidden}{ruling(frame.ruling)}{see}</div>")
 
 
-def frame(frame: Any) -> str:
-    """A whole step: the event, the board, and the winners at the last step."""
-    return step(frame) + garden(frame) + balcony(frame) + winners(frame)
-
-
 def error(message: str) -> str:
     return f"<div class='af-error-box' role='alert'>{escape(message)}</div>" if message else ""
 
@@ -188,8 +183,8 @@ def share(link: str | None, shown: str | None = None) -> str:
 
 
 def graph_box(svg: str) -> str:
-    """An inline SVG graph, at most about a laptop column wide, shrinking on a phone."""
-    return f"<div class='af-graph-box' style='max-width:44em;overflow-x:auto'>{svg}</div>"
+    """An inline SVG graph, as wide as the app's column, shrinking on a phone."""
+    return f"<div class='af-graph-box' style='max-width:100%;overflow-x:auto'>{svg}</div>"
 
 
 def lesson_heading(title: str, description: str = "") -> str:

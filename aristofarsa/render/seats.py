@@ -1,5 +1,6 @@
-"""Pictures for the Learn, Exiled and Play apps: the seat ring, the Garden queue, the
-Balcony, a card, one step of a round. Pure functions: data -> SVG/HTML text (no graphviz).
+"""Pictures for the Learn, Exiled and Play apps: the seat ring, a card, the final ranking,
+a lesson's light Markdown. Pure functions: data -> SVG/HTML text (no graphviz). The board
+and the steps are render/html.py's, for every app.
 """
 from __future__ import annotations
 
@@ -118,65 +119,6 @@ def ruling_ref_html(info: Any) -> str:
             '</details>')
 
 
-def garden_html(garden: list[Any], players: list[str]) -> str:
-    """The Garden queue, left to right in play order: position, owner, card, Prestige now."""
-    if not garden:
-        return '<div class="af-empty">The Garden is empty.</div>'
-    cells = []
-    for k, s in enumerate(garden, 1):
-        seat = players.index(s.player) if s.player in players else 0
-        ring = "box-shadow:0 0 0 3px #f1c40f;" if s.touched else ""
-        cells.append(f'<div class="af-slot" style="border:2px solid {colour(seat)};{ring}border-radius:8px;'
-                     f'padding:4px 6px;min-width:5.2em;text-align:center;background:#fff">'
-                     f'<div style="font-size:11px;color:#666">#{k} · {escape(s.player)}</div>'
-                     f'<div style="font-weight:bold">{escape(s.card)}</div>'
-                     f'<div class="af-prestige" style="font-size:1.3em">'
-                     f'{"?" if s.prestige is None else s.prestige}</div>{_ledger(s)}</div>')
-    return ('<div style="font-size:12px;color:#555">Garden queue (first played on the left), '
-            'Prestige now</div><div style="display:flex;flex-wrap:wrap;gap:6px">'
-            + "".join(cells) + "</div>")
-
-
-def _ledger(slot: Any) -> str:
-    """The Balcony adjustments so far (M3) and the Aristocrat's mark, if any."""
-    bits = list(getattr(slot, "ledger", ()) or ())
-    if getattr(slot, "marked", False):
-        bits.insert(0, "marked 5")
-    if not bits:
-        return ""
-    return (f'<div style="font-size:11px;color:#666" title="Balcony ledger (M3)">'
-            f'{escape(" ".join(bits))}</div>')
-
-
-def balcony_html(balcony: list[Any], players: list[str]) -> str:
-    if not balcony:
-        return '<div class="af-empty">The Balcony is empty.</div>'
-    cells = []
-    for k, b in enumerate(balcony, 1):
-        seat = players.index(b.player) if b.player in players else 0
-        name = escape(b.card) if b.card else "face down"
-        state = "cancelled" if b.cancelled else ("revealed" if b.revealed else "face down")
-        ring = "box-shadow:0 0 0 3px #f1c40f;" if b.touched else ""
-        style = "text-decoration:line-through;" if b.cancelled else ""
-        bg = "#fff" if b.card or b.revealed else "#d5d8dc"
-        cells.append(f'<div class="af-bslot" style="border:2px dashed {colour(seat)};{ring}border-radius:8px;'
-                     f'padding:4px 6px;min-width:5.2em;text-align:center;background:{bg}">'
-                     f'<div style="font-size:11px;color:#666">{k} · {escape(b.player)}</div>'
-                     f'<div style="font-weight:bold;{style}">{name}</div>'
-                     f'<div style="font-size:11px;color:#666">{state}</div></div>')
-    return ('<div style="font-size:12px;color:#555">Balcony (in the order cards were put there)</div>'
-            '<div style="display:flex;flex-wrap:wrap;gap:6px">' + "".join(cells) + "</div>")
-
-
-def step_html(frame: Any) -> str:
-    """The step counter, the step's sentence and its ruling."""
-    see = f" (see {', '.join(frame.see)})" if frame.see else ""
-    return (f'<div style="font-size:12px;color:#666">Step {frame.index + 1} of {frame.total} · '
-            f'{escape(frame.phase)}</div><div class="af-step-text" style="font-size:15px;margin:4px 0">'
-            f'{escape(frame.text)}</div><div style="font-size:12px">Ruling <b>{escape(frame.rule)}</b>'
-            f'{escape(see)}</div>')
-
-
 def lab_link_html(lesson: str) -> str:
     """``af-open-lab``: open this lesson in the Scenario Lab (a page next to this one)."""
     href = escape(f"lab.ipynb?lesson={quote(lesson)}")
@@ -184,14 +126,6 @@ def lab_link_html(lesson: str) -> str:
             'style="color:#1a5fb4;text-decoration:underline;font-weight:600">'
             "Open this lesson in the Lab</a> <span class='af-note'>(change the cards, the choices, "
             "and see what happens)</span>")
-
-
-def winners_html(winners: list[str] | None) -> str:
-    if winners is None:
-        return ""
-    if not winners:
-        return "<b>No winner in this part of the game.</b>"
-    return f"<b>Winner{'s' if len(winners) > 1 else ''}: {escape(', '.join(winners))}</b>"
 
 
 def ranking_html(ranking: list[list[str]], crowns: dict[str, int]) -> str:

@@ -70,7 +70,7 @@ def test_share_code_link_and_damaged_code(app_server, page):
     code = share.encode((SCENARIOS_DIR / "b4-damsel-swap.toml").read_text(encoding="utf-8"))
     open_app(page, app_server, f"scenario={code}")
     page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
-    assert page.locator(".af-winners").inner_text().strip() == "Winner: Bruno"
+    assert page.locator(".af-winners").inner_text().strip().startswith("Winning card: Bruno's")
     open_app(page, app_server, "scenario=AF1.broken")
     page.wait_for_selector(".af-error", state="visible", timeout=60_000)
     assert "cannot be read" in page.locator(".af-error").inner_text()
@@ -103,12 +103,29 @@ def test_upload_a_file_then_a_bad_one(app_server, page, tmp_path):
     open_app(page, app_server, "")
     upload(page, good)
     page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
-    assert page.locator(".af-winners").inner_text().strip() == "Winner: Bruno"
+    assert page.locator(".af-winners").inner_text().strip().startswith("Winning card: Bruno's")
     assert page.locator(".af-error").is_hidden()
     upload(page, bad)
     page.wait_for_selector(".af-error", state="visible", timeout=30_000)
     assert "photo.toml: line 1: not a text file" in page.locator(".af-error").inner_text()
-    assert page.locator(".af-winners").inner_text().strip() == "Winner: Bruno"    # nothing lost
+    assert page.locator(".af-winners").inner_text().strip().startswith("Winning card: Bruno's")   # kept
+
+
+def test_a_round_entered_by_tapping_at_phone_width(app_server, phone_page):
+    """No query: the page opens on the round builder (af-build); a few taps and Resolve give
+    the outcome, and the round opens in the Lab from there."""
+    page = phone_page
+    open_app(page, app_server, "")
+    page.wait_for_selector(".af-build .af-player-0", timeout=60_000)
+    page.locator(".af-player-0 .af-field-garden button").filter(has_text="Aristocrat").first.click()
+    page.wait_for_function("[...document.querySelectorAll('.af-player-0 .af-field-garden button')]"
+                           ".some(b => b.textContent.trim() === 'Aristocrat'"
+                           " && b.classList.contains('mod-active'))", timeout=30_000)
+    page.locator(".af-build-resolve").click()
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
+    assert page.locator(".af-winners").inner_text().startswith("Winning card")
+    assert page.locator(".af-open-lab a").get_attribute("href").startswith("lab.ipynb?scenario=")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
 
 
 def test_phone_width(app_server, phone_page):

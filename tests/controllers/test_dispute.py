@@ -212,3 +212,16 @@ def test_every_graph_fits_a_phone_with_labels_of_10_px(name):
     width = float(re.search(r'width="([\d.]+)pt"', graph_svg(g, narrow=True)).group(1))
     assert 10 * 356 / width >= 10, f"{name}: {width} pt wide"
     assert not [line for line in dot.splitlines() if "->" in line and "label=" in line]
+
+
+def test_the_graph_and_the_board_give_each_player_the_same_colour():
+    """One seat palette: a player's colour is that of their seat in the board, the seat ring
+    and the graph alike (the Garden's queue order starts elsewhere)."""
+    from aristofarsa.analysis.graph import build_graph
+    from aristofarsa.render import html
+    from aristofarsa.render.dot import family_colour
+
+    c = DisputeController.from_query("lesson=b4-damsel-swap")
+    assert c.data["garden"][0]["player"] != c.players[0]          # queue order is not seat order
+    for node in build_graph(c.data).nodes:
+        assert family_colour(node.seat)[1] == html.colour(c.players.index(node.player))
