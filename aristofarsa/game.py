@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import decisions as D
+from .board import Board
 from .bots import make_bot, normalize_bots
 from .cards import (
     CARD_EVENTS,
@@ -39,11 +41,18 @@ from .cards import (
     card_names,
     merge_crowns,
 )
-from .decisions import Request
+from .decisions import Decider, Request
 from .draw import draw_one, draw_step
-from .game_result import END_REASONS, MAX_ROUNDS, GameResult, check_invariants  # noqa: F401
-from .game_view import GameView
+from .game_result import (  # noqa: F401 (END_REASONS, check_invariants re-exported)
+    END_REASONS,
+    MAX_ROUNDS,
+    Decision,
+    GameResult,
+    check_invariants,
+)
+from .game_view import GameView, Noted
 from .ranking import ranking
+from .result import RoundResult
 from .round import Round
 from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
 from .state import Card, PlayerState
@@ -76,14 +85,15 @@ class SeatDecider:
 
     auto = False
 
-    def __init__(self, game, seat_deciders: dict, record: bool, history: bool):
+    def __init__(self, game: Game, seat_deciders: dict[str, Decider], record: bool,
+                 history: bool) -> None:
         self.game = game
         self.seats = seat_deciders
         self.record = record
         self.history = history
-        self.log: list[tuple] = []
+        self.log: list[Decision] = []
 
-    def decide(self, req: Request):
+    def decide(self, req: Request) -> Any:
         value = self.seats[req.player].decide(req)
         if self.record:
             self.log.append((req.kind, req.player, req.card, value))
@@ -103,9 +113,12 @@ class Game:
     (:func:`aristofarsa.draw.draw_step`) works on it directly.
     """
 
-    def __init__(self, players: int = 4, seed: int = 0, bots=None, expansion: bool = False,
-                 variants=(), trace: bool = False, names=None, decider_overrides=None,
-                 record: bool = True, crowns: dict | None = None, first: int | str | None = None):
+    def __init__(self, players: int = 4, seed: int = 0, bots: str | Iterable[str] | None = None,
+                 expansion: bool = False, variants: Iterable[str] = (), trace: bool = False,
+                 names: Sequence[str] | None = None,
+                 decider_overrides: Mapping[Any, Decider] | None = None, record: bool = True,
+                 crowns: Mapping[str, object] | None = None,
+                 first: int | str | None = None) -> None:
         # Set-up follows M10: one generator, used in the order of the module docstring.
         self._take_arguments(players, seed, bots, expansion, variants, trace, names, record, crowns)
         self.rng = random.Random(seed)
@@ -118,8 +131,10 @@ class Game:
         self._start_play()
 
     # ---------------------------------------------------------------- set-up steps
-    def _take_arguments(self, players, seed, bots, expansion, variants, trace, names, record,
-                        crowns) -> None:
+    def _take_arguments(self, players: int, seed: int, bots: str | Iterable[str] | None,
+                        expansion: bool, variants: Iterable[str], trace: bool,
+                        names: Sequence[str] | None, record: bool,
+                        crowns: Mapping[str, object] | None) -> None:
         """Check every argument (GameError names the fault and what is allowed); keep them."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise GameError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS} "
@@ -178,10 +193,11 @@ class Game:
         self.first = first if isinstance(first, int) else self.names.index(first)
         return "given"
 
-    def _seat_deciders(self, bot_seeds: list[int], overrides: dict, record: bool) -> None:
+    def _seat_deciders(self, bot_seeds: list[int], overrides: Mapping[Any, Decider],
+                       record: bool) -> None:
         """One bot per seat, each with its own generator (overrides replace bots; replay uses that)."""
         self.views = [GameView(self, k) for k in range(self.n)]
-        seat_deciders = {}
+        seat_deciders: dict[str, Decider] = {}
         self.smart = False
         for k, name in enumerate(self.names):
             d = overrides.get(name, overrides.get(k))
@@ -219,7 +235,7 @@ class Game:
     def _start_play(self) -> None:
         """The state of play before round 1."""
         self.round_no = 0
-        self.rounds: list = []  # RoundResult per round (record=True)
+        self.rounds: list[RoundResult] = []  # RoundResult per round (record=True)
         self.round_firsts: list[str] = []  # who started each recorded round
         self.round_starts: list[int] = []  # trace step of each round marker
         self.end_reason: str | None = None
@@ -229,17 +245,23 @@ class Game:
         self.round_first = self.first
         self.up_next = self.first  # who starts the next round (run() reads it again)
         self.round_start_state: list[PlayerState] = []
-        self.history: list[tuple] = []  # this round's decisions (for the bots' views)
+        self.history: list[Noted] = []  # this round's decisions (for the bots' views)
         self.card_stats = {c: [0] * len(CARD_EVENTS) for c in card_names(self.expansion)}
         self.finished = False
+
+    @property
+    def board(self) -> Board | None:
+        """The board of the round being played (the bots' views read it), if one is."""
+        return None if self.current is None else self.current.board
 
     # ---------------------------------------------------------------- Draw-step API
     def log(self, kind: EventKind, rule: str, text: Sentence, **kw: Any) -> None:
         if self.t:
             self.trace.add(self.phase, kind, rule, text, **kw)
 
-    def ask(self, kind: str, chooser: int, card, source: str, owner: int, options: list,
-            optional: bool = False, prompt: str = "", context=None):
+    def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
+            options: list[Any], optional: bool = False, prompt: str = "",
+            context: Any = None) -> Any:
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
         value = self.decider.decide(req)
@@ -247,7 +269,7 @@ class Game:
             raise req.illegal(value)
         return value
 
-    def _note(self, req: Request, value) -> None:
+    def _note(self, req: Request, value: Any) -> None:
         """Keep this round's decisions for the bots' views (see :class:`GameView`)."""
         uid = None
         if isinstance(value, str) and req.kind in _CARD_KINDS:
@@ -344,9 +366,17 @@ class Game:
             self.log(EventKind.RANKING, "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
                      "scored, cards scored): " + "; ".join(
                          f"{k + 1}. {' = '.join(place)}" for k, place in enumerate(rank)) + ".")
-        return GameResult(self, rank)
+        return GameResult(
+            seed=self.seed, players=self.n, names=self.names, bots=self.bot_names,
+            expansion=self.expansion, variants=self.variant_list, crowns_table=self.crowns,
+            first=self.names[self.first], rounds=self.round_no, end_reason=self.end_reason,
+            ranking=rank, states=players, round_results=self.rounds,
+            round_firsts=self.round_firsts, round_starts=self.round_starts, trace=self.trace,
+            start_counts=self.start_counts, _log=self.decider.log,
+            card_stats={name: dict(zip(CARD_EVENTS, counts, strict=True))
+                        for name, counts in self.card_stats.items()})
 
-    def _count(self, result) -> None:
+    def _count(self, result: RoundResult) -> None:
         stats = self.card_stats
         for name in result.won_cards:
             stats[name][0] += 1
@@ -360,9 +390,11 @@ _CARD_KINDS = frozenset((D.GARDEN, D.CONSPIRE, D.REVEAL, D.DISCARD, D.EXCHANGE, 
                          D.ALSO_SCORE))
 
 
-def play_game(players: int = 4, seed: int = 0, bots=None, expansion: bool = False,
-              variants=(), trace: bool = False, names=None, decider_overrides=None,
-              record: bool = True, crowns: dict | None = None) -> GameResult:
+def play_game(players: int = 4, seed: int = 0, bots: str | Iterable[str] | None = None,
+              expansion: bool = False, variants: Iterable[str] = (), trace: bool = False,
+              names: Sequence[str] | None = None,
+              decider_overrides: Mapping[Any, Decider] | None = None, record: bool = True,
+              crowns: Mapping[str, object] | None = None) -> GameResult:
     """Play one whole game with a bot (or an override decider) in every seat.
 
     ``bots``: one name for every seat or one per seat (``random``, ``greedy``, ``search``;

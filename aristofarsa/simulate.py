@@ -232,7 +232,7 @@ def _progress_bar(progress: bool, total: int) -> Any:
     if not progress:
         return _NoBar()
     try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm
     except ImportError:  # the core install: a plain line instead of tqdm's bar
         return _TextBar(total)
     return tqdm(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
@@ -312,7 +312,7 @@ def _dask_client(scheduler: Any) -> tuple[Any, Any, bool]:
     if isinstance(scheduler, str):
         _check_listening(scheduler)
         try:
-            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s")
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s")  # type: ignore[no-untyped-call]
         except Exception as exc:  # noqa: BLE001 - whatever answers there is not a Dask scheduler
             first = str(exc).splitlines()[0][:200] if str(exc) else ""
             raise ValueError(f"--scheduler {scheduler}: something is listening there, but no Dask "
@@ -346,7 +346,7 @@ def _check_listening(address: str) -> None:
 
 def _dask_threads(client: Any) -> int:
     try:
-        return max(1, sum(client.nthreads().values()))
+        return max(1, int(sum(client.nthreads().values())))
     except Exception:  # pragma: no cover - only a sizing hint
         return 1
 
