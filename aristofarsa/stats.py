@@ -1,7 +1,7 @@
 """Aggregate statistics over many whole games of Aristofarsa.
 
 A :class:`Stats` accumulates the JSON summaries that ``GameResult.summary()``
-returns (see ``SCENARIO_FORMAT.md``, "Whole games: play and simulate")::
+returns (see docs/cli.md, ``play`` and ``simulate``)::
 
     stats = Stats()
     stats.add(summary)            # one game, in place

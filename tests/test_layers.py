@@ -43,7 +43,7 @@ MAY_IMPORT_EXTRA: dict[str, frozenset[str]] = {
 
 #: The one upward edge allowed, and only inside a hand-off method: a model's one-line
 #: hand-off to its renderer (``RoundResult._repr_html_`` imports ``render.html`` when called;
-#: STYLE.md). A hand-off is a method named ``_repr_*_`` or ``to_*`` (or one of
+#: docs/architecture.md). A hand-off is a method named ``_repr_*_`` or ``to_*`` (or one of
 #: ``LAZY_HANDOFF_NAMES``, the other ``render`` hand-offs by name).
 LAZY_HANDOFF_TO: frozenset[str] = frozenset({"render"})
 LAZY_HANDOFF_NAMES: frozenset[str] = frozenset({"summary_text", "plot"})

@@ -1,4 +1,4 @@
-"""The trace as data (APPS_CONTRACT.md): over every bundled lesson, each event in which one
+"""The trace as data (docs/apps.md): over every bundled lesson, each event in which one
 card acts on another names the acting card and the card acted on, and every Prestige change
 made by an effect says what it did (``change``), consistently with ``before``/``after``."""
 from __future__ import annotations
