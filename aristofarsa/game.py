@@ -56,7 +56,7 @@ from .result import RoundResult
 from .round import Round
 from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
 from .state import Card, PlayerState
-from .trace import EventKind, Phase, Sentence, Trace
+from .trace import EventKind, K, Phase, Sentence, Trace
 from .variants import check_variants
 
 __all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game",
@@ -210,16 +210,16 @@ class Game:
     def _log_set_up(self, first_rule: str) -> None:
         if not self.t:
             return
-        self.log(EventKind.SETUP, "M1", f"Seats, in order: {', '.join(self.names)}"
+        self.log(K.SETUP, "M1", f"Seats, in order: {', '.join(self.names)}"
                  + ("; Exiled expansion in play" if self.expansion else "")
                  + (f"; variants: {', '.join(self.variant_list)}" if self.variants else "")
                  + f"; seed {self.seed}.")
         for pl in self.players:
-            self.log(EventKind.SETUP, "M10", f"{pl.name} takes a family: Parlor of "
+            self.log(K.SETUP, "M10", f"{pl.name} takes a family: Parlor of "
                      f"{', '.join(PARLOR_NOBLES)}; the 7 Peasants are shuffled into the deck"
                      + (f"; Exiled deck {', '.join(EXILED_ORDER)} (top first, face up, X1)"
                         if self.expansion else "") + ".", actor=pl.name)
-        self.log(EventKind.SETUP, "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
+        self.log(K.SETUP, "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
                  actor=self.names[self.first])
 
     def _deal(self) -> None:
@@ -228,8 +228,8 @@ class Game:
             for _ in range(3):
                 draw_one(self, pl.index)
             if self.t:
-                self.log(EventKind.DEAL, "D1", f"{pl.name} draws 3 cards.", actor=pl.name)
-                self.log(EventKind.DEAL_SECRET, "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
+                self.log(K.DEAL, "D1", f"{pl.name} draws 3 cards.", actor=pl.name)
+                self.log(K.DEAL_SECRET, "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
                          actor=pl.name, visible_to=[pl.name])
 
     def _start_play(self) -> None:
@@ -311,7 +311,7 @@ class Game:
         self.phase = Phase.DRAW
         if self.t:
             self.round_starts.append(len(self.trace) + 1)
-            self.log(EventKind.ROUND, "M2", f"Round {self.round_no}: {names[first]} starts"
+            self.log(K.ROUND, "M2", f"Round {self.round_no}: {names[first]} starts"
                      + (" (the extra round after a Parlor emptied, E3)" if self.final_round else "")
                      + ".", actor=names[first])
         short = draw_step(self, first, self.oracle)
@@ -319,7 +319,7 @@ class Game:
             self.round_no -= 1  # the round is not played (D2)
             self.end_reason = EndReason.CANNOT_REFILL
             self.phase = Phase.END
-            self.log(EventKind.END, "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
+            self.log(K.END, "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
                      "ends before this round is played.", actor=names[short[0]])
             return False
         return True
@@ -361,9 +361,9 @@ class Game:
         if self.t:
             assert self.end_reason is not None  # the rounds end only with a reason
             rule = END_RULES[self.end_reason][0]
-            self.log(EventKind.END, rule, f"The game ends after {self.round_no} round"
+            self.log(K.END, rule, f"The game ends after {self.round_no} round"
                      f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")
-            self.log(EventKind.RANKING, "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
+            self.log(K.RANKING, "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
                      "scored, cards scored): " + "; ".join(
                          f"{k + 1}. {' = '.join(place)}" for k, place in enumerate(rank)) + ".")
         return GameResult(

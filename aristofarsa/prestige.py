@@ -191,11 +191,14 @@ garden_rule("Bard", "X3", "+ the printed Prestige of the card another player rev
 
 
 # ------------------------------------------------------------- the Balcony ledger (M3)
+_ADD, _MULTIPLY = Op.ADD, Op.MULTIPLY  # as globals: see trace._Kinds
+
+
 def apply_ledger(value: int, ledger: Ledger) -> int:
     for op, n in ledger:
-        if op == Op.ADD:
+        if op == _ADD:
             value += n
-        elif op == Op.MULTIPLY:
+        elif op == _MULTIPLY:
             value *= n
         else:
             value = n

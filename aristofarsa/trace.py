@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 
 class Phase(StrEnum):
@@ -86,6 +86,23 @@ class EventKind(StrEnum):
     NEXT = "next"
 
 
+class _Kinds:
+    """:class:`EventKind`'s members as plain attributes: ``K.PLAY is EventKind.PLAY``.
+
+    On Python 3.11 a member looked up on an Enum class goes through ``EnumType.__getattr__``,
+    several times slower than a plain attribute, and the engine names a kind at every
+    traced step (its hottest path): it writes ``K.PLAY``."""
+
+    def __init__(self) -> None:
+        self.__dict__.update(EventKind.__members__)
+
+    if TYPE_CHECKING:
+        def __getattr__(self, name: str) -> EventKind: ...
+
+
+K = _Kinds()
+
+
 class Op(StrEnum):
     """A Balcony ledger operation (M3); the trace's ``change`` writes it with its amount."""
 
@@ -96,9 +113,9 @@ class Op(StrEnum):
 
 def change_text(op: Op, n: int) -> str:
     """The trace's ``change`` fact for a ledger entry: ``"+5"``, ``"-5"``, ``"x2"``, ``"=5"``."""
-    if op is Op.ADD:
+    if op == "+":  # (the values, not Op.ADD: see _Kinds)
         return f"{n:+d}"
-    return f"x{n}" if op is Op.MULTIPLY else f"={n}"
+    return f"x{n}" if op == "*" else f"={n}"
 
 #: A sentence: a finished string, or ``(render, args)`` rendered as ``render(event, *args)``
 #: when first read. ``render`` is a module-level function of the event's facts (never a

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -125,3 +126,13 @@ def test_balcony_prestige_names_its_source():
     assert (e.actor, e.card, e.target, e.target_card, e.change) == (
         "Caio", "Merchant", "Caio", "Aristocrat", "x2")
     assert e.text == "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18)."
+
+
+def test_the_engine_names_only_event_kinds_that_exist():
+    """The engine writes ``K.PLAY`` (trace.K: EventKind's members as plain attributes)."""
+    from aristofarsa.trace import K
+    package = Path(__file__).resolve().parents[1] / "aristofarsa"
+    used = {name for path in package.rglob("*.py")
+            for name in re.findall(r"\bK\.([A-Z_]+)\b", path.read_text(encoding="utf-8"))}
+    assert used and used <= set(EventKind.__members__), used - set(EventKind.__members__)
+    assert all(getattr(K, name) is EventKind[name] for name in EventKind.__members__)
