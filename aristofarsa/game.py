@@ -56,7 +56,7 @@ from .result import RoundResult
 from .round import Round
 from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
 from .state import Card, PlayerState
-from .trace import EventKind, K, Phase, Sentence, Trace
+from .trace import PHASE, EventKind, K, Sentence, Trace
 from .variants import check_variants
 
 __all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game",
@@ -169,7 +169,7 @@ class Game:
         self.crown_table = self.crowns or PROVISIONAL_CROWNS
         self.trace = Trace(bool(trace))
         self.t = self.trace.enabled
-        self.phase = Phase.SETUP
+        self.phase = PHASE.SETUP
         self.record = record
 
     def _family(self, k: int, name: str) -> PlayerState:
@@ -308,7 +308,7 @@ class Game:
         if self.round_no >= MAX_ROUNDS:
             raise RoundCapError(f"seed {self.seed}: the game did not end within {MAX_ROUNDS} rounds")
         self.round_no += 1
-        self.phase = Phase.DRAW
+        self.phase = PHASE.DRAW
         if self.t:
             self.round_starts.append(len(self.trace) + 1)
             self.log(K.ROUND, "M2", f"Round {self.round_no}: {names[first]} starts"
@@ -318,7 +318,7 @@ class Game:
         if short:
             self.round_no -= 1  # the round is not played (D2)
             self.end_reason = EndReason.CANNOT_REFILL
-            self.phase = Phase.END
+            self.phase = PHASE.END
             self.log(K.END, "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
                      "ends before this round is played.", actor=names[short[0]])
             return False
@@ -355,7 +355,7 @@ class Game:
     def finish(self) -> GameResult:
         """After the last round: the ranking (E4) and the :class:`GameResult`."""
         players = self.players
-        self.phase = Phase.END
+        self.phase = PHASE.END
         self.finished = True
         rank = ranking(players, self.crowns)
         if self.t:

@@ -27,7 +27,7 @@ from .draw import LazyRandom
 from .prestige import MOVES, garden_reason, prestige
 from .result import RoundResult
 from .state import Card, Entry, PlayerState, Slot, distinct
-from .trace import EventKind, K, Op, Phase, Sentence, Trace, TraceEvent, change_text
+from .trace import PHASE, EventKind, K, Op, Sentence, Trace, TraceEvent, change_text
 from .variants import Variant
 
 __all__ = ["BalconyStart", "Cancellations", "Round", "RoundRecords", "affordable_nobles",
@@ -65,7 +65,7 @@ class Round:
         self.again: dict[tuple[StepId | None, str], Any] = {}  # B10: the choice made again in a replay
         self.replaying = 0
         self.step_id: StepId | None = None
-        self.phase = Phase.SETUP
+        self.phase = PHASE.SETUP
         self.bishop_mode = False
         self.order: list[int] = []
         self.oracle_players: frozenset[int] = frozenset()
@@ -144,7 +144,7 @@ class Round:
             # the facts recorded as one tuple (Trace.raw, in TraceEvent's argument order after
             # ``step``): the hottest path of a traced round; the event objects are made when
             # the trace is read
-            self.trace.raw.append((Phase.REPLAY if self.replaying else self.phase, kind, actor, card,
+            self.trace.raw.append((PHASE.REPLAY if self.replaying else self.phase, kind, actor, card,
                                    rule, text, target, target_card, before, after, visible_to,
                                    auto, see, change, incoming, source, source_card))
 
@@ -226,7 +226,7 @@ class Round:
 
     def resolve_balcony(self) -> None:
         """B1: the Balcony cards are revealed and resolved one by one, in the order played."""
-        self.phase = Phase.BALCONY
+        self.phase = PHASE.BALCONY
         if any(e.card.name == "Bishop" for e in self.board.balcony):
             # only a Bishop replays (an Elder copying a Bishop implies Bishop mode, P6)
             self._snap = self.board.snapshot()
@@ -236,7 +236,7 @@ class Round:
 
     # ---------------------------------------------------------------- Phase 1
     def phase1(self) -> None:
-        self.phase = Phase.PHASE1
+        self.phase = PHASE.PHASE1
         if self.t:
             self.log(K.PHASE, "P1", (_phase1_text, (self.names[self.first],)))
         for k in range(self.n):
@@ -271,7 +271,7 @@ class Round:
     # ---------------------------------------------------------------- Phase 2
     def phase2(self) -> None:
         """P2: the order; P3: the Litter; P6: Bishop mode; then each player's turn."""
-        self.phase = Phase.PHASE2
+        self.phase = PHASE.PHASE2
         garden = self.board.garden
         vals = self.values()
         best = 0
@@ -416,9 +416,11 @@ class Round:
         p = e.owner
         if e.card.name == "Servant":
             self.dirty = True  # its pair in the Garden may now be 11 (M4)
-        if b.reveal(e) and self.t:
-            self.log(K.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
-                     card=e.card.name)
+        if not e.revealed:  # B1 (the procedure's own write: its Balcony card's state)
+            e.revealed = True
+            if self.t:
+                self.log(K.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
+                         card=e.card.name)
         if i in b.cancels.now:
             if self.t:
                 owner, bishop = b.cancels.canceller(i)
@@ -428,7 +430,7 @@ class Round:
             self.sync("M4", p, e.card.name)
             return
         _effects.BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
-        b.applied(e)
+        e.applied = True  # B10: resolved, until a replay undoes it
         self.sync("M4", p, e.card.name)
 
     def replay(self, upto: int, bishop: Entry) -> None:

@@ -10,7 +10,7 @@ from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
 from .rulings import EndReason
 from .state import distinct
-from .trace import K, Phase
+from .trace import PHASE, K
 
 if TYPE_CHECKING:
     from .board import Procedure
@@ -55,7 +55,7 @@ class Scored:
 
 
 def score_round(r: Procedure) -> RoundResult:
-    r.phase = Phase.SCORE
+    r.phase = PHASE.SCORE
     values = r.values()
     won = _winners(r, values)                                    # S1, B3, M2
     scored = Scored(r)
@@ -198,7 +198,7 @@ def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled
     it, unless all are tied; X7: a worst card that scored is not exiled and nothing replaces
     it; an Aristocrat is never exiled and ends the game. Returns True if an Aristocrat was
     worst."""
-    r.phase = Phase.EXILE
+    r.phase = PHASE.EXILE
     lowest = won.lowest_wins
     worst = max(values) if lowest else min(values)
     if all(v == worst for v in values):
@@ -233,7 +233,7 @@ def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled
 def _score_scribes(r: Procedure, exiled: list[Owned], scored: Scored) -> None:
     """X4: a Balcony Scribe scores if the Garden card it hit was exiled."""
     exiled_ids = {id(c) for _, c in exiled}
-    r.phase = Phase.SCORE
+    r.phase = PHASE.SCORE
     for ei, card in r.board.rec.scribe:
         if id(card) in exiled_ids:
             s = r.board.balcony[ei]
@@ -249,7 +249,7 @@ def _move_cards(r: Procedure, scored: Scored, exiled: list[Owned]) -> None:
     for p, card in scored.cards:
         b.score(p, card)
     if exiled:
-        r.phase = Phase.EXILE
+        r.phase = PHASE.EXILE
     for p, card in exiled:
         pl = r.players[p]
         top = b.exile(p, card)
@@ -258,7 +258,7 @@ def _move_cards(r: Procedure, scored: Scored, exiled: list[Owned]) -> None:
                   f"and takes the top card, {top.name}, into hand (from now on an ordinary card).",
                   actor=pl.name, card=top.name, see=["X1", "D3"])
     b.discard_the_rest(gone)
-    r.phase = Phase.SCORE
+    r.phase = PHASE.SCORE
     if r.t:
         r.log(K.MOVE, "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")

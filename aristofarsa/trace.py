@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+E = TypeVar("E", bound=StrEnum)
 
 
 class Phase(StrEnum):
@@ -86,21 +88,22 @@ class EventKind(StrEnum):
     NEXT = "next"
 
 
-class _Kinds:
-    """:class:`EventKind`'s members as plain attributes: ``K.PLAY is EventKind.PLAY``.
+class Plain(Generic[E]):
+    """An enum's members as plain attributes: ``K.PLAY is EventKind.PLAY``.
 
     On Python 3.11 a member looked up on an Enum class goes through ``EnumType.__getattr__``,
     several times slower than a plain attribute, and the engine names a kind at every
-    traced step (its hottest path): it writes ``K.PLAY``."""
+    traced step (its hottest path): it writes ``K.PLAY`` and ``PHASE.SCORE``."""
 
-    def __init__(self) -> None:
-        self.__dict__.update(EventKind.__members__)
+    def __init__(self, enum: type[E]) -> None:
+        self.__dict__.update(enum.__members__)
 
     if TYPE_CHECKING:
-        def __getattr__(self, name: str) -> EventKind: ...
+        def __getattr__(self, name: str) -> E: ...
 
 
-K = _Kinds()
+K = Plain(EventKind)
+PHASE = Plain(Phase)
 
 
 class Op(StrEnum):
@@ -113,7 +116,7 @@ class Op(StrEnum):
 
 def change_text(op: Op, n: int) -> str:
     """The trace's ``change`` fact for a ledger entry: ``"+5"``, ``"-5"``, ``"x2"``, ``"=5"``."""
-    if op == "+":  # (the values, not Op.ADD: see _Kinds)
+    if op == "+":  # (the values, not Op.ADD: see Plain)
         return f"{n:+d}"
     return f"x{n}" if op == "*" else f"={n}"
 

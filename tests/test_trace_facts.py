@@ -128,11 +128,13 @@ def test_balcony_prestige_names_its_source():
     assert e.text == "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18)."
 
 
-def test_the_engine_names_only_event_kinds_that_exist():
-    """The engine writes ``K.PLAY`` (trace.K: EventKind's members as plain attributes)."""
-    from aristofarsa.trace import K
+@pytest.mark.parametrize("alias,enum", [("K", EventKind), ("PHASE", Phase)])
+def test_the_engine_names_only_members_that_exist(alias, enum):
+    """The engine writes ``K.PLAY`` and ``PHASE.SCORE`` (trace.Plain: an enum's members as
+    plain attributes); every name it uses is a member, and each is the member itself."""
+    import aristofarsa.trace as trace
     package = Path(__file__).resolve().parents[1] / "aristofarsa"
     used = {name for path in package.rglob("*.py")
-            for name in re.findall(r"\bK\.([A-Z_]+)\b", path.read_text(encoding="utf-8"))}
-    assert used and used <= set(EventKind.__members__), used - set(EventKind.__members__)
-    assert all(getattr(K, name) is EventKind[name] for name in EventKind.__members__)
+            for name in re.findall(rf"\b{alias}\.([A-Z_0-9]+)\b", path.read_text(encoding="utf-8"))}
+    assert used and used <= set(enum.__members__), used - set(enum.__members__)
+    assert all(getattr(getattr(trace, alias), name) is enum[name] for name in enum.__members__)
