@@ -250,17 +250,6 @@ class Board:
         return old
 
     # ------------------------------------------------ what Balcony effects leave
-    def reveal(self, e: Entry) -> bool:
-        """B1: turn a Balcony card face up; False if it already was."""
-        if e.revealed:
-            return False
-        e.revealed = True
-        return True
-
-    def applied(self, e: Entry) -> None:
-        """B10: the entry's effect has resolved (a replay undoes it)."""
-        e.applied = True
-
     def jester_vote(self) -> int:
         """B3: one more vote for 'the lowest wins'; the number of votes now."""
         self.rec.jester += 1

@@ -35,17 +35,24 @@ never changes the game's own stream of shuffles.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import decisions as D
 from .cards import CARDS, PROVISIONAL_CROWNS
+from .decisions import Request
+from .game_view import GameView, Noted
 from .ranking import crowns_of
+from .result import RoundResult
 from .round import Round, convoke_total
+from .state import PlayerState
 from .trace import Trace
 
+#: A policy answers requests (the playouts of the Monte-Carlo bots).
+Policy = Callable[[Request], Any]
+
 __all__ = ["BOTS", "normalize_bots", "RandomBot", "GreedyBot", "SearchBot", "make_bot", "keep_best",
-           "heuristic_policy"]
+           "heuristic_policy", "HeuristicPolicy"]
 
 
 # --------------------------------------------------------------------------- random
@@ -55,11 +62,11 @@ class RandomBot:
     auto = False
     needs_history = False
 
-    def __init__(self, rng: random.Random, view=None):
+    def __init__(self, rng: random.Random, view: GameView | None = None) -> None:
         self.rng = rng
         self.view = view
 
-    def decide(self, req):
+    def decide(self, req: Request) -> Any:
         rnd = self.rng.random
         if req.kind == D.KEEP:
             pool, n = req.options
@@ -73,104 +80,114 @@ class RandomBot:
         return opts[int(rnd() * len(opts))]
 
 
-def random_policy(rng: random.Random):
+def random_policy(rng: random.Random) -> Policy:
     return RandomBot(rng).decide
 
 
 # --------------------------------------------------------------------------- heuristics
-def _card_value(name: str, crowns: dict) -> float:
+def _card_value(name: str, crowns: Mapping[str, int]) -> float:
     """How much a card is worth holding: its crowns, then its printed Prestige."""
     return crowns[name] + CARDS[name].prestige / 10.0
 
 
-def keep_best(pool: list[str], n: int, crowns: dict | None = None) -> list[str]:
+def keep_best(pool: list[str], n: int, crowns: Mapping[str, int] | None = None) -> list[str]:
     """The Oracle's keep for the smart bots: the n most valuable cards (stable order)."""
-    crowns = crowns or PROVISIONAL_CROWNS
-    ranked = sorted(range(len(pool)), key=lambda i: (-_card_value(pool[i], crowns), i))
+    table = crowns or PROVISIONAL_CROWNS
+    ranked = sorted(range(len(pool)), key=lambda i: (-_card_value(pool[i], table), i))
     return [pool[i] for i in ranked[:n]]
 
 
-def heuristic_policy(rng: random.Random, crowns: dict | None = None):
+#: The Conspire preference of the heuristic policy: the Balcony texts that help most first.
+_CONSPIRE_ORDER = ("Knight", "Merchant", "Witch", "Damsel", "Bard", "Jester", "Scribe",
+                   "Courtisan", "Rogue", "Bishop", "Squire", "Oracle", "Elder", "Servant",
+                   "Aristocrat")
+
+
+class HeuristicPolicy:
     """A fast rule-of-thumb policy (used in the search bot's playouts).
 
-    It reads the round it plays in (attach it with ``decide.attach(round)``): Garden
-    Prestige, hands, Parlors. Rules: play the highest-Prestige Noble held into the Garden,
-    else the highest-Prestige card; Convoke when a Noble of Prestige 7+ is affordable, else
-    mostly Conspire; take the dearest Noble; Conspire the card whose Balcony text helps
-    most (Knight, Merchant, Witch, Damsel first); the Merchant doubles one's own card, every
-    other effect targets the rival whose Garden card has the highest Prestige; the Witch
-    always gives -5; the Squire never exchanges; a scoring Scribe also scores the Peasant
-    worth most crowns; the Oracle keeps the most valuable cards. A quarter of its Garden
-    and Conspire choices are random, to keep the playouts varied.
+    It reads the round it plays in (attach it with :meth:`attach`): Garden Prestige, hands,
+    Parlors. Rules: play the highest-Prestige Noble held into the Garden, else the
+    highest-Prestige card; Convoke when a Noble of Prestige 7+ is affordable, else mostly
+    Conspire; take the dearest Noble; Conspire the card whose Balcony text helps most
+    (Knight, Merchant, Witch, Damsel first); the Merchant doubles one's own card, every other
+    effect targets the rival whose Garden card has the highest Prestige; the Witch always
+    gives -5; the Squire never exchanges; a scoring Scribe also scores the Peasant worth
+    most crowns; the Oracle keeps the most valuable cards. A quarter of its Garden and
+    Conspire choices are random, to keep the playouts varied.
     """
-    crowns = crowns or PROVISIONAL_CROWNS
-    rnd = rng.random
-    state = {"round": None}
 
-    def pick(opts):
-        return opts[int(rnd() * len(opts))] if len(opts) > 1 else opts[0]
+    def __init__(self, rng: random.Random, crowns: Mapping[str, int] | None = None) -> None:
+        self.crowns = crowns or PROVISIONAL_CROWNS
+        self.rnd = rng.random
+        self.round: Round | None = None
 
-    def decide(req):
-        kind = req.kind
-        opts = req.options
-        r = state["round"]
+    def attach(self, r: Round) -> None:
+        self.round = r
+
+    def _pick(self, opts: list[Any]) -> Any:
+        return opts[int(self.rnd() * len(opts))] if len(opts) > 1 else opts[0]
+
+    def __call__(self, req: Request) -> Any:
+        kind, opts = req.kind, req.options
         if kind == D.KEEP:
-            return keep_best(opts[0], opts[1], crowns)
+            return keep_best(opts[0], opts[1], self.crowns)
         if kind == D.GARDEN:
-            if rnd() < 0.25:
-                return pick(opts)
-            nobles = [o for o in opts if CARDS[o].is_noble]
-            if nobles:
-                return max(nobles, key=lambda o: CARDS[o].prestige)
-            return max(opts, key=lambda o: (CARDS[o].prestige, rnd()))
+            return self._garden(opts)
         if kind == D.ACTION:
-            if len(opts) == 1:
-                return opts[0]
-            if r is not None:
-                p = r.index_of(req.player)
-                pl = r.players[p]
-                total = convoke_total(pl.hand, p == r.litter)
-                if any(c.prestige <= total and c.prestige >= 7 for c in pl.parlor):
-                    return "convoke"
-                if not pl.parlor or rnd() < 0.8:
-                    return "conspire"
-            return pick(opts)
+            return self._action(req)
         if kind == D.TAKE:
             return max(opts, key=lambda o: CARDS[o].prestige)
         if kind == D.CONSPIRE:
-            order = ("Knight", "Merchant", "Witch", "Damsel", "Bard", "Jester", "Scribe",
-                     "Courtisan", "Rogue", "Bishop", "Squire", "Oracle", "Elder", "Servant",
-                     "Aristocrat")
-            if rnd() < 0.25:
-                return pick(opts)
-            return min(opts, key=lambda o: order.index(o))
-        if kind == D.TARGET and r is not None:
-            me = req.player
-            card = req.card
-            if card == "Merchant":  # double one's own card
-                return me if me in opts else pick(opts)
-            vals = {}
-            for s_i, slot in enumerate(r.garden):
-                vals[r.name(slot.owner)] = r.value(s_i)
-            cand = [o for o in opts if o != me] or opts
-            # Witch (-5), Scribe (-7), Damsel (swap), Bishop, Courtisan, Bard: the strongest rival
-            return max(cand, key=lambda o: (vals.get(o, 0), rnd()))
+            if self.rnd() < 0.25:
+                return self._pick(opts)
+            return min(opts, key=_CONSPIRE_ORDER.index)
+        if kind == D.TARGET and self.round is not None:
+            return self._target(req, self.round)
         if kind == D.DELTA:
-            return -5 if -5 in opts else pick(opts)
+            return -5 if -5 in opts else self._pick(opts)
         if kind == D.ALSO_SCORE:
-            return max(opts, key=lambda o: crowns[o])
-        if kind == D.EXCHANGE:
+            return max(opts, key=lambda o: self.crowns[o])
+        if kind == D.EXCHANGE or req.optional:
             return None
-        if req.optional:
-            return None
-        return pick(opts)
+        return self._pick(opts)
 
-    def attach(r):
-        state["round"] = r
+    def _garden(self, opts: list[str]) -> str:
+        rnd = self.rnd
+        if rnd() < 0.25:
+            return str(self._pick(opts))
+        nobles = [o for o in opts if CARDS[o].is_noble]
+        if nobles:
+            return max(nobles, key=lambda o: CARDS[o].prestige)
+        return max(opts, key=lambda o: (CARDS[o].prestige, rnd()))
 
-    policy: Any = decide  # a decider with an ``attach(round)`` method
-    policy.attach = attach
-    return policy
+    def _action(self, req: Request) -> Any:
+        opts, r = req.options, self.round
+        if len(opts) == 1:
+            return opts[0]
+        if r is not None:
+            p = r.index_of(req.player)
+            pl = r.players[p]
+            total = convoke_total(pl.hand, p == r.litter)
+            if any(c.prestige <= total and c.prestige >= 7 for c in pl.parlor):
+                return "convoke"
+            if not pl.parlor or self.rnd() < 0.8:
+                return "conspire"
+        return self._pick(opts)
+
+    def _target(self, req: Request, r: Round) -> Any:
+        me, opts = req.player, req.options
+        if req.card == "Merchant":  # double one's own card
+            return me if me in opts else self._pick(opts)
+        vals = {r.name(slot.owner): r.value(s_i) for s_i, slot in enumerate(r.garden)}
+        cand = [o for o in opts if o != me] or opts
+        # Witch (-5), Scribe (-7), Damsel (swap), Bishop, Courtisan, Bard: the strongest rival
+        return max(cand, key=lambda o: (vals.get(o, 0), self.rnd()))
+
+
+def heuristic_policy(rng: random.Random, crowns: Mapping[str, int] | None = None) -> HeuristicPolicy:
+    """The :class:`HeuristicPolicy` with this generator (a decider with ``attach(round)``)."""
+    return HeuristicPolicy(rng, crowns)
 
 
 # --------------------------------------------------------------------------- simulation
@@ -185,7 +202,8 @@ class _WorldDecider:
     auto = False
     __slots__ = ("history", "h", "i", "rename", "me", "kind", "option", "policy")
 
-    def __init__(self, history, rename, me, kind, option, policy):
+    def __init__(self, history: list[Noted], rename: dict[int, str], me: str, kind: str,
+                 option: Any, policy: Policy) -> None:
         self.history = history
         self.h = len(history)
         self.i = 0
@@ -195,7 +213,7 @@ class _WorldDecider:
         self.option = option
         self.policy = policy
 
-    def decide(self, req):
+    def decide(self, req: Request) -> Any:
         i = self.i
         self.i = i + 1
         if i < self.h:
@@ -222,7 +240,7 @@ class _MonteCarloBot:
     samples = 4
     max_tries = 3
 
-    def __init__(self, rng: random.Random, view):
+    def __init__(self, rng: random.Random, view: GameView) -> None:
         self.rng = rng
         self.view = view
         self.sim_rng = random.Random(rng.getrandbits(64))
@@ -231,13 +249,14 @@ class _MonteCarloBot:
         self.stats = {"decisions": 0, "simulated": 0, "discarded": 0}
 
     # subclasses: the rollout policy and the value of an outcome
-    def policy(self, rng):
+    def policy(self, rng: random.Random) -> Policy:
         return random_policy(rng)
 
-    def utility(self, world_before, players, result, me) -> float:
+    def utility(self, world_before: list[PlayerState], players: list[PlayerState],
+                result: RoundResult, me: int) -> float:
         raise NotImplementedError
 
-    def decide(self, req):
+    def decide(self, req: Request) -> Any:
         view = self.view
         if req.kind == D.KEEP:
             pool, n = req.options
@@ -247,38 +266,15 @@ class _MonteCarloBot:
             opts.append(None)
         if len(opts) == 1:
             return opts[0]
-        game = view.game
-        if game.current is None:  # not inside a round: nothing to simulate
+        if view.game.board is None:  # not inside a round: nothing to simulate
             return self.fallback.decide(req)
         self.stats["decisions"] += 1
         totals = [0.0] * len(opts)
         counted = 0
-        me = view.seat
-        first = view.round_first
-        final_round = view.final_round
-        variants, expansion, crowns = view.variants, view.expansion, game.crowns
-        rng = self.rng
-        sim = self.sim_rng
         for _ in range(self.samples):
             for _try in range(self.max_tries):
-                world, rename, history = view.determinize(rng)
-                seed = rng.getrandbits(32)
-                outcome = []
-                try:
-                    for opt in opts:
-                        players = [p.copy() for p in world]
-                        sim.seed(seed)
-                        policy = self.policy(sim)
-                        dec = _WorldDecider(history, rename, req.player, req.kind, opt, policy)
-                        r = Round(players, first, dec, variants=variants, expansion=expansion,
-                                  rng=sim, trace=self.trace, final_round=final_round,
-                                  crowns=crowns)
-                        attach = getattr(policy, "attach", None)
-                        if attach is not None:
-                            attach(r)
-                        result = r.play()
-                        outcome.append(self.utility(world, players, result, me))
-                except _Diverged:
+                outcome = self._try_world(req, opts)
+                if outcome is None:
                     self.stats["discarded"] += 1
                     continue
                 for k, u in enumerate(outcome):
@@ -294,13 +290,37 @@ class _MonteCarloBot:
                 best = k
         return opts[best]
 
+    def _try_world(self, req: Request, opts: list[Any]) -> list[float] | None:
+        """Every option's outcome in one determinized world; None if the world diverged."""
+        view, sim = self.view, self.sim_rng
+        world, rename, history = view.determinize(self.rng)
+        seed = self.rng.getrandbits(32)
+        outcome = []
+        try:
+            for opt in opts:
+                players = [p.copy() for p in world]
+                sim.seed(seed)
+                policy = self.policy(sim)
+                dec = _WorldDecider(history, rename, req.player, req.kind, opt, policy)
+                r = Round(players, view.round_first, dec, variants=view.variants,
+                          expansion=view.expansion, rng=sim, trace=self.trace,
+                          final_round=view.final_round, crowns=view.game.crowns)
+                attach = getattr(policy, "attach", None)
+                if attach is not None:
+                    attach(r)
+                outcome.append(self.utility(world, players, r.play(), view.seat))
+        except _Diverged:
+            return None
+        return outcome
+
 
 class GreedyBot(_MonteCarloBot):
     """Best immediate outcome for itself, tried in a few determinized worlds."""
 
     samples = 4
 
-    def utility(self, world_before, players, result, me) -> float:
+    def utility(self, world_before: list[PlayerState], players: list[PlayerState],
+                result: RoundResult, me: int) -> float:
         table = self.view.crowns_table
         gain = crowns_of(players[me], table) - crowns_of(world_before[me], table)
         nobles = sum(table[n] for n in result.convoked[players[me].name])
@@ -312,10 +332,11 @@ class SearchBot(_MonteCarloBot):
 
     samples = 24
 
-    def policy(self, rng):
+    def policy(self, rng: random.Random) -> Policy:
         return heuristic_policy(rng, self.view.crowns_table)
 
-    def utility(self, world_before, players, result, me) -> float:
+    def utility(self, world_before: list[PlayerState], players: list[PlayerState],
+                result: RoundResult, me: int) -> float:
         table = self.view.crowns_table
         scores = [crowns_of(p, table) for p in players]
         mine = scores[me]
@@ -333,7 +354,8 @@ class SearchBot(_MonteCarloBot):
 
 
 #: The bot registry: the one list of bot names (``play --bots``, ``simulate``, records).
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOTS: dict[str, type[RandomBot] | type[_MonteCarloBot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 def normalize_bots(bots: str | Iterable[str], players: int) -> list[str]:
@@ -365,7 +387,7 @@ def normalize_bots(bots: str | Iterable[str], players: int) -> list[str]:
     return names
 
 
-def make_bot(name: str, rng: random.Random, view):
+def make_bot(name: str, rng: random.Random, view: GameView) -> RandomBot | _MonteCarloBot:
     """A bot by its registry name, with its own generator and its seat's view."""
     try:
         cls = BOTS[name]

@@ -176,7 +176,8 @@ def crowns_sum(names: Iterable[str], crowns: Mapping[str, int] | None = None) ->
     return sum(table[name] for name in names)
 
 
-def merge_crowns(overrides: dict | None, base: dict[str, int] | None = None) -> dict[str, int]:
+def merge_crowns(overrides: Mapping[str, object] | None,
+                 base: dict[str, int] | None = None) -> dict[str, int]:
     """Crown table with ``overrides`` (card name -> int) applied; errors name the bad entry."""
     table = dict(base or PROVISIONAL_CROWNS)
     for key, value in (overrides or {}).items():

@@ -19,7 +19,7 @@ from .board import Procedure
 from .cards import CARDS
 from .draw import draw_one
 from .state import Entry, distinct
-from .trace import EventKind, Op
+from .trace import K, Op
 from .variants import Variant
 
 #: An entry effect: ``apply(round, player, garden_slot)``.
@@ -66,7 +66,7 @@ def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
     b = r.board
     if i == 0 or b.garden[i - 1].card.noble:
         if r.t:
-            r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
+            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
                   actor=r.name(p), card="Courtisan")
         return
     prev = b.garden[i - 1]
@@ -74,7 +74,7 @@ def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
     if r.live:
         b.follow(i, prev.card)
         if r.t:
-            r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
+            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
                   f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
                   f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
@@ -85,7 +85,7 @@ def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
             moved = r.shown[i - 1]  # as last shown, before the Courtisan arrived
             how = (f", {bonus} now that the Courtisan is in the Garden (it was {moved})"
                    if moved != bonus else "")
-            r.log(EventKind.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
+            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
                   f"(a Peasant at {bonus}{how}): "
                   f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
@@ -107,13 +107,13 @@ def _aristocrat_entry(r: Procedure, p: int, i: int) -> None:
             after = r.value(j)
             if r.t:
                 r.shown[j] = after
-                r.log(EventKind.MARK, "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
+                r.log(K.MARK, "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
                       f"Garden value exactly 5 for the rest of the round ({before} → {after}).",
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
                       target_card=slot.card.name, before=before, after=after, change="=5")
         elif slot.card.noble:
             if r.t:
-                r.log(EventKind.MARK, "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
+                r.log(K.MARK, "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
                       target_card=slot.card.name)
 
@@ -124,7 +124,7 @@ def _bard_entry(r: Procedure, p: int, i: int) -> None:
     options = [r.name(q) for q in b.others(p) if b.players[q].hand]
     if not options:
         if r.t:
-            r.log(EventKind.ENTRY, "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
+            r.log(K.ENTRY, "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
                   actor=r.name(p), card="Bard", see=["M7"])
         return
     target = r.ask(D.TARGET, p, "Bard", "garden", p, options)
@@ -134,7 +134,7 @@ def _bard_entry(r: Procedure, p: int, i: int) -> None:
     after = r.value(i)
     if r.t:
         r.shown[i] = after
-        r.log(EventKind.ENTRY, "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
+        r.log(K.ENTRY, "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
               f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
               card="Bard", target=r.name(p), target_card="Bard", before=3, after=after,
               change=f"{CARDS[shown].prestige:+d}", source=target, source_card=shown)
@@ -146,18 +146,18 @@ def _scribe_entry(r: Procedure, p: int, i: int) -> None:
     drawn = draw_one(r, p)
     if drawn is not None:
         if r.t:
-            r.log(EventKind.DRAW, "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
+            r.log(K.DRAW, "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
                   card="Scribe")
-            r.log(EventKind.DRAW_SECRET, "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
+            r.log(K.DRAW_SECRET, "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
                   card=drawn.name, visible_to=[pl.name])
     if not pl.hand:
         if r.t:
-            r.log(EventKind.DISCARD, "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
+            r.log(K.DISCARD, "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
         return
     name = r.ask(D.DISCARD, p, "Scribe", "garden", p, distinct(pl.hand_names()))
     r.board.discard_from_hand(p, name)
     if r.t:
-        r.log(EventKind.DISCARD, "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
+        r.log(K.DISCARD, "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
               card=name)
 
 
@@ -180,7 +180,7 @@ def _rogue(r: Procedure, e: Entry, as_card: str) -> None:
 @balcony("Servant", "B11", "no effect")
 def _servant(r: Procedure, e: Entry, as_card: str) -> None:
     if r.t:
-        r.log(EventKind.EFFECT, "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
+        r.log(K.EFFECT, "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
               "text works only in the Garden).", actor=r.name(e.owner), card=e.card.name,
               see=["M6"])
 
@@ -204,7 +204,7 @@ def _jester(r: Procedure, e: Entry, as_card: str) -> None:
     votes = r.board.jester_vote()
     odd = votes % 2 == 1
     if r.t:
-        r.log(EventKind.EFFECT, "B3", f"{r.who(e.owner, e.card)}: Jester vote {votes} — "
+        r.log(K.EFFECT, "B3", f"{r.who(e.owner, e.card)}: Jester vote {votes} — "
               + ("an odd number: the lowest Prestige will win." if odd
                  else "an even number: the votes cancel, the highest wins again."),
               actor=r.name(e.owner), card=e.card.name)
@@ -245,14 +245,14 @@ def _squire(r: Procedure, e: Entry, as_card: str) -> None:
     pl = r.players[p]
     if not pl.hand:
         if r.t:
-            r.log(EventKind.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
+            r.log(K.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
                   actor=pl.name, card=e.card.name, see=["M7"])
         return
     choice = r.ask(D.EXCHANGE, p, e.card.name, "conspire", p, distinct(pl.hand_names()),
                    optional=True)
     if choice is None:
         if r.t:
-            r.log(EventKind.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
+            r.log(K.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
                   actor=pl.name, card=e.card.name)
         return
     r.exchange(p, choice, "B8", p, e.card.name)
@@ -265,7 +265,7 @@ def _courtisan(r: Procedure, e: Entry, as_card: str) -> None:
     options = [r.name(q) for q in b.others(p) if b.players[q].hand]
     if not options:
         if r.t:
-            r.log(EventKind.EFFECT, "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
+            r.log(K.EFFECT, "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
                   actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, options)
@@ -283,7 +283,7 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
     if mine is not None and r.replaying:
         t = b.balcony[mine]
         if r.t:
-            r.log(EventKind.EFFECT, "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
+            r.log(K.EFFECT, "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
                   f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name,
                   target=r.name(t.owner), target_card=t.card.name)
         return
@@ -294,7 +294,7 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
     candidates.sort(key=lambda x: order[x.owner])
     if not candidates:
         if r.t:
-            r.log(EventKind.EFFECT, "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
+            r.log(K.EFFECT, "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
                   + (" (variant bishop-no-undo: only cards not yet resolved)" if no_undo else "")
                   + "; it fizzles.", actor=r.name(p), card=e.card.name, see=["M7"])
         return
@@ -306,13 +306,13 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
             x = b.balcony[i]
             return f"{r.name(x.owner)}'s card {i + 1}"
         now = ", ".join(label(i) for i in sorted(b.cancelled)) or "none"
-        r.log(EventKind.CANCELLATIONS, "B13", "Working back from the most recent cancellation (it always "
+        r.log(K.CANCELLATIONS, "B13", "Working back from the most recent cancellation (it always "
               "stands), a cancellation counts only if its Bishop is not cancelled by one that "
               f"counts: cancelled now — {now}.", actor=r.name(p), card=e.card.name,
               target=target, target_card=t.card.name)
     shown = t.card.name if t.revealed else f"face-down card {t.index + 1}"
     if r.t:
-        r.log(EventKind.EFFECT, "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
+        r.log(K.EFFECT, "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
               + (" (chosen by its position, unseen)" if not t.revealed else "") + ".",
               actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
     if t.applied:
@@ -326,7 +326,7 @@ def _bard(r: Procedure, e: Entry, as_card: str) -> None:
     pl = r.players[p]
     if not pl.hand:
         if r.t:
-            r.log(EventKind.EFFECT, "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
+            r.log(K.EFFECT, "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
                   actor=pl.name, card=e.card.name, see=["M7"])
         return
     hand = distinct(pl.hand_names())
@@ -354,12 +354,12 @@ def _elder(r: Procedure, e: Entry, as_card: str) -> None:
     copied = played.name
     if copied in ("Elder", "Servant", "Aristocrat"):
         if r.t:
-            r.log(EventKind.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
+            r.log(K.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
                   "which does nothing.", actor=r.name(e.owner), card="Elder",
                   target=r.name(e.owner), target_card=copied, see=["B11"])
         return
     if r.t:
-        r.log(EventKind.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
+        r.log(K.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
               f"{r.name(e.owner)} played in the Garden (the Elder stands in for it).",
               actor=r.name(e.owner), card="Elder", target=r.name(e.owner), target_card=copied)
     BALCONY_EFFECTS[copied].apply(r, e, copied)
@@ -369,6 +369,6 @@ def _elder(r: Procedure, e: Entry, as_card: str) -> None:
 def _oracle(r: Procedure, e: Entry, as_card: str) -> None:
     r.board.oracle_draws(e.owner)
     if r.t:
-        r.log(EventKind.EFFECT, "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
+        r.log(K.EFFECT, "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
               "draws up to 5 cards, keeps 3 and discards the rest.", actor=r.name(e.owner),
               card=e.card.name)

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import decisions as D
+from .board import Board
 from .bots import make_bot, normalize_bots
 from .cards import (
     CARD_EVENTS,
@@ -39,15 +41,22 @@ from .cards import (
     card_names,
     merge_crowns,
 )
-from .decisions import Request
+from .decisions import Decider, Request
 from .draw import draw_one, draw_step
-from .game_result import END_REASONS, MAX_ROUNDS, GameResult, check_invariants  # noqa: F401
-from .game_view import GameView
+from .game_result import (  # noqa: F401 (END_REASONS, check_invariants re-exported)
+    END_REASONS,
+    MAX_ROUNDS,
+    Decision,
+    GameResult,
+    check_invariants,
+)
+from .game_view import GameView, Noted
 from .ranking import ranking
+from .result import RoundResult
 from .round import Round
 from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
 from .state import Card, PlayerState
-from .trace import EventKind, Phase, Sentence, Trace
+from .trace import PHASE, EventKind, K, Sentence, Trace
 from .variants import check_variants
 
 __all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game",
@@ -76,14 +85,15 @@ class SeatDecider:
 
     auto = False
 
-    def __init__(self, game, seat_deciders: dict, record: bool, history: bool):
+    def __init__(self, game: Game, seat_deciders: dict[str, Decider], record: bool,
+                 history: bool) -> None:
         self.game = game
         self.seats = seat_deciders
         self.record = record
         self.history = history
-        self.log: list[tuple] = []
+        self.log: list[Decision] = []
 
-    def decide(self, req: Request):
+    def decide(self, req: Request) -> Any:
         value = self.seats[req.player].decide(req)
         if self.record:
             self.log.append((req.kind, req.player, req.card, value))
@@ -103,9 +113,12 @@ class Game:
     (:func:`aristofarsa.draw.draw_step`) works on it directly.
     """
 
-    def __init__(self, players: int = 4, seed: int = 0, bots=None, expansion: bool = False,
-                 variants=(), trace: bool = False, names=None, decider_overrides=None,
-                 record: bool = True, crowns: dict | None = None, first: int | str | None = None):
+    def __init__(self, players: int = 4, seed: int = 0, bots: str | Iterable[str] | None = None,
+                 expansion: bool = False, variants: Iterable[str] = (), trace: bool = False,
+                 names: Sequence[str] | None = None,
+                 decider_overrides: Mapping[Any, Decider] | None = None, record: bool = True,
+                 crowns: Mapping[str, object] | None = None,
+                 first: int | str | None = None) -> None:
         # Set-up follows M10: one generator, used in the order of the module docstring.
         self._take_arguments(players, seed, bots, expansion, variants, trace, names, record, crowns)
         self.rng = random.Random(seed)
@@ -118,8 +131,10 @@ class Game:
         self._start_play()
 
     # ---------------------------------------------------------------- set-up steps
-    def _take_arguments(self, players, seed, bots, expansion, variants, trace, names, record,
-                        crowns) -> None:
+    def _take_arguments(self, players: int, seed: int, bots: str | Iterable[str] | None,
+                        expansion: bool, variants: Iterable[str], trace: bool,
+                        names: Sequence[str] | None, record: bool,
+                        crowns: Mapping[str, object] | None) -> None:
         """Check every argument (GameError names the fault and what is allowed); keep them."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise GameError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS} "
@@ -154,7 +169,7 @@ class Game:
         self.crown_table = self.crowns or PROVISIONAL_CROWNS
         self.trace = Trace(bool(trace))
         self.t = self.trace.enabled
-        self.phase = Phase.SETUP
+        self.phase = PHASE.SETUP
         self.record = record
 
     def _family(self, k: int, name: str) -> PlayerState:
@@ -178,10 +193,11 @@ class Game:
         self.first = first if isinstance(first, int) else self.names.index(first)
         return "given"
 
-    def _seat_deciders(self, bot_seeds: list[int], overrides: dict, record: bool) -> None:
+    def _seat_deciders(self, bot_seeds: list[int], overrides: Mapping[Any, Decider],
+                       record: bool) -> None:
         """One bot per seat, each with its own generator (overrides replace bots; replay uses that)."""
         self.views = [GameView(self, k) for k in range(self.n)]
-        seat_deciders = {}
+        seat_deciders: dict[str, Decider] = {}
         self.smart = False
         for k, name in enumerate(self.names):
             d = overrides.get(name, overrides.get(k))
@@ -194,16 +210,16 @@ class Game:
     def _log_set_up(self, first_rule: str) -> None:
         if not self.t:
             return
-        self.log(EventKind.SETUP, "M1", f"Seats, in order: {', '.join(self.names)}"
+        self.log(K.SETUP, "M1", f"Seats, in order: {', '.join(self.names)}"
                  + ("; Exiled expansion in play" if self.expansion else "")
                  + (f"; variants: {', '.join(self.variant_list)}" if self.variants else "")
                  + f"; seed {self.seed}.")
         for pl in self.players:
-            self.log(EventKind.SETUP, "M10", f"{pl.name} takes a family: Parlor of "
+            self.log(K.SETUP, "M10", f"{pl.name} takes a family: Parlor of "
                      f"{', '.join(PARLOR_NOBLES)}; the 7 Peasants are shuffled into the deck"
                      + (f"; Exiled deck {', '.join(EXILED_ORDER)} (top first, face up, X1)"
                         if self.expansion else "") + ".", actor=pl.name)
-        self.log(EventKind.SETUP, "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
+        self.log(K.SETUP, "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
                  actor=self.names[self.first])
 
     def _deal(self) -> None:
@@ -212,14 +228,14 @@ class Game:
             for _ in range(3):
                 draw_one(self, pl.index)
             if self.t:
-                self.log(EventKind.DEAL, "D1", f"{pl.name} draws 3 cards.", actor=pl.name)
-                self.log(EventKind.DEAL_SECRET, "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
+                self.log(K.DEAL, "D1", f"{pl.name} draws 3 cards.", actor=pl.name)
+                self.log(K.DEAL_SECRET, "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
                          actor=pl.name, visible_to=[pl.name])
 
     def _start_play(self) -> None:
         """The state of play before round 1."""
         self.round_no = 0
-        self.rounds: list = []  # RoundResult per round (record=True)
+        self.rounds: list[RoundResult] = []  # RoundResult per round (record=True)
         self.round_firsts: list[str] = []  # who started each recorded round
         self.round_starts: list[int] = []  # trace step of each round marker
         self.end_reason: str | None = None
@@ -229,17 +245,23 @@ class Game:
         self.round_first = self.first
         self.up_next = self.first  # who starts the next round (run() reads it again)
         self.round_start_state: list[PlayerState] = []
-        self.history: list[tuple] = []  # this round's decisions (for the bots' views)
+        self.history: list[Noted] = []  # this round's decisions (for the bots' views)
         self.card_stats = {c: [0] * len(CARD_EVENTS) for c in card_names(self.expansion)}
         self.finished = False
+
+    @property
+    def board(self) -> Board | None:
+        """The board of the round being played (the bots' views read it), if one is."""
+        return None if self.current is None else self.current.board
 
     # ---------------------------------------------------------------- Draw-step API
     def log(self, kind: EventKind, rule: str, text: Sentence, **kw: Any) -> None:
         if self.t:
             self.trace.add(self.phase, kind, rule, text, **kw)
 
-    def ask(self, kind: str, chooser: int, card, source: str, owner: int, options: list,
-            optional: bool = False, prompt: str = "", context=None):
+    def ask(self, kind: str, chooser: int, card: str | None, source: str, owner: int,
+            options: list[Any], optional: bool = False, prompt: str = "",
+            context: Any = None) -> Any:
         req = Request(kind, self.players[chooser].name, card, source, self.players[owner].name,
                       options, optional, prompt, context)
         value = self.decider.decide(req)
@@ -247,7 +269,7 @@ class Game:
             raise req.illegal(value)
         return value
 
-    def _note(self, req: Request, value) -> None:
+    def _note(self, req: Request, value: Any) -> None:
         """Keep this round's decisions for the bots' views (see :class:`GameView`)."""
         uid = None
         if isinstance(value, str) and req.kind in _CARD_KINDS:
@@ -286,18 +308,18 @@ class Game:
         if self.round_no >= MAX_ROUNDS:
             raise RoundCapError(f"seed {self.seed}: the game did not end within {MAX_ROUNDS} rounds")
         self.round_no += 1
-        self.phase = Phase.DRAW
+        self.phase = PHASE.DRAW
         if self.t:
             self.round_starts.append(len(self.trace) + 1)
-            self.log(EventKind.ROUND, "M2", f"Round {self.round_no}: {names[first]} starts"
+            self.log(K.ROUND, "M2", f"Round {self.round_no}: {names[first]} starts"
                      + (" (the extra round after a Parlor emptied, E3)" if self.final_round else "")
                      + ".", actor=names[first])
         short = draw_step(self, first, self.oracle)
         if short:
             self.round_no -= 1  # the round is not played (D2)
             self.end_reason = EndReason.CANNOT_REFILL
-            self.phase = Phase.END
-            self.log(EventKind.END, "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
+            self.phase = PHASE.END
+            self.log(K.END, "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
                      "ends before this round is played.", actor=names[short[0]])
             return False
         return True
@@ -333,20 +355,28 @@ class Game:
     def finish(self) -> GameResult:
         """After the last round: the ranking (E4) and the :class:`GameResult`."""
         players = self.players
-        self.phase = Phase.END
+        self.phase = PHASE.END
         self.finished = True
         rank = ranking(players, self.crowns)
         if self.t:
             assert self.end_reason is not None  # the rounds end only with a reason
             rule = END_RULES[self.end_reason][0]
-            self.log(EventKind.END, rule, f"The game ends after {self.round_no} round"
+            self.log(K.END, rule, f"The game ends after {self.round_no} round"
                      f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")
-            self.log(EventKind.RANKING, "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
+            self.log(K.RANKING, "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
                      "scored, cards scored): " + "; ".join(
                          f"{k + 1}. {' = '.join(place)}" for k, place in enumerate(rank)) + ".")
-        return GameResult(self, rank)
+        return GameResult(
+            seed=self.seed, players=self.n, names=self.names, bots=self.bot_names,
+            expansion=self.expansion, variants=self.variant_list, crowns_table=self.crowns,
+            first=self.names[self.first], rounds=self.round_no, end_reason=self.end_reason,
+            ranking=rank, states=players, round_results=self.rounds,
+            round_firsts=self.round_firsts, round_starts=self.round_starts, trace=self.trace,
+            start_counts=self.start_counts, _log=self.decider.log,
+            card_stats={name: dict(zip(CARD_EVENTS, counts, strict=True))
+                        for name, counts in self.card_stats.items()})
 
-    def _count(self, result) -> None:
+    def _count(self, result: RoundResult) -> None:
         stats = self.card_stats
         for name in result.won_cards:
             stats[name][0] += 1
@@ -360,9 +390,11 @@ _CARD_KINDS = frozenset((D.GARDEN, D.CONSPIRE, D.REVEAL, D.DISCARD, D.EXCHANGE, 
                          D.ALSO_SCORE))
 
 
-def play_game(players: int = 4, seed: int = 0, bots=None, expansion: bool = False,
-              variants=(), trace: bool = False, names=None, decider_overrides=None,
-              record: bool = True, crowns: dict | None = None) -> GameResult:
+def play_game(players: int = 4, seed: int = 0, bots: str | Iterable[str] | None = None,
+              expansion: bool = False, variants: Iterable[str] = (), trace: bool = False,
+              names: Sequence[str] | None = None,
+              decider_overrides: Mapping[Any, Decider] | None = None, record: bool = True,
+              crowns: Mapping[str, object] | None = None) -> GameResult:
     """Play one whole game with a bot (or an override decider) in every seat.
 
     ``bots``: one name for every seat or one per seat (``random``, ``greedy``, ``search``;

@@ -4,50 +4,54 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .cards import CARD_EVENTS, PARLOR_NOBLES, crowns_sum, family
 from .ranking import crowns_of, rank_key
+from .result import RoundResult
 from .rulings import END_REASONS
 from .state import PlayerState
-
-if TYPE_CHECKING:
-    from .game import Game
+from .trace import Trace
 
 __all__ = ["CARD_EVENTS", "END_REASONS", "MAX_ROUNDS", "GameResult", "check_invariants"]
 
 #: Safety cap: a game that has not ended after this many rounds is an engine bug.
 MAX_ROUNDS = 200
 
-# --------------------------------------------------------------------------- result
-class GameResult:
-    """The outcome of a whole game (see :meth:`summary` and :meth:`to_json`)."""
+Decision = tuple[str, str, "str | None", Any]  # (kind, player, card, value)
 
-    def __init__(self, game: Game, rank: list[list[str]]):
-        self.seed = game.seed
-        self.players = game.n
-        self.names = game.names
-        self.bots = game.bot_names
-        self.expansion = game.expansion
-        self.variants = game.variant_list
-        self.crowns_table = game.crowns
-        self.first = game.names[game.first]
-        self.rounds = game.round_no
-        self.end_reason = game.end_reason
-        self.ranking = rank
-        self.states = game.players
-        self.round_results = game.rounds
-        self.round_firsts = game.round_firsts
-        self.round_starts = game.round_starts
-        self.trace = game.trace
-        self.start_counts = game.start_counts
-        self._log = game.decider.log
-        self.card_stats = {name: dict(zip(CARD_EVENTS, counts, strict=True))
-                           for name, counts in game.card_stats.items()}
+
+# --------------------------------------------------------------------------- result
+@dataclass(eq=False)
+class GameResult:
+    """The outcome of a whole game (see :meth:`summary` and :meth:`to_json`): plain data,
+    made by :meth:`aristofarsa.game.Game.finish`."""
+
+    seed: int
+    players: int
+    names: list[str]
+    bots: list[str]
+    expansion: bool
+    variants: Sequence[str]
+    crowns_table: dict[str, int] | None
+    first: str
+    rounds: int
+    end_reason: str | None
+    ranking: list[list[str]]
+    states: list[PlayerState]
+    round_results: list[RoundResult]
+    round_firsts: list[str]
+    round_starts: list[int]
+    trace: Trace
+    start_counts: tuple[Counter[str], Counter[str]]
+    _log: Sequence[Decision]
+    card_stats: dict[str, dict[str, int]]
 
     @property
-    def decisions(self) -> list[dict]:
+    def decisions(self) -> list[dict[str, Any]]:
         """Every decision in order, as ``{kind, player, card, value}`` (record=True)."""
         return [{"kind": k, "player": p, "card": c, "value": v} for k, p, c, v in self._log]
 
@@ -59,9 +63,9 @@ class GameResult:
     def winners(self) -> list[str]:
         return list(self.ranking[0])
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The ``play --json`` contract object plus ``seats``, ``bots`` and ``card_stats``."""
-        players = {}
+        players: dict[str, dict[str, Any]] = {}
         for pl in self.states:
             players[pl.name] = {
                 "crowns": crowns_of(pl, self.crowns_table),
@@ -84,7 +88,7 @@ class GameResult:
             "card_stats": {k: dict(v) for k, v in self.card_stats.items()},
         }
 
-    def to_json(self, trace: bool = True) -> dict:
+    def to_json(self, trace: bool = True) -> dict[str, Any]:
         """:meth:`summary` plus the set-up, every round's result and (if kept) the trace."""
         out = self.summary()
         out["expansion"] = self.expansion
@@ -96,7 +100,7 @@ class GameResult:
             out["trace"] = self.trace.to_list()
         return out
 
-    def trace_json(self) -> list[dict]:
+    def trace_json(self) -> list[dict[str, Any]]:
         return self.trace.to_list()
 
     def to_text(self, trace: bool = False) -> str:
@@ -109,13 +113,13 @@ class GameResult:
                 f"end={self.end_reason} ranking={self.ranking}>")
 
 
-def _round_json(number: int, first: str, r) -> dict:
+def _round_json(number: int, first: str, r: RoundResult) -> dict[str, Any]:
     """One round of a game record: its number, who started, and the round's own JSON."""
     return {"round": number, "first": first, **r.to_json(trace=False)}
 
 
 # --------------------------------------------------------------------------- invariants
-def check_invariants(game) -> list[str]:
+def check_invariants(game: GameResult) -> list[str]:
     """Problems found in a finished game (a :class:`GameResult`); ``[]`` when all hold.
 
     Every card of every family exactly once across its owner's zones (by identity and by

@@ -3,14 +3,47 @@ revealed cards), and determinization of what it cannot see."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from . import decisions as D
+from .board import Board
 from .ranking import crowns_of
 from .state import Card, PlayerState
 
-if TYPE_CHECKING:
-    from .game import Game
+#: One decision of the round so far, as a seat's view keeps it: (kind, player, card, value,
+#: uid of the card it moved or showed).
+Noted = tuple[str, str, "str | None", Any, "int | None"]
+
+
+class Table(Protocol):
+    """What a seat's view reads of a game in progress (:class:`aristofarsa.game.Game`)."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def expansion(self) -> bool: ...
+    @property
+    def variants(self) -> frozenset[str]: ...
+    @property
+    def crown_table(self) -> dict[str, int]: ...
+    @property
+    def crowns(self) -> dict[str, int] | None:
+        """The crowns the game was given (None: the provisional ones)."""
+    @property
+    def final_round(self) -> bool: ...
+    @property
+    def round_first(self) -> int: ...
+    @property
+    def players(self) -> list[PlayerState]: ...
+    @property
+    def round_start_state(self) -> list[PlayerState]: ...
+    @property
+    def history(self) -> list[Noted]: ...
+    @property
+    def board(self) -> Board | None:
+        """The board of the round being played, if one is."""
 
 # --------------------------------------------------------------------------- the bots' view
 class GameView:
@@ -25,7 +58,7 @@ class GameView:
     random arrangement consistent with what the seat knows.
     """
 
-    def __init__(self, game: Game, seat: int):
+    def __init__(self, game: Table, seat: int) -> None:
         self.game = game
         self.seat = seat
         self.name = game.names[seat]
@@ -44,11 +77,11 @@ class GameView:
         return self.game.expansion
 
     @property
-    def variants(self) -> frozenset:
+    def variants(self) -> frozenset[str]:
         return self.game.variants
 
     @property
-    def crowns_table(self) -> dict:
+    def crowns_table(self) -> dict[str, int]:
         return self.game.crown_table
 
     @property
@@ -84,7 +117,7 @@ class GameView:
             if k == me:
                 for c in pl.hand:
                     known.add(c.uid)
-        r = g.current
+        r = g.board
         if r is not None:
             for s in r.garden:
                 known.add(s.card.uid)
@@ -103,7 +136,8 @@ class GameView:
                     known.add(r.balcony[r.entry_of[q]].card.uid)
         return known
 
-    def determinize(self, rng: random.Random):
+    def determinize(self, rng: random.Random
+                    ) -> tuple[list[PlayerState], dict[int, str], list[Noted]]:
         """A world consistent with this seat's knowledge, at the start of the current round.
 
         Returns ``(players, history)``: fresh :class:`PlayerState` copies of every player as

@@ -191,11 +191,14 @@ garden_rule("Bard", "X3", "+ the printed Prestige of the card another player rev
 
 
 # ------------------------------------------------------------- the Balcony ledger (M3)
+_ADD, _MULTIPLY = Op.ADD, Op.MULTIPLY  # as globals: see trace.Plain
+
+
 def apply_ledger(value: int, ledger: Ledger) -> int:
     for op, n in ledger:
-        if op == Op.ADD:
+        if op == _ADD:
             value += n
-        elif op == Op.MULTIPLY:
+        elif op == _MULTIPLY:
             value *= n
         else:
             value = n
@@ -203,8 +206,14 @@ def apply_ledger(value: int, ledger: Ledger) -> int:
 
 
 def prestige(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live_courtisan: bool) -> int:
+    """The Prestige of the card in slot ``i`` now: its Garden value (:func:`garden_value`,
+    written out here: this is the engine's most frequent call), then its ledger."""
     slot = garden[i]
-    value = garden_value(garden, i, balcony, live_courtisan)
+    if slot.marked:
+        value = 5
+    else:
+        rule = _VALUE.get(slot.card.name)
+        value = slot.card.prestige if rule is None else rule(garden, i, balcony, live_courtisan)
     return apply_ledger(value, slot.ledger) if slot.ledger else value
 
 

@@ -27,7 +27,7 @@ from .draw import LazyRandom
 from .prestige import MOVES, garden_reason, prestige
 from .result import RoundResult
 from .state import Card, Entry, PlayerState, Slot, distinct
-from .trace import EventKind, Op, Phase, Sentence, Trace, TraceEvent, change_text
+from .trace import PHASE, EventKind, K, Op, Sentence, Trace, TraceEvent, change_text
 from .variants import Variant
 
 __all__ = ["BalconyStart", "Cancellations", "Round", "RoundRecords", "affordable_nobles",
@@ -65,7 +65,7 @@ class Round:
         self.again: dict[tuple[StepId | None, str], Any] = {}  # B10: the choice made again in a replay
         self.replaying = 0
         self.step_id: StepId | None = None
-        self.phase = Phase.SETUP
+        self.phase = PHASE.SETUP
         self.bishop_mode = False
         self.order: list[int] = []
         self.oracle_players: frozenset[int] = frozenset()
@@ -144,7 +144,7 @@ class Round:
             # the facts recorded as one tuple (Trace.raw, in TraceEvent's argument order after
             # ``step``): the hottest path of a traced round; the event objects are made when
             # the trace is read
-            self.trace.raw.append((Phase.REPLAY if self.replaying else self.phase, kind, actor, card,
+            self.trace.raw.append((PHASE.REPLAY if self.replaying else self.phase, kind, actor, card,
                                    rule, text, target, target_card, before, after, visible_to,
                                    auto, see, change, incoming, source, source_card))
 
@@ -191,7 +191,7 @@ class Round:
             how = ("'may' effects are not used" if value is None else
                    "the three highest printed Prestige are kept" if kind == D.KEEP else
                    "first legal option")
-            self.log(EventKind.DECISION, "M7", f"{req.player} {what} for {card or source} "
+            self.log(K.DECISION, "M7", f"{req.player} {what} for {card or source} "
                      f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
         return value
 
@@ -226,7 +226,7 @@ class Round:
 
     def resolve_balcony(self) -> None:
         """B1: the Balcony cards are revealed and resolved one by one, in the order played."""
-        self.phase = Phase.BALCONY
+        self.phase = PHASE.BALCONY
         if any(e.card.name == "Bishop" for e in self.board.balcony):
             # only a Bishop replays (an Elder copying a Bishop implies Bishop mode, P6)
             self._snap = self.board.snapshot()
@@ -236,9 +236,9 @@ class Round:
 
     # ---------------------------------------------------------------- Phase 1
     def phase1(self) -> None:
-        self.phase = Phase.PHASE1
+        self.phase = PHASE.PHASE1
         if self.t:
-            self.log(EventKind.PHASE, "P1", (_phase1_text, (self.names[self.first],)))
+            self.log(K.PHASE, "P1", (_phase1_text, (self.names[self.first],)))
         for k in range(self.n):
             self.play_into_garden((self.first + k) % self.n)
 
@@ -260,7 +260,7 @@ class Round:
         self.dirty = True
         if self.t:
             self.shown.append(card.prestige)
-            self.log(EventKind.PLAY, "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
+            self.log(K.PLAY, "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
                      after=card.prestige,
                      see=["X1"] if name in ("Elder", "Oracle") else None)
         effect = _effects.ENTRY_EFFECTS.get(name)
@@ -271,7 +271,7 @@ class Round:
     # ---------------------------------------------------------------- Phase 2
     def phase2(self) -> None:
         """P2: the order; P3: the Litter; P6: Bishop mode; then each player's turn."""
-        self.phase = Phase.PHASE2
+        self.phase = PHASE.PHASE2
         garden = self.board.garden
         vals = self.values()
         best = 0
@@ -286,13 +286,13 @@ class Round:
         self.bishop_mode = any(s.card.name == "Bishop" for s in garden)
         if self.t:
             names = self.names
-            self.log(EventKind.ORDER, "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
+            self.log(K.ORDER, "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
                                                          bool(oracles))),
                      actor=names[top], card=garden[best].card.name,
                      see=["X6"] if oracles else None)
-            self.log(EventKind.LITTER, "P3", (_litter_text, ()), actor=names[order[0]])
+            self.log(K.LITTER, "P3", (_litter_text, ()), actor=names[order[0]])
             if self.bishop_mode:
-                self.log(EventKind.MODE, "P6", "A Bishop is in the Garden: this round every Balcony "
+                self.log(K.MODE, "P6", "A Bishop is in the Garden: this round every Balcony "
                          "card is played face up and resolves at once.")
         if self.bishop_mode:
             self._snap = self.board.snapshot()
@@ -334,7 +334,7 @@ class Round:
             options.append("convoke")
         if not options:
             if self.t:
-                self.log(EventKind.PASS, "P8",
+                self.log(K.PASS, "P8",
                          f"{pl.name} has no card to conspire and cannot afford a Noble: "
                          f"passes{self.wasted_litter(p)}.", actor=pl.name, see=["P5"])
             return
@@ -356,15 +356,15 @@ class Round:
         e = self.board.conspire(p, card, self.bishop_mode, k)
         if self.bishop_mode:
             if self.t:
-                self.log(EventKind.CONSPIRE, "P6", f"{pl.name} plays {name} face up on the Balcony "
+                self.log(K.CONSPIRE, "P6", f"{pl.name} plays {name} face up on the Balcony "
                          f"(Balcony card {e.index + 1}){self.wasted_litter(p)}; it resolves at "
                          "once.", actor=pl.name, card=name,
                          see=["P3"] if p == self.litter else None)
             self.resolve_entry(e.index)
         elif self.t:
-            self.log(EventKind.CONSPIRE, "P4", (_face_down_text, (e.index + 1, p == self.litter)),
+            self.log(K.CONSPIRE, "P4", (_face_down_text, (e.index + 1, p == self.litter)),
                      actor=pl.name, see=["P3"] if p == self.litter else None)
-            self.log(EventKind.CONSPIRE_SECRET, "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
+            self.log(K.CONSPIRE_SECRET, "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
                      card=name, visible_to=[pl.name])
 
     def oracle_peek(self, p: int) -> None:
@@ -376,14 +376,14 @@ class Round:
         who = self.ask(D.PEEK, p, "Oracle", "garden", p, hidden, optional=True)
         if who is None:
             if self.t:
-                self.log(EventKind.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at nothing.",
+                self.log(K.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at nothing.",
                          actor=self.name(p))
             return
         e = b.balcony[b.entry_of[b.index_of(who)]]
         if self.t:
-            self.log(EventKind.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down "
+            self.log(K.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down "
                      "Balcony card.", actor=self.name(p), card="Oracle", target=who)
-            self.log(EventKind.PEEK_SECRET, "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
+            self.log(K.PEEK_SECRET, "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
                      f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
                      target_card=e.card.name, visible_to=[self.name(p)])
 
@@ -394,7 +394,7 @@ class Round:
         litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
-                self.log(EventKind.CONVOKE, "P5", f"{pl.name} Convokes, discarding "
+                self.log(K.CONVOKE, "P5", f"{pl.name} Convokes, discarding "
                          f"{', '.join(discarded) or 'nothing'}"
                          f" ({convoke_sum(discarded, p == self.litter)}): no Noble is affordable, so "
                          "nothing is taken (variant convoke-nothing).", actor=pl.name)
@@ -402,7 +402,7 @@ class Round:
         take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
                         prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
         if self.t:
-            self.log(EventKind.CONVOKE, "P5",
+            self.log(K.CONVOKE, "P5",
                      f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
                      f"({convoke_sum(discarded, p == self.litter)}) and takes the {take} "
                      "from the Parlor to the discard pile.", actor=pl.name, card=take)
@@ -416,26 +416,28 @@ class Round:
         p = e.owner
         if e.card.name == "Servant":
             self.dirty = True  # its pair in the Garden may now be 11 (M4)
-        if b.reveal(e) and self.t:
-            self.log(EventKind.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
-                     card=e.card.name)
+        if not e.revealed:  # B1 (the procedure's own write: its Balcony card's state)
+            e.revealed = True
+            if self.t:
+                self.log(K.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
+                         card=e.card.name)
         if i in b.cancels.now:
             if self.t:
                 owner, bishop = b.cancels.canceller(i)
-                self.log(EventKind.CANCELLED, "B10", (_cancelled_text, ()),
+                self.log(K.CANCELLED, "B10", (_cancelled_text, ()),
                          actor=self.name(owner), card=bishop,
                          target=self.name(p), target_card=e.card.name)
             self.sync("M4", p, e.card.name)
             return
         _effects.BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
-        b.applied(e)
+        e.applied = True  # B10: resolved, until a replay undoes it
         self.sync("M4", p, e.card.name)
 
     def replay(self, upto: int, bishop: Entry) -> None:
         """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
         actor, card = self.name(bishop.owner), bishop.card.name
         if self.t:
-            self.log(EventKind.REPLAY, "B10", "The cancelled card counts as never resolved: the "
+            self.log(K.REPLAY, "B10", "The cancelled card counts as never resolved: the "
                      "Balcony is resolved again from its first card, skipping cancelled cards and "
                      "re-using the choices already made.", actor=actor, card=card)
         assert self._snap is not None, "a replay needs the Balcony's starting position"
@@ -447,7 +449,7 @@ class Round:
             for i, v in enumerate(self.values()):
                 if v != self.shown[i]:
                     slot = self.board.garden[i]
-                    self.log(EventKind.PRESTIGE, "B10", (_undone_text, ()), actor=actor, card=card,
+                    self.log(K.PRESTIGE, "B10", (_undone_text, ()), actor=actor, card=card,
                              target=self.name(slot.owner), target_card=slot.card.name,
                              before=self.shown[i], after=v, see=["M3"], change=f"={v}")
                     self.shown[i] = v
@@ -473,7 +475,7 @@ class Round:
         by = f"{by}: " if by else ""
         if not pl.parlor:
             if self.t:
-                self.log(EventKind.CONVOKE, rule, f"{by}{pl.name}'s Parlor is empty: nothing to "
+                self.log(K.CONVOKE, rule, f"{by}{pl.name}'s Parlor is empty: nothing to "
                          "Convoke.", actor=pl.name)
             return None
         if name is None:
@@ -482,18 +484,18 @@ class Round:
             found = next((c for c in pl.parlor if c.name == name), None)
             if found is None:
                 if self.t:
-                    self.log(EventKind.CONVOKE, rule, f"{by}{pl.name} has no {name} in the Parlor: "
+                    self.log(K.CONVOKE, rule, f"{by}{pl.name} has no {name} in the Parlor: "
                              "nothing to Convoke.", actor=pl.name)
                 return None
             card = found
         emptied = self.board.convoke(p, card)
         if not quiet and self.t:
             cheapest = "Convoke your cheapest Noble — " if name is None else ""
-            self.log(EventKind.CONVOKE, rule, f"{by}{cheapest}{pl.name} Convokes the {card.name} "
+            self.log(K.CONVOKE, rule, f"{by}{cheapest}{pl.name} Convokes the {card.name} "
                      "from the Parlor, for free (it counts like any Convoke).", actor=pl.name,
                      card=card.name, see=["B12"])
         if emptied and self.t:
-            self.log(EventKind.PARLOR_EMPTY, "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
+            self.log(K.PARLOR_EMPTY, "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
                      see=None if rule == "P5" else ["B12"])
         return card.name
 
@@ -508,7 +510,7 @@ class Round:
         after = self.value(i)
         if self.t:
             self.shown[i] = after
-            self.log(EventKind.EXCHANGE, rule, (_exchange_text, ()), actor=self.name(source),
+            self.log(K.EXCHANGE, rule, (_exchange_text, ()), actor=self.name(source),
                      card=source_card, target=self.name(p), target_card=old.card.name,
                      before=before, after=after, see=["M5", "M4"], incoming=hand_name)
 
@@ -523,7 +525,7 @@ class Round:
         if self.t:
             after = self.value(i)
             self.shown[i] = after
-            self.log(EventKind.PRESTIGE, rule, (_adjust_text, (note,)), actor=self.name(source),
+            self.log(K.PRESTIGE, rule, (_adjust_text, (note,)), actor=self.name(source),
                      card=source_card, target=self.name(p), target_card=slot.card.name,
                      before=before, after=after, see=list(see), change=change_text(op, n))
 
@@ -544,7 +546,7 @@ class Round:
                 continue
             v = prestige(garden, i, balcony, live)
             if v != shown[i]:
-                self.log(EventKind.PRESTIGE, rule,
+                self.log(K.PRESTIGE, rule,
                          (_continuous_text, (garden_reason(garden, i, balcony, live),)),
                          actor=None if trigger is None else self.name(trigger), card=trigger_card,
                          target=self.name(slot.owner), target_card=slot.card.name,

@@ -1,4 +1,4 @@
-"""Every ruling ID the engine cites (shared RULINGS.md plus the project's own, docs/rulings.md)."""
+"""Every ruling ID the engine cites (the rulings and the project's own, docs/rulings.md)."""
 from __future__ import annotations
 
 from enum import StrEnum

@@ -19,7 +19,7 @@ from .rulings import EndReason
 from .scenario_decide import AutoForMissing, ScenarioDecider
 from .scenario_layout import build_players
 from .scenario_model import Scenario, ScenarioError
-from .trace import EventKind, Phase, Trace
+from .trace import PHASE, K, Trace
 from .variants import VariantError, check_variants
 
 
@@ -47,7 +47,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
               trace=trace if isinstance(trace, Trace) else Trace(trace), final_round=sc.final_round,
               crowns=crowns or sc.crowns)
     if r.t:
-        r.log(EventKind.SETUP, "M1", (_seats_text, (names, sc.first, r.variants, sc.expansion)), see=["M8"])
+        r.log(K.SETUP, "M1", (_seats_text, (names, sc.first, r.variants, sc.expansion)), see=["M8"])
     try:
         result = r.play()
         for spec in sc.players:
@@ -57,9 +57,9 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
                                     f"`{'conspire' if spec.conspire else 'convoke'}` cannot happen; "
                                     "write `passes = true` (P8)")
         if sc.next_draw and not result.game_over:
-            r.phase = Phase.DRAW
+            r.phase = PHASE.DRAW
             r.step_id = ("draw", 0)  # type: ignore[assignment]
-            r.log(EventKind.PHASE, "D1", "The next round's Draw step (next_draw = true).")
+            r.log(K.PHASE, "D1", "The next round's Draw step (next_draw = true).")
             short = draw_step(r, names.index(result.next_first),
                               [names.index(n) for n in result.oracle_draw])
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
@@ -70,16 +70,16 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
         elif sc.next_draw:
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
         if r.t:
-            r.phase = Phase.END
+            r.phase = PHASE.END
             if not sc.next_draw and "M11" in sc.rulings:
                 # a note on the file format, not a rule of the game: shown only in the
                 # lessons about it (docs/scenario-format.md says it for every file)
-                r.log(EventKind.SCOPE, "M11", "A scenario is one round: game_over reports what this round "
+                r.log(K.SCOPE, "M11", "A scenario is one round: game_over reports what this round "
                       "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
                       "next Draw step can refill every hand (E2) is checked only with next_draw.",
                       see=["E2"])
             table = "crowns as given" if sc.crowns or crowns else "provisional crowns, M9"
-            r.log(EventKind.STANDINGS, "E4", (_standings_text, (table, result.standings)), see=["M9"])
+            r.log(K.STANDINGS, "E4", (_standings_text, (table, result.standings)), see=["M9"])
     except DecisionError as exc:
         active = sorted(sc.variants | extra)
         note = f" (variants in play: {', '.join(active)})" if active else ""

@@ -10,7 +10,7 @@ from .prestige import garden_value, ledger_text
 from .result import RoundResult, Standings
 from .rulings import EndReason
 from .state import distinct
-from .trace import EventKind, Phase
+from .trace import PHASE, K
 
 if TYPE_CHECKING:
     from .board import Procedure
@@ -50,12 +50,12 @@ class Scored:
         self.cards.append((player, card))
         r = self._r
         if r.t:
-            r.log(EventKind.SCORE, rule, (_score_text, (why,)), actor=r.names[player], card=card.name,
+            r.log(K.SCORE, rule, (_score_text, (why,)), actor=r.names[player], card=card.name,
                   see=None if rule == "S2" else ["S2"])
 
 
 def score_round(r: Procedure) -> RoundResult:
-    r.phase = Phase.SCORE
+    r.phase = PHASE.SCORE
     values = r.values()
     won = _winners(r, values)                                    # S1, B3, M2
     scored = Scored(r)
@@ -83,9 +83,9 @@ def _winners(r: Procedure, values: list[int]) -> Winners:
     if r.t:
         names = r.names
         b = r.board
-        r.log(EventKind.FINAL, "M3", (_final_text, (list(b.garden), list(b.balcony), r.live, names,
+        r.log(K.FINAL, "M3", (_final_text, (list(b.garden), list(b.balcony), r.live, names,
                                                      values)), see=["M4"])
-        r.log(EventKind.WINNERS, "S1", (_winners_text, (lowest, best, tuple(
+        r.log(K.WINNERS, "S1", (_winners_text, (lowest, best, tuple(
             (names[r.board.garden[i].owner], r.board.garden[i].card.name) for i in slots))),
               actor=names[won.player])
     return won
@@ -106,7 +106,7 @@ def _score_winning_cards(r: Procedure, won: Winners, scored: Scored) -> list[int
             _damsel_scores_instead(r, won, i, damsels[0], scored)
             continue
         if r.t and p != winner and any(r.board.balcony[x].owner == p for x in r.board.rec.damsel):
-            r.log(EventKind.SCORE, "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
+            r.log(K.SCORE, "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
                   f"but the round's winner is {r.name(winner)} (earlier in the queue): "
                   f"{r.name(p)}'s {slot.card.name} scores normally and the Damsel does not.",
                   actor=r.name(p), card=slot.card.name, see=["B4"])
@@ -125,7 +125,7 @@ def _damsel_scores_instead(r: Procedure, won: Winners, i: int, entry: int, score
     p = slot.owner
     d = r.board.balcony[entry]
     if r.t:
-        r.log(EventKind.SCORE, "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
+        r.log(K.SCORE, "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
               f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name,
               see=["S4"] if len(won.slots) > 1 else None)
     scored.add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
@@ -163,12 +163,12 @@ def _apply_scoring_texts(r: Procedure, garden_scored: list[int], scored: Scored)
         name = slot.card.name
         if name == "Rogue":
             if r.t:
-                r.log(EventKind.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
+                r.log(K.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
                       "happens (B6).", actor=r.name(slot.owner), card=name, see=["M6"])
             r.convoke_noble(slot.owner, None, "B6", by=r.who(slot.owner, slot.card))
         elif name == "Damsel":
             if r.t:
-                r.log(EventKind.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
+                r.log(K.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
                       "Knight.", actor=r.name(slot.owner), card=name)
             r.convoke_noble(slot.owner, "Knight", "S2", by=r.who(slot.owner, slot.card))
         elif name == "Scribe":
@@ -190,7 +190,7 @@ def _scribe_scores_a_peasant(r: Procedure, i: int, scored: Scored) -> None:
                    "Scribe scored, and a Peasant from hand may score with it (its own texts do "
                    "nothing)")
     elif r.t:
-        r.log(EventKind.SCORE, "X4", f"{pl.name} scores no Peasant from hand with the Scribe.", actor=pl.name)
+        r.log(K.SCORE, "X4", f"{pl.name} scores no Peasant from hand with the Scribe.", actor=pl.name)
 
 
 def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled: list[Owned]) -> bool:
@@ -198,12 +198,12 @@ def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled
     it, unless all are tied; X7: a worst card that scored is not exiled and nothing replaces
     it; an Aristocrat is never exiled and ends the game. Returns True if an Aristocrat was
     worst."""
-    r.phase = Phase.EXILE
+    r.phase = PHASE.EXILE
     lowest = won.lowest_wins
     worst = max(values) if lowest else min(values)
     if all(v == worst for v in values):
         if r.t:
-            r.log(EventKind.EXILE, "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
+            r.log(K.EXILE, "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
         return False
     aristocrat = False
     for i, v in enumerate(values):
@@ -212,19 +212,19 @@ def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled
         slot = r.board.garden[i]
         if slot.card in scored:
             if r.t:
-                r.log(EventKind.EXILE, "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
+                r.log(K.EXILE, "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
                       "but scored: it is not exiled, and no other card is exiled in its place.",
                       actor=r.name(slot.owner), card=slot.card.name, see=["X2"])
         elif slot.card.name == "Aristocrat":
             aristocrat = True
             if r.t:
-                r.log(EventKind.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
+                r.log(K.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
                       "an Aristocrat is never exiled, and the game ends after this round.",
                       actor=r.name(slot.owner), card="Aristocrat")
         else:
             exiled.append((slot.owner, slot.card))
             if r.t:
-                r.log(EventKind.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
+                r.log(K.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
                       f"({v}{', highest under the Jester' if lowest else ''}): it is exiled.",
                       actor=r.name(slot.owner), card=slot.card.name)
     return aristocrat
@@ -233,7 +233,7 @@ def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled
 def _score_scribes(r: Procedure, exiled: list[Owned], scored: Scored) -> None:
     """X4: a Balcony Scribe scores if the Garden card it hit was exiled."""
     exiled_ids = {id(c) for _, c in exiled}
-    r.phase = Phase.SCORE
+    r.phase = PHASE.SCORE
     for ei, card in r.board.rec.scribe:
         if id(card) in exiled_ids:
             s = r.board.balcony[ei]
@@ -249,18 +249,18 @@ def _move_cards(r: Procedure, scored: Scored, exiled: list[Owned]) -> None:
     for p, card in scored.cards:
         b.score(p, card)
     if exiled:
-        r.phase = Phase.EXILE
+        r.phase = PHASE.EXILE
     for p, card in exiled:
         pl = r.players[p]
         top = b.exile(p, card)
         if r.t:
-            r.log(EventKind.EXILE, "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
+            r.log(K.EXILE, "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
                   f"and takes the top card, {top.name}, into hand (from now on an ordinary card).",
                   actor=pl.name, card=top.name, see=["X1", "D3"])
     b.discard_the_rest(gone)
-    r.phase = Phase.SCORE
+    r.phase = PHASE.SCORE
     if r.t:
-        r.log(EventKind.MOVE, "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
+        r.log(K.MOVE, "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
               "Balcony card goes to its owner's discard pile; hands keep their cards.")
 
 
@@ -272,22 +272,22 @@ def _end_of_game(r: Procedure, won: Winners, scored: Scored, aristocrat_worst: b
     if any(c.name == "Aristocrat" for _, c in scored.cards):
         reason = EndReason.ARISTOCRAT_SCORED
         if r.t:
-            r.log(EventKind.END, "E1", "An Aristocrat scored: the game ends when this round is done.")
+            r.log(K.END, "E1", "An Aristocrat scored: the game ends when this round is done.")
     elif aristocrat_worst:
         reason = EndReason.ARISTOCRAT_WORST
     elif r.final_round:
         reason = EndReason.PARLOR_EMPTY
         if r.t:
-            r.log(EventKind.END, "E3", "This was the extra round after a Parlor emptied: the game ends.")
+            r.log(K.END, "E3", "This was the extra round after a Parlor emptied: the game ends.")
     if reason is None and r.t:
-        r.log(EventKind.END, "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
+        r.log(K.END, "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
               + (": the game goes on." if not r.board.parlor_emptied else "."))
     final_next = bool(r.board.parlor_emptied) and not r.final_round and reason is None
     if final_next and r.t:
-        r.log(EventKind.END, "E3", "A Parlor became empty this round: exactly one more round is played, "
+        r.log(K.END, "E3", "A Parlor became empty this round: exactly one more round is played, "
               "then the game ends.")
     if r.t:
-        r.log(EventKind.NEXT, "M2", (_next_text, (reason is None,)), actor=r.names[won.player])
+        r.log(K.NEXT, "M2", (_next_text, (reason is None,)), actor=r.names[won.player])
     return End(reason, final_next)
 
 

@@ -232,7 +232,7 @@ def _progress_bar(progress: bool, total: int) -> Any:
     if not progress:
         return _NoBar()
     try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm
     except ImportError:  # the core install: a plain line instead of tqdm's bar
         return _TextBar(total)
     return tqdm(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
@@ -312,7 +312,7 @@ def _dask_client(scheduler: Any) -> tuple[Any, Any, bool]:
     if isinstance(scheduler, str):
         _check_listening(scheduler)
         try:
-            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s")
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s")  # type: ignore[no-untyped-call]
         except Exception as exc:  # noqa: BLE001 - whatever answers there is not a Dask scheduler
             first = str(exc).splitlines()[0][:200] if str(exc) else ""
             raise ValueError(f"--scheduler {scheduler}: something is listening there, but no Dask "
@@ -346,7 +346,7 @@ def _check_listening(address: str) -> None:
 
 def _dask_threads(client: Any) -> int:
     try:
-        return max(1, sum(client.nthreads().values()))
+        return max(1, int(sum(client.nthreads().values())))
     except Exception:  # pragma: no cover - only a sizing hint
         return 1
 
@@ -359,6 +359,47 @@ def _run_dask(chunks: list[_Chunk], client: Any, as_completed: Any, sink: _InOrd
             sink.put(number_of[future.key], part)
     finally:
         client.cancel(futures)
+
+
+def _check_game_fn(game_fn: GameFn | None, parallel: bool) -> None:
+    """Fail fast, with a clear message: no game function at all, or one that cannot be sent
+    to worker processes."""
+    if game_fn is None:
+        _default_game_fn()
+    elif not callable(game_fn):
+        raise ValueError(f"game_fn must be callable, got {game_fn!r}")
+    elif parallel:
+        try:
+            pickle.dumps(game_fn)
+        except Exception as exc:
+            raise ValueError(
+                f"game_fn {game_fn!r} cannot be sent to worker processes ({exc}); "
+                "use a module-level function, or workers=1"
+            ) from exc
+
+
+def _chunk_size(games: int, parallelism: int) -> int:
+    """Games per task: about 8 tasks per worker (50 games serially), at most ``MAX_CHUNK``."""
+    target = 8 * parallelism if parallelism > 1 else 50
+    return max(1, min(MAX_CHUNK, math.ceil(games / target))) if games else 1
+
+
+def _play_chunks(chunks: list[_Chunk], client: Any, as_completed: Any, workers: int,
+                 bar: Any) -> _InOrder:
+    """Every chunk, on the cluster, in a pool or here; their statistics merged in order."""
+    sink = _InOrder(bar)
+    try:
+        if not chunks:
+            pass
+        elif client is not None:
+            _run_dask(chunks, client, as_completed, sink)
+        elif workers > 1 and len(chunks) > 1:
+            _run_pool(chunks, workers, sink)
+        else:
+            _run_serial(chunks, sink)
+    finally:
+        bar.close()
+    return sink
 
 
 # ---------------------------------------------------------------------- simulate
@@ -416,19 +457,7 @@ def simulate(
     meta = {"seed": seed, "players": players, "bots": list(seat_bots),
             "expansion": expansion, "variants": list(variants)}
 
-    if game_fn is None:
-        _default_game_fn()  # fail fast, here, with a clear message
-    elif not callable(game_fn):
-        raise ValueError(f"game_fn must be callable, got {game_fn!r}")
-    elif scheduler is None and workers > 1:
-        try:
-            pickle.dumps(game_fn)
-        except Exception as exc:
-            raise ValueError(
-                f"game_fn {game_fn!r} cannot be sent to worker processes ({exc}); "
-                "use a module-level function, or workers=1"
-            ) from exc
-
+    _check_game_fn(game_fn, parallel=scheduler is None and workers > 1)
     client = as_completed = None
     own_client = False
     if scheduler is not None:
@@ -436,29 +465,12 @@ def simulate(
         parallelism = _dask_threads(client)
     else:
         parallelism = workers
-
     try:
-        if chunk_size is None:
-            target = 8 * parallelism if parallelism > 1 else 50
-            chunk_size = max(1, min(MAX_CHUNK, math.ceil(games / target))) if games else 1
-        chunks = [
-            _Chunk(start, min(start + chunk_size, games), seed, players, seat_bots, expansion, variants,
-                   game_fn)
-            for start in range(0, games, chunk_size)
-        ]
-        bar = _progress_bar(progress, games)
-        sink = _InOrder(bar)
-        try:
-            if not chunks:
-                pass
-            elif client is not None:
-                _run_dask(chunks, client, as_completed, sink)
-            elif workers > 1 and len(chunks) > 1:
-                _run_pool(chunks, workers, sink)
-            else:
-                _run_serial(chunks, sink)
-        finally:
-            bar.close()
+        size = chunk_size if chunk_size is not None else _chunk_size(games, parallelism)
+        chunks = [_Chunk(start, min(start + size, games), seed, players, seat_bots, expansion,
+                         variants, game_fn)
+                  for start in range(0, games, size)]
+        sink = _play_chunks(chunks, client, as_completed, workers, _progress_bar(progress, games))
     finally:
         if own_client and client is not None:
             client.close()

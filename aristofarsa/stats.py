@@ -1,7 +1,7 @@
 """Aggregate statistics over many whole games of Aristofarsa.
 
 A :class:`Stats` accumulates the JSON summaries that ``GameResult.summary()``
-returns (see ``SCENARIO_FORMAT.md``, "Whole games: play and simulate")::
+returns (see docs/cli.md, ``play`` and ``simulate``)::
 
     stats = Stats()
     stats.add(summary)            # one game, in place
@@ -146,7 +146,7 @@ class Stats:
 
     games: int = 0
     #: number of games by player count
-    player_counts: Counter = field(default_factory=Counter)
+    player_counts: Counter[int] = field(default_factory=Counter)
     #: per seat index: games in which the seat existed
     seat_games: list[int] = field(default_factory=list)
     #: per seat index: wins (shared first places split 1/k)
@@ -154,9 +154,9 @@ class Stats:
     #: per seat index: total final crowns
     seat_crowns: list[int | Fraction] = field(default_factory=list)
     #: per seat index: which bots sat there, how often
-    seat_bots: list[Counter] = field(default_factory=list)
+    seat_bots: list[Counter[str]] = field(default_factory=list)
     #: per bot name: seat-games played (one per seat filled per game)
-    bot_seat_games: Counter = field(default_factory=Counter)
+    bot_seat_games: Counter[str] = field(default_factory=Counter)
     #: per bot name: wins (shared first places split 1/k)
     bot_wins: dict[str, Fraction] = field(default_factory=dict)
     #: per bot name: total final crowns
@@ -171,10 +171,10 @@ class Stats:
     rounds_total: int = 0
     rounds_min: int | None = None
     rounds_max: int | None = None
-    rounds_histogram: Counter = field(default_factory=Counter)
-    end_reasons: Counter = field(default_factory=Counter)
+    rounds_histogram: Counter[int] = field(default_factory=Counter)
+    end_reasons: Counter[str] = field(default_factory=Counter)
     #: card name -> Counter of event -> total (events: CARD_EVENTS, plus any other the runner reports)
-    cards: dict[str, Counter] = field(default_factory=dict)
+    cards: dict[str, Counter[str]] = field(default_factory=dict)
     #: how the games were made (set by ``simulate``); None when merged from differing runs
     meta: dict[str, Any] | None = None
     #: wall-clock seconds spent producing these games (not part of equality or JSON)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+E = TypeVar("E", bound=StrEnum)
 
 
 class Phase(StrEnum):
@@ -86,6 +88,24 @@ class EventKind(StrEnum):
     NEXT = "next"
 
 
+class Plain(Generic[E]):
+    """An enum's members as plain attributes: ``K.PLAY is EventKind.PLAY``.
+
+    On Python 3.11 a member looked up on an Enum class goes through ``EnumType.__getattr__``,
+    several times slower than a plain attribute, and the engine names a kind at every
+    traced step (its hottest path): it writes ``K.PLAY`` and ``PHASE.SCORE``."""
+
+    def __init__(self, enum: type[E]) -> None:
+        self.__dict__.update(enum.__members__)
+
+    if TYPE_CHECKING:
+        def __getattr__(self, name: str) -> E: ...
+
+
+K = Plain(EventKind)
+PHASE = Plain(Phase)
+
+
 class Op(StrEnum):
     """A Balcony ledger operation (M3); the trace's ``change`` writes it with its amount."""
 
@@ -96,9 +116,9 @@ class Op(StrEnum):
 
 def change_text(op: Op, n: int) -> str:
     """The trace's ``change`` fact for a ledger entry: ``"+5"``, ``"-5"``, ``"x2"``, ``"=5"``."""
-    if op is Op.ADD:
+    if op == "+":  # (the values, not Op.ADD: see Plain)
         return f"{n:+d}"
-    return f"x{n}" if op is Op.MULTIPLY else f"={n}"
+    return f"x{n}" if op == "*" else f"={n}"
 
 #: A sentence: a finished string, or ``(render, args)`` rendered as ``render(event, *args)``
 #: when first read. ``render`` is a module-level function of the event's facts (never a

@@ -1,4 +1,4 @@
-"""House-rule variants: the contested readings of RULINGS.md a table can switch on.
+"""House-rule variants: the contested readings of the rulings (docs/rulings.md) a table can switch on.
 
 A variant is a :class:`Variant` member, not a bare string, so that a typo is an error
 instead of a variant silently off: test ``Variant.WITCH_OWN in r.variants``. Members are

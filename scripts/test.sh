@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
 # Set up everything the tests need on a fresh machine, then run the whole test suite.
-# Extra arguments go to pytest (e.g. scripts/test.sh -k ledger).
-set -euo pipefail
+# Extra arguments go to pytest (e.g. scripts/test.sh -k ledger; the quick loop without a
+# browser: scripts/test.sh -m "not browser").
+# Every check runs even when an earlier one fails; the exit status is non-zero if any failed.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh test
-AF_EXTRAS=test bash scripts/site.sh --tools   # the static site's build tools and npm (tests/static_site)
-bash scripts/chromium.sh
-# lint and types first (rules in pyproject.toml: [tool.ruff], [tool.mypy])
-.venv/bin/python -m ruff check aristofarsa tests
-.venv/bin/python -m mypy aristofarsa
-.venv/bin/python -m pytest "$@"
+bash scripts/setup.sh test || exit 1
+AF_EXTRAS=test bash scripts/site.sh --tools || exit 1   # the static site's build tools and npm (tests/static_site)
+bash scripts/chromium.sh || exit 1
+failed=()
+run() {  # run one check; remember its name if it fails
+  local name="$1"
+  shift
+  "$@" || failed+=("$name (exit $?)")
+}
+# lint and types first (rules in pyproject.toml: [tool.ruff], [tool.mypy]: the engine modules
+# under the per-module form of --strict)
+run ruff .venv/bin/python -m ruff check aristofarsa tests
+run mypy .venv/bin/python -m mypy aristofarsa
+run pytest .venv/bin/python -m pytest "$@"
 # nbval on every app notebook (stored outputs, sanitised); skipped when pytest got arguments
-if [ "$#" -eq 0 ]; then .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ --nbval-sanitize-with tests/nbval_sanitize.cfg; fi
+if [ "$#" -eq 0 ]; then
+  run nbval .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ \
+    --nbval-sanitize-with tests/nbval_sanitize.cfg
+fi
+if [ "${#failed[@]}" -gt 0 ]; then
+  printf 'scripts/test.sh: failed: %s\n' "${failed[@]}" >&2
+  exit 1
+fi

@@ -3,6 +3,7 @@ information boundary, and relative strength (greedy beats random, search beats g
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections import Counter
 
@@ -175,19 +176,29 @@ def binomial_p_value(successes: int, n: int, p: float) -> float:
     return sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(successes, n + 1))
 
 
+def _hero_share(hero: str, others: str, master_seed: int, i: int) -> float:
+    """Game ``i`` of :func:`one_against_three`: the hero's share of first place."""
+    seat = i % 4
+    bots = [others] * 4
+    bots[seat] = hero
+    game = play_game(4, game_seed(master_seed, i), bots, record=False)
+    return 1 / len(game.ranking[0]) if ["Ana", "Bruno", "Caio", "Dora"][seat] in game.ranking[0] else 0.0
+
+
 def one_against_three(hero: str, others: str, games: int, master_seed: int) -> float:
     """Win share of ``hero`` in 4-player games against three ``others``, hero's seat
-    rotating; a shared first place counts 1/k."""
-    wins = 0.0
-    names = ["Ana", "Bruno", "Caio", "Dora"]
-    for i in range(games):
-        seat = i % 4
-        bots = [others] * 4
-        bots[seat] = hero
-        game = play_game(4, game_seed(master_seed, i), bots, record=False)
-        if names[seat] in game.ranking[0]:
-            wins += 1 / len(game.ranking[0])
-    return wins
+    rotating; a shared first place counts 1/k. The games are independent (each from its
+    own seed), so they are played on every core; the sum is the same in any order."""
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+    from multiprocessing import get_context
+
+    play = partial(_hero_share, hero, others, master_seed)
+    workers = min(4, os.cpu_count() or 1)
+    if workers == 1:
+        return sum(map(play, range(games)))
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        return sum(pool.map(play, range(games), chunksize=max(1, games // (4 * workers))))
 
 
 def test_greedy_beats_random():

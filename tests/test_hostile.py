@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,59 @@ def cli(*args: str, cwd: str | Path | None = None, timeout: float = 60) -> subpr
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "aristofarsa.cli", *args], capture_output=True,
                           text=True, timeout=timeout, env=env, cwd=cwd, preexec_fn=_limit_memory)
+
+
+NOBODY = 65534  # the unprivileged user and group of Debian and most Linux systems
+
+
+def cli_unprivileged(*args: str) -> subprocess.CompletedProcess:
+    """The command as a user who is not root: root reads every file, so a test of an
+    unreadable file runs the command in a forked child that first drops to ``nobody``
+    (as an ordinary user, as itself). The child runs the command in-process (no exec: the
+    interpreter and the package are already loaded), so it needs no access to where
+    Python is installed."""
+    from aristofarsa.cli import main
+    if os.geteuid() != 0:
+        return cli(*args)
+    with open(os.devnull, "w") as quiet:  # load every lazy import of the command first
+        saved, sys.stderr, sys.stdout = (sys.stderr, sys.stdout), quiet, quiet
+        try:
+            main([*args[:-1], str(EXAMPLE if "crowns" not in args[-2] else ROOT / "pyproject.toml")])
+        except SystemExit:
+            pass
+        finally:
+            sys.stderr, sys.stdout = saved
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: drop root, run the command, report its exit code
+        code = 70
+        try:
+            os.close(out_r)
+            os.close(err_r)
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            sys.stdout = open(out_w, "w", closefd=False)
+            sys.stderr = open(err_w, "w", closefd=False)
+            try:
+                code = main(list(args))
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 2
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BaseException:  # a crash of the test's own machinery: show it
+            import traceback
+            os.write(err_w, traceback.format_exc().encode())
+        finally:
+            os._exit(code)
+    os.close(out_w)
+    os.close(err_w)
+    with open(out_r) as out, open(err_r) as err:
+        stdout, stderr = out.read(), err.read()
+    _, status = os.waitpid(pid, 0)
+    return subprocess.CompletedProcess(["aristofarsa", *args], os.waitstatus_to_exitcode(status),
+                                       stdout, stderr)
 
 
 def refused(proc: subprocess.CompletedProcess, *needles: str) -> None:
@@ -90,12 +145,16 @@ def test_missing_and_unreadable_files(command, what, tmp_path):
     proc = cli(*command, str(tmp_path / "nope.toml"))
     refused(proc, "nope.toml")
     assert "No such file" in proc.stderr or "no such file or folder" in proc.stderr
-    locked = tmp_path / "locked.toml"
-    locked.write_text("x = 1")
-    locked.chmod(0)
-    if os.access(locked, os.R_OK):  # root reads anything
-        pytest.skip("running as root: a mode-0 file is readable")
-    refused(cli(*command, str(locked)), "locked.toml", "cannot read", "Permission denied")
+    shared = Path(tempfile.mkdtemp())  # below /tmp itself: every user may reach the file
+    try:
+        shared.chmod(0o755)
+        locked = shared / "locked.toml"
+        locked.write_text("x = 1")
+        locked.chmod(0)
+        refused(cli_unprivileged(*command, str(locked)), "locked.toml", "cannot read",
+                "Permission denied")
+    finally:
+        shutil.rmtree(shared)
 
 
 def test_symlink_loop_is_refused(tmp_path):
@@ -368,9 +427,16 @@ def test_simulate_unreachable_scheduler_is_said_fast():
 def test_ctrl_c_stops_simulate_with_one_line(workers):
     import signal
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    def interruptible() -> None:
+        # a shell that ignores SIGINT (a background job, nohup, some CI runners) passes that
+        # on, and Python then never raises KeyboardInterrupt: give the command the
+        # disposition of a terminal, whatever this test was started from
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     proc = subprocess.Popen([sys.executable, "-m", "aristofarsa.cli", "simulate", "--players", "4",
                              "--games", "1000000", "--workers", workers], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, start_new_session=True)
+                            stderr=subprocess.PIPE, env=env, start_new_session=True,
+                            preexec_fn=interruptible)
     try:
         seen = b""
         while b"simulate" not in seen:  # the progress bar is up: the games are running

@@ -2,7 +2,9 @@
 
 Reads every module of ``aristofarsa/`` with :mod:`ast` (nothing is imported), collects
 every import — at module level, inside functions and methods, and under
-``if TYPE_CHECKING:`` — and checks them against the table below. The checker works on a
+``if TYPE_CHECKING:`` — and checks them against the table below. Type-only imports count
+like any other: a layer may not even name an upper layer's types, and a circle through one
+is a circle. The checker works on a
 plain ``{module name: source}`` mapping, so the last tests plant violations in a synthetic
 package and check that each one is caught.
 """
@@ -41,9 +43,12 @@ MAY_IMPORT_EXTRA: dict[str, frozenset[str]] = {
     "cli": frozenset({"engine", "formats", "analysis", "render", "controllers", "cli"}),
 }
 
-#: The one upward edge allowed, and only inside a function: a model's one-line hand-off to
-#: its renderer (``RoundResult._repr_html_`` imports ``render.html`` when called; STYLE.md).
+#: The one upward edge allowed, and only inside a hand-off method: a model's one-line
+#: hand-off to its renderer (``RoundResult._repr_html_`` imports ``render.html`` when called;
+#: docs/architecture.md). A hand-off is a method named ``_repr_*_`` or ``to_*`` (or one of
+#: ``LAZY_HANDOFF_NAMES``, the other ``render`` hand-offs by name).
 LAZY_HANDOFF_TO: frozenset[str] = frozenset({"render"})
+LAZY_HANDOFF_NAMES: frozenset[str] = frozenset({"summary_text", "plot"})
 
 #: Third-party packages allowed only in some places: top-level name -> module patterns.
 ONLY_IN: dict[str, tuple[str, ...]] = {
@@ -69,6 +74,7 @@ class Import:
     line: int
     lazy: bool           # inside a function or method: runs when called, not on import
     typing_only: bool    # under ``if TYPE_CHECKING:``: never runs
+    function: str = ""   # the innermost function or method it is in ("" at module level)
 
 
 def read_package(root: Path = ROOT) -> dict[str, str]:
@@ -113,21 +119,23 @@ def imports(modules: dict[str, str]) -> list[Import]:
     def join(base: str, name: str) -> str:
         return f"{base}.{name}" if base else name
 
-    def add(src: str, target: str, is_internal: bool, node: ast.stmt, lazy: bool, typing: bool) -> None:
-        found.append(Import(src, target, is_internal, node.lineno, lazy, typing))
+    def add(src: str, target: str, is_internal: bool, node: ast.stmt, lazy: bool, typing: bool,
+            function: str) -> None:
+        found.append(Import(src, target, is_internal, node.lineno, lazy, typing, function))
 
     for src, text in modules.items():
         tree = ast.parse(text, filename=src or "__init__")
         here = src if src in packages else src.rpartition(".")[0]
 
-        def visit(node: ast.AST, lazy: bool, typing: bool, src: str = src, here: str = here) -> None:
+        def visit(node: ast.AST, lazy: bool, typing: bool, src: str = src, here: str = here,
+                  fn: str = "") -> None:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     mod = internal(alias.name)
                     if mod is None:
-                        add(src, alias.name.split(".")[0], False, node, lazy, typing)
+                        add(src, alias.name.split(".")[0], False, node, lazy, typing, fn)
                     else:
-                        add(src, mod, True, node, lazy, typing)
+                        add(src, mod, True, node, lazy, typing, fn)
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
                     base_parts = here.split(".") if here else []
@@ -141,23 +149,24 @@ def imports(modules: dict[str, str]) -> list[Import]:
                         return
                     resolved = internal(node.module or "")
                     if resolved is None:
-                        add(src, (node.module or "").split(".")[0], False, node, lazy, typing)
+                        add(src, (node.module or "").split(".")[0], False, node, lazy, typing, fn)
                         return
                     base = resolved
                 for alias in node.names:
                     sub = join(base, alias.name)
-                    add(src, sub if sub in modules else base, True, node, lazy, typing)
+                    add(src, sub if sub in modules else base, True, node, lazy, typing, fn)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                name = getattr(node, "name", "<lambda>")
                 for child in ast.iter_child_nodes(node):
-                    visit(child, True, typing)
+                    visit(child, True, typing, fn=name)
             elif isinstance(node, ast.If) and _is_type_checking(node.test):
                 for child in node.body:
-                    visit(child, lazy, True)
+                    visit(child, lazy, True, fn=fn)
                 for child in node.orelse:
-                    visit(child, lazy, typing)
+                    visit(child, lazy, typing, fn=fn)
             else:
                 for child in ast.iter_child_nodes(node):
-                    visit(child, lazy, typing)
+                    visit(child, lazy, typing, fn=fn)
 
         visit(tree, False, False)
     return found
@@ -183,16 +192,31 @@ def _where(i: Import) -> str:
     return f"{PACKAGE}/{(i.source or '__init__').replace('.', '/')}.py:{i.line}"
 
 
+def is_handoff(function: str) -> bool:
+    """A model's renderer hand-off: ``_repr_html_``, ``_repr_svg_``, ``to_text`` …"""
+    return ((function.startswith("_repr_") and function.endswith("_")) or
+            function.startswith("to_") or function in LAZY_HANDOFF_NAMES)
+
+
+def handoff(i: Import) -> bool:
+    """The one upward edge allowed: a lazy import of a renderer in a hand-off method (the
+    renderer naming the model's type in return is no circle)."""
+    return (i.internal and i.lazy and not i.typing_only and is_handoff(i.function)
+            and layer_of(i.target) in LAZY_HANDOFF_TO and layer_of(i.source) in LADDER
+            and not may_import(layer_of(i.source), layer_of(i.target)))
+
+
 def upward_edges(found: list[Import]) -> list[str]:
-    """Imports that point up a layer (a lazy hand-off to ``render/`` excepted)."""
+    """Imports that point up a layer, type-only ones included (a lazy hand-off to
+    ``render/`` inside a ``_repr_*_``/``to_*`` method excepted)."""
     problems = []
     for i in found:
-        if not i.internal or i.typing_only:
+        if not i.internal:
             continue
         src, dst = layer_of(i.source), layer_of(i.target)
         if may_import(src, dst):
             continue
-        if i.lazy and dst in LAZY_HANDOFF_TO and src in LADDER and dst in LADDER:
+        if handoff(i):
             continue
         problems.append(f"{_where(i)}: {src} module {i.source!r} imports {dst} module "
                         f"{i.target!r}{' (inside a function)' if i.lazy else ''}; "
@@ -231,13 +255,14 @@ def third_party_at_import(found: list[Import]) -> list[str]:
 def cycles(found: list[Import], lazy: bool = True) -> list[list[str]]:
     """Import cycles among the package's modules, each as a path ``[a, b, ..., a]``.
 
-    Imports under ``TYPE_CHECKING`` never run and do not count. ``lazy``: count imports
-    inside functions too (they run later, but a circle through them still ties the two
-    modules together and breaks as soon as one becomes a module-level import).
+    Imports under ``TYPE_CHECKING`` count too: they never run, but a circle through them
+    still ties the two modules' types together (``round`` and ``scoring`` typed against each
+    other). ``lazy``: count imports inside functions too (they run later, but a circle
+    through them breaks as soon as one becomes a module-level import).
     """
     graph: dict[str, set[str]] = {}
     for i in found:
-        if i.internal and not i.typing_only and (lazy or not i.lazy) and i.target != i.source:
+        if i.internal and (lazy or not i.lazy) and i.target != i.source and not handoff(i):
             graph.setdefault(i.source, set()).add(i.target)
     return [_cycle_in(scc, graph) for scc in _strongly_connected(graph) if len(scc) > 1]
 
@@ -429,4 +454,70 @@ def test_planted_cycles_are_caught_even_through_a_function():
     assert [describe(c) for c in cycles(lazy)] == ["cards -> round -> cards"]
     assert cycles(lazy, lazy=False) == []
     typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .round import x\n"
-    assert cycles(imports(_package(**{**CLEAN, "cards": typing_only}))) == []
+    assert [describe(c) for c in cycles(imports(_package(**{**CLEAN, "cards": typing_only})))] == [
+        "cards -> round -> cards"]  # types tied in a circle are a circle too
+    # the hand-off and its renderer naming the model's type: no circle
+    handoff_pair = {**CLEAN, "render__text": typing_only.replace(".round", "..result")}
+    assert cycles(imports(_package(**handoff_pair))) == []
+
+
+def test_planted_type_only_and_misplaced_lazy_imports_are_caught():
+    typing_up = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..controllers import play\n"
+    problems = upward_edges(imports(_package(**{**CLEAN, "render__text": typing_up})))
+    assert len(problems) == 1 and "render.text" in problems[0], problems
+    not_a_handoff = "def helper(self):\n    from .render.text import x\n"
+    problems = upward_edges(imports(_package(**{**CLEAN, "result": not_a_handoff})))
+    assert len(problems) == 1 and "inside a function" in problems[0], problems
+    for name in ("_repr_html_", "to_markdown"):
+        ok = f"def {name}(self):\n    from .render.text import x\n"
+        assert upward_edges(imports(_package(**{**CLEAN, "result": ok}))) == [], name
+
+
+# --------------------------------------------------------------------------- function lengths
+#: The longest a function or method may be, in lines (its decorators aside, its docstring in).
+MAX_FUNCTION_LINES = 80
+#: Today's longer functions, each a debt to pay off: ``module:function`` -> its length now.
+#: The list may only shrink (a listed function that grows, or a new one, fails).
+LONG_FUNCTIONS: dict[str, int] = {}
+
+
+def function_lengths(modules: dict[str, str]) -> dict[str, int]:
+    """``module:qualified.name`` -> lines, for every function and method."""
+    out: dict[str, int] = {}
+
+    def visit(node: ast.AST, module: str, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = f"{prefix}{child.name}"
+                out[f"{module}:{name}"] = (child.end_lineno or child.lineno) - child.lineno + 1
+                visit(child, module, name + ".")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, module, f"{prefix}{child.name}.")
+            else:
+                visit(child, module, prefix)
+
+    for module, text in modules.items():
+        visit(ast.parse(text), module or "__init__", "")
+    return out
+
+
+def too_long(lengths: dict[str, int]) -> list[str]:
+    return [f"{PACKAGE}/{name.split(':')[0].replace('.', '/')}.py: {name.split(':')[1]} has "
+            f"{n} lines (at most {LONG_FUNCTIONS.get(name, MAX_FUNCTION_LINES)}); split it into "
+            "named steps" for name, n in sorted(lengths.items())
+            if n > LONG_FUNCTIONS.get(name, MAX_FUNCTION_LINES)]
+
+
+def test_functions_are_at_most_80_lines():
+    lengths = function_lengths(MODULES)
+    assert lengths["round:Round.play"] < 20  # methods are measured too
+    problems = too_long(lengths)
+    assert not problems, "\n".join(problems)
+    stale = [name for name in LONG_FUNCTIONS if lengths.get(name, 0) <= MAX_FUNCTION_LINES]
+    assert not stale, f"no longer too long: drop {stale} from LONG_FUNCTIONS"
+
+
+def test_a_planted_long_function_is_caught():
+    body = "def f():\n" + "    x = 1\n" * MAX_FUNCTION_LINES
+    problems = too_long(function_lengths(_package(**{**CLEAN, "cards": body})))
+    assert len(problems) == 1 and "cards.py: f has 81 lines" in problems[0], problems

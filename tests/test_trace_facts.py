@@ -1,10 +1,11 @@
-"""The trace as data (APPS_CONTRACT.md): over every bundled lesson, each event in which one
+"""The trace as data (docs/apps.md): over every bundled lesson, each event in which one
 card acts on another names the acting card and the card acted on, and every Prestige change
 made by an effect says what it did (``change``), consistently with ``before``/``after``."""
 from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -125,3 +126,15 @@ def test_balcony_prestige_names_its_source():
     assert (e.actor, e.card, e.target, e.target_card, e.change) == (
         "Caio", "Merchant", "Caio", "Aristocrat", "x2")
     assert e.text == "Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18)."
+
+
+@pytest.mark.parametrize("alias,enum", [("K", EventKind), ("PHASE", Phase)])
+def test_the_engine_names_only_members_that_exist(alias, enum):
+    """The engine writes ``K.PLAY`` and ``PHASE.SCORE`` (trace.Plain: an enum's members as
+    plain attributes); every name it uses is a member, and each is the member itself."""
+    import aristofarsa.trace as trace
+    package = Path(__file__).resolve().parents[1] / "aristofarsa"
+    used = {name for path in package.rglob("*.py")
+            for name in re.findall(rf"\b{alias}\.([A-Z_0-9]+)\b", path.read_text(encoding="utf-8"))}
+    assert used and used <= set(enum.__members__), used - set(enum.__members__)
+    assert all(getattr(getattr(trace, alias), name) is enum[name] for name in enum.__members__)

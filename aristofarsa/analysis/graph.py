@@ -100,6 +100,9 @@ class Graph:
         return asdict(self)
 
     def dot(self) -> str:
+        return self.to_dot()
+
+    def to_dot(self) -> str:
         from ..render.dot import graph_dot
         return graph_dot(self)
 

@@ -3,12 +3,26 @@ steps and the board are the Lab's (render/html.py)."""
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from ..rulings import RULINGS
 
-if TYPE_CHECKING:
-    from ..controllers.graphs import GalleryItem
+
+class GalleryItem(Protocol):
+    """What a gallery entry shows (``controllers.graphs.GalleryItem``; render/ does not
+    import controllers/)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def rulings(self) -> Sequence[str]: ...
+    @property
+    def winners(self) -> Sequence[str]: ...
+    @property
+    def link(self) -> str: ...
 
 e = html.escape
 
