@@ -216,7 +216,8 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     if docs:
         run("building the docs with MkDocs (strict: every link must resolve)",
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(CLONE / "mkdocs.yml"),
-             "-d", str(out / "docs")])
+             "-d", str(out / "docs")],
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
     prune(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
