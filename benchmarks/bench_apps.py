@@ -399,7 +399,7 @@ def report(out: dict) -> None:
           f"{w['rss_mb']} MB RSS ({w['uss_mb']} MB unique), server {w['server_mb']} MB")
     print("click -> DOM, median of 10 (goal: stepper <= 1.5x bare button)")
     for name, ms in out["click_ms"].items():
-        print(f"  {name:12} {ms:7.1f} ms")
+        print(f"  {name:20} {ms:7.1f} ms")
     print(f"  ratio: {out['click_ratio']}x" if out["click_ratio"] else f"  ratio: n/a ({out['note']})")
     if "static_click_ratio" in out:
         print(f"  static Lab ratio: {out['static_click_ratio']}x")

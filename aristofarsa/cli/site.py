@@ -39,8 +39,11 @@ SITE_TOOLS = {"voici_core": "voici-core", "jupyterlite_pyodide_kernel": "jupyter
 #: The runtime's files the site ships (npm pyodide: runtime and standard library, no wheels).
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "package.json")
-#: Loaded with the runtime, before the first cell (so the kernel does not install them one by one).
-PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3")
+#: Loaded with the runtime, all at once, before the first cell (else the kernel installs the ones it
+#: needs one by one, each through micropip's resolver).
+PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "pyodide_kernel")
+#: The kernel's own wheels (in its JupyterLab extension), shipped in the lock like the others.
+KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl")
 #: Names the kernel installs that the site ships as empty wheels (no module: ``import`` fails with
 #: ImportError, which IPython expects when they are missing), and why.
 STUBS = {
@@ -164,6 +167,17 @@ def own_wheel(folder: Path) -> Path:
     return found[-1]
 
 
+def kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels, from the jupyterlite-pyodide-kernel package installed here."""
+    from_data = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+        "pyodide-kernel-extension" / "static" / "pypi"
+    found = [w for pattern in KERNEL_WHEELS for w in sorted(from_data.glob(pattern))]
+    if len(found) != len(KERNEL_WHEELS):
+        raise UsageError(f"the Pyodide kernel's wheels ({', '.join(KERNEL_WHEELS)}) are not in {from_data}: "
+                         f"reinstall it: pip install -r {PINS / 'requirements.txt'}")
+    return found
+
+
 def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
     """The JupyterLite project Voici builds from: the app notebooks, the runtime with its lock
     and wheels in ``static/pyodide/`` (the kernel's well-known place), the kernel's settings."""
@@ -199,7 +213,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
         work = Path(tmp)
         stubs = [stub_wheel(work, name, "0.0.0", f"empty: {why}") for name, why in STUBS.items()]
-        wheels = [*wheels, own_wheel(work / "own"), *stubs]
+        wheels = [*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()]
         lite = work / "lite"
         lite_folder(lite, node_modules, wheels)
         if out.exists():
@@ -216,7 +230,8 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     if docs:
         run("building the docs with MkDocs (strict: every link must resolve)",
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(CLONE / "mkdocs.yml"),
-             "-d", str(out / "docs")])
+             "-d", str(out / "docs")],
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
     prune(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}

@@ -215,3 +215,10 @@ def test_every_other_app_opens(site_url: str, page: Any, name: str) -> None:
         assert href.startswith("lab.html?lesson="), href
     if name in ("learn", "exiled"):      # the tour opens on the cards
         page.wait_for_selector(".af-card", state="visible", timeout=LOAD_MS)
+
+
+@pytest.mark.browser
+def test_a_damaged_share_code_is_a_message_in_the_page(site_url: str, page: Any) -> None:
+    _open(page, f"{site_url}voici/render/lab.html?scenario=AF1.damaged", ".af-error:visible")
+    assert page.locator(".af-error:visible").first.inner_text().strip()
+    assert "Traceback" not in page.locator(".af-app").inner_text()

@@ -68,10 +68,12 @@ window.aristofarsaSite = (function () {
       return item;
     }));
   }
+  const marks = {};    // performance.now() when each step began: where a slow start spends its time
   window.update_loading_text = function (cellIndex, cellCount, text) {
     const box = document.getElementById("loading");
     if (box && box.style.display === "none") box.style.display = "flex";
     current = Math.max(current, cellIndex > 0 ? 2 : 1);
+    if (!(STEPS[current] in marks)) marks[STEPS[current]] = Math.round(performance.now());
     showProgress();
   };
 
@@ -133,5 +135,5 @@ window.aristofarsaSite = (function () {
     showProgress();
   });
 
-  return { handAddressToPython: handAddressToPython };
+  return { handAddressToPython: handAddressToPython, marks: marks };
 })();
