@@ -63,15 +63,18 @@ class LineError(ValueError):
 
 
 # ----------------------------------------------------------------------------- writing
-def dumps(sc: Scenario) -> str:
-    """The line of a validated scenario (every key but `[expect]`; defaults left out)."""
-    return format_data(scenario_data(sc))
+def dumps(sc: Scenario, prose: bool = True) -> str:
+    """The line of a validated scenario (every key but `[expect]`; defaults left out).
+    ``prose=False`` leaves out the `title` and `about` clauses (the line to share: the round
+    itself, without the lesson's text); the default round-trips the whole file."""
+    return format_data(scenario_data(sc), prose)
 
 
-def from_toml(text: str, path: str = "<scenario>") -> str:
-    """The line of a scenario TOML text (validated first: ``ScenarioError`` if it is not a round)."""
+def from_toml(text: str, path: str = "<scenario>", prose: bool = True) -> str:
+    """The line of a scenario TOML text (validated first: ``ScenarioError`` if it is not a
+    round); ``prose`` as in :func:`dumps`."""
     from . import scenario
-    return dumps(scenario.loads(text, path))
+    return dumps(scenario.loads(text, path), prose)
 
 
 def scenario_data(sc: Scenario) -> dict[str, Any]:
@@ -159,10 +162,11 @@ def _elsewhere(p: PlayerSpec) -> set[str]:
     return cards
 
 
-def format_data(data: dict[str, Any]) -> str:
-    """The line of scenario file data (a parsed TOML table; `[expect]` is not written)."""
+def format_data(data: dict[str, Any], prose: bool = True) -> str:
+    """The line of scenario file data (a parsed TOML table; `[expect]` is not written);
+    ``prose=False`` leaves out `title` and `about`."""
     clauses: list[str] = []
-    if "title" in data:
+    if prose and "title" in data:
         clauses.append("title " + _text(data["title"]))
     if data.get("expansion"):
         clauses.append("expansion")
@@ -181,7 +185,7 @@ def format_data(data: dict[str, Any]) -> str:
     if data.get("next_draw"):
         clauses.append("next draw")
     clauses += [_player_clause(p) for p in data.get("player") or []]
-    if "description" in data:
+    if prose and "description" in data:
         clauses.append("about " + _text(data["description"]))
     return "; ".join(clauses)
 

@@ -179,6 +179,21 @@ def test_explain_replay_and_merchant_that_did_not_score():
     assert all(v.reason for v in x.verdicts)
 
 
+def test_explain_says_the_undone_change_and_the_game_end_in_game_words():
+    """No engine token ("aristocrat-scored") and the replay's undone change in one plain clause."""
+    x = explain(data_of("b13-bishop-chain"))
+    knight = next(led for led in x.ledgers if (led.player, led.card) == ("Dora", "Knight"))
+    assert knight.sentence() == ("Dora's Knight: 8, unchanged — Ana's Witch −5 was undone: a "
+                                 "Bishop cancelled a Balcony card, so the Balcony was played "
+                                 "again (B10)")
+    x = explain(data_of("e1-aristocrat-scores-game-ends"))
+    assert "The game ends: an Aristocrat scored (E1)." in x.notes
+    assert not [n for n in x.notes if "aristocrat-scored" in n]
+    from aristofarsa.render.text import round_summary
+    r = scenario.run(scenario.load(SCENARIOS_DIR / "e1-aristocrat-scores-game-ends.toml"), trace=False)
+    assert "The game ends: an Aristocrat scored (E1)." in round_summary(r).splitlines()
+
+
 def test_courtisan_entry_names_the_peasant_it_follows_and_the_ledger_says_so():
     """The entry event's facts name the Peasant the Courtisan followed (``source``,
     ``source_card``), so the ledger reads "following Bruno's Rogue +10", not "entry bonus"."""
@@ -288,6 +303,44 @@ def test_variants_sentence_agrees_with_the_table(path):
     assert html.count("<td>cannot apply</td>") == sum(r.error is not None for r in t.rows)
     assert variants_text(t).count("cannot apply: ") == sum(r.error is not None for r in t.rows)
     assert t.to_json()["variants"] == [r.to_json() for r in t.rows]
+    assert "the file's own" not in html and ": Knight" not in html
+    for r in t.rows:                      # the tables give the reason in game words
+        if r.error is not None:
+            assert r.reason.startswith(f"under {r.name}, ") and "`" not in r.reason
+            assert str(path) not in r.reason and "player '" not in r.reason, r.reason
+            assert f"cannot apply: {r.reason}" in variants_text(t)
+            assert r.to_json()["error"] == r.error and "reason" not in r.to_json()
+
+
+def test_variants_cannot_apply_in_game_words():
+    """The validator's text (file keys, `passes = true`, the file's path) stays in the JSON
+    `error`; the tables say why in game words, for a lesson and for a round entered by tapping."""
+    from aristofarsa.render.analysis import variants_html, variants_text
+    t = compare_variants(scenario.load(SCENARIOS_DIR / "b13-bishop-chain.toml"))
+    row = next(r for r in t.rows if r.name == "bishop-no-undo")
+    assert "`conspire.target` = 'Ana' is not allowed" in row.error
+    assert row.reason == ("under bishop-no-undo, Bruno's Bishop may not target Ana's Witch, "
+                          "already resolved (allowed: Caio, Dora)")
+    assert f"<td colspan='2'>cannot apply: {row.reason.replace(chr(39), '&#x27;')}</td>" in variants_html(t)
+    assert "<td>as entered</td>" in variants_html(t)
+    assert variants_text(t).startswith("Rules as entered: winning card Dora's Knight; "
+                                       "scores: Dora's Knight\n")
+    text = (SCENARIOS_DIR / "p8-empty-hand-passes.toml").read_text(encoding="utf-8")
+    t = compare_variants(scenario.loads(text, "the round entered"))
+    row = next(r for r in t.rows if r.name == "convoke-nothing")
+    assert row.error.startswith("the round entered: player 'Ana': `passes = true`")
+    assert row.reason == "under convoke-nothing, Ana may not pass: Ana can convoke (P8)"
+    assert "the round entered" not in variants_text(t) and "passes = true" not in variants_text(t)
+
+
+def test_whatif_tables_say_the_round_as_played_and_name_scoring_cards():
+    from aristofarsa.render.analysis import whatif_html, whatif_text
+    path = SCENARIOS_DIR / "b4-damsel-swap.toml"
+    w = what_if(path.read_text(encoding="utf-8"), scenario.load(path), "Caio")
+    for shown in (whatif_text(w), whatif_html(w)):
+        assert "as in the file" not in shown and "everyone else as in the round as played" in shown
+        assert "scores: Bruno&#x27;s Courtisan" in shown or "scores: Bruno's Courtisan" in shown
+        assert "Bruno: Courtisan" not in shown
 
 
 # ----------------------------------------------------------------- whatif

@@ -267,3 +267,16 @@ def _retyped(draw: st.DrawFn) -> tuple[str, str]:
 def test_a_retyped_lesson_line_reads_as_the_same_round(pair: tuple[str, str]) -> None:
     text, typed = pair
     assert line.dumps(line.load(typed)) == text
+
+
+def test_prose_false_leaves_out_the_title_and_the_lesson_text() -> None:
+    """The share box's line: the round without `title` and `about` (a lesson's whole Markdown);
+    the default keeps both, so the file round-trips."""
+    sc = scenario.load(Path(scenario.__file__).parent / "scenarios" / "b13-bishop-chain.toml")
+    full, short = line.dumps(sc), line.dumps(sc, prose=False)
+    assert full.startswith("title ") and "; about " in full
+    assert "title " not in short and "about " not in short and "**" not in short
+    assert short == full.split("; ", 1)[1].rsplit("; about ", 1)[0]
+    assert scenario.run(line.load(short), trace=False).winners == scenario.run(sc, trace=False).winners
+    assert line.from_toml(sc.path.read_text(encoding="utf-8") if hasattr(sc.path, "read_text")
+                          else Path(str(sc.path)).read_text(encoding="utf-8"), prose=False) == short

@@ -16,7 +16,7 @@ from .. import DOCS_URL
 from ..cards import CARDS
 from ..rulings import RULINGS
 from .graph import BALCONY, GARDEN, Edge, build_graph
-from .outcome import next_starter, winning_cards
+from .outcome import and_list, game_ends, next_starter, winning_cards
 
 #: Anchors of docs/rulings.md headings (GitHub style), one per ruling ID.
 RULING_ANCHORS: dict[str, str] = {
@@ -77,15 +77,16 @@ class Ledger:
         redone = {(x.cause, x.label) for x in self.entries}
         undone = list(dict.fromkeys(f"{x.cause} {x.label}" for x in self.undone
                                     if (x.cause, x.label) not in redone))
-        if undone:
-            text += (" (undone when a Bishop's cancellation replayed the Balcony, B10: "
-                     + ", ".join(undone) + ")")
         if self.left:
             text += " — then left the Garden"
         elif not self.entries and self.final == self.printed:
             text += ", unchanged"
         elif self.final is not None and (not self.entries or self.entries[-1].after != self.final):
             text += f"; final {self.final}"
+        if undone:
+            were = "was" if len(undone) == 1 else "were"
+            text += (f" — {and_list(undone)} {were} undone: a Bishop cancelled a Balcony card, so the "
+                     "Balcony was played again (B10)")
         return text
 
 
@@ -271,7 +272,7 @@ def explain(result: Any, viewer: str | None = None) -> Explanation:
     if data.get("next_first"):
         notes.append(next_starter(str(data["next_first"]), tied=len(winners) > 1))
     if data.get("game_over"):
-        notes.append(f"The game ends ({data.get('end_reason')}).")
+        notes.append(game_ends(data.get("end_reason")))
     return Explanation(str(data.get("title") or ""), outcome, winners, lowest, ledgers, steps,
                        verdicts, notes)
 

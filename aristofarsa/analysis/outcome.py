@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["GardenCard", "card_names", "count", "next_starter", "who_wins", "winning_cards"]
+from ..rulings import END_RULES
+
+__all__ = ["GardenCard", "and_list", "card_names", "count", "game_ends", "next_starter",
+           "scored_cards", "who_wins", "winning_cards"]
 
 GardenCard = tuple[str, str, int]      # (player, card, Prestige), as in RoundResult.garden
 
@@ -68,3 +71,22 @@ def card_names(garden: Iterable[GardenCard | Mapping[str, Any]], winners: Iterab
     """``["Ana's Knight", "Bruno's Rogue"]``: the winning cards, in queue order."""
     owners = set(winners)
     return [f"{p}'s {c}" for p, c, _ in _garden_cards(garden) if p in owners]
+
+
+def scored_cards(scored: Mapping[str, Iterable[str]] | None) -> str:
+    """``"Dora's Knight, Ana's Servant"`` (the JSON ``scored``: each player's cards that score),
+    ``"nothing"`` when no card scores."""
+    cards = [f"{p}'s {c}" for p, cs in (scored or {}).items() for c in cs]
+    return ", ".join(cards) or "nothing"
+
+
+def game_ends(reason: str | None) -> str:
+    """``"The game ends: an Aristocrat scored (E1)."``: what ended the game, and its ruling."""
+    rule, what = END_RULES.get(str(reason), ("", "")) if reason else ("", "")
+    return f"The game ends: {what} ({rule})." if what else "The game ends."
+
+
+def and_list(items: Iterable[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``""`` for none)."""
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)

@@ -4,14 +4,16 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from ..analysis.outcome import scored_cards
+
 if TYPE_CHECKING:
     from ..analysis.compare import VariantRow, VariantTable
     from ..analysis.whatif import Alternative, WhatIf
 
 
 def scored_text(scored: dict[str, list[str]] | None) -> str:
-    items = [f"{p}: {', '.join(c)}" for p, c in (scored or {}).items() if c]
-    return "; ".join(items) or "nothing"
+    """``"Dora's Knight, Ana's Servant"``: the cards that score (outcome.scored_cards)."""
+    return scored_cards(scored)
 
 
 def _winning(r: VariantRow | VariantTable) -> str:
@@ -19,18 +21,18 @@ def _winning(r: VariantRow | VariantTable) -> str:
 
 
 def variants_text(t: VariantTable) -> str:
-    lines = [f"File's own rules: winning card{'s' if len(t.winners) > 1 else ''} {_winning(t)}; "
-             f"scored {scored_text(t.scored)}", ""]
+    lines = [f"Rules as entered: winning card{'s' if len(t.winners) > 1 else ''} {_winning(t)}; "
+             f"scores: {scored_text(t.scored)}", ""]
     width = max(len(r.name) for r in t.rows) if t.rows else 10
     for r in t.rows:
         flag = "CHANGES" if r.changes else "same"
         own = " (already in the file)" if r.in_file else ""
         if r.error is not None:
-            lines.append(f"{r.name:<{width}}  {r.rule:<4} cannot apply: {r.error}{own}")
+            lines.append(f"{r.name:<{width}}  {r.rule:<4} cannot apply: {r.reason or r.error}{own}")
         else:
             lines.append(f"{r.name:<{width}}  {r.rule:<4} {flag:<7} winning "
                          f"card{'s' if len(r.winners or []) > 1 else ''} {_winning(r)}; "
-                         f"scored {scored_text(r.scored)}{own}")
+                         f"scores: {scored_text(r.scored)}{own}")
     lines += ["", t.sentence]
     return "\n".join(lines) + "\n"
 
@@ -38,16 +40,17 @@ def variants_text(t: VariantTable) -> str:
 def variants_html(t: VariantTable) -> str:
     e = html.escape
     out = [f"<p class='af-variants-sentence'><b>{e(t.sentence)}</b></p>",
-           "<table class='af-variants-table'><tr><th>rules</th><th>winning card(s)</th><th>scored</th>"
+           "<table class='af-variants-table'><tr><th>rules</th><th>winning card(s)</th><th>scores</th>"
            "<th>changes?</th></tr>",
-           f"<tr class='af-base'><td>the file's own</td><td>{e(_winning(t))}</td>"
+           f"<tr class='af-base'><td>as entered</td><td>{e(_winning(t))}</td>"
            f"<td>{e(scored_text(t.scored))}</td><td>—</td></tr>"]
     for r in t.rows:
         tip = e(f"{r.rule}: {r.summary}")
         name = f"<span title='{tip}'>{e(r.name)}</span> <small>({e(r.rule)})</small>"
         if r.error is not None:
             out.append(f"<tr class='af-variant af-invalid' data-variant='{e(r.name)}'><td>{name}</td>"
-                       f"<td colspan='2'>{e(r.error)}</td><td>cannot apply</td></tr>")
+                       f"<td colspan='2'>cannot apply: {e(r.reason or r.error)}</td>"
+                       "<td>cannot apply</td></tr>")
         else:
             flag = "<b>yes</b>" if r.changes else "no"
             out.append(f"<tr class='af-variant{' af-changes' if r.changes else ''}' "
@@ -63,13 +66,13 @@ def _outcome(a: Alternative) -> str:
     cards = ", ".join(a.winning) or ", ".join(a.winners or []) or "none"
     return (f"winning card{'s' if len(a.winning) > 1 else ''}: {cards}; "
             + (f"starts next round: {a.next_first}; " if a.next_first else "")
-            + f"scored {scored_text(a.scored)}")
+            + f"scores: {scored_text(a.scored)}")
 
 
 def whatif_text(w: WhatIf) -> str:
     what = "played another Garden card or done something else in Phase 2" if w.garden else \
         "done something else in Phase 2"
-    lines = [f"What if {w.player} had {what} (others as in the file):"]
+    lines = [f"What if {w.player} had {what} (everyone else as in the round as played):"]
     for group in w.groups():
         names = " | ".join(a.summary + (" [actual]" if a.actual else "") for a in group)
         lines.append(f"- {names}\n    → {_outcome(group[0])}")
@@ -81,7 +84,7 @@ def whatif_html(w: WhatIf) -> str:
     what = "played another Garden card or done something else in Phase 2" if w.garden else \
         "done something else in Phase 2"
     out = [f"<table class='af-whatif-table'><caption>What if {e(w.player)} had {what} "
-           "(everyone else as in the file)</caption>"
+           "(everyone else as in the round as played)</caption>"
            "<tr><th>alternatives</th><th>outcome</th></tr>"]
     for group in w.groups():
         actual = any(a.actual for a in group)

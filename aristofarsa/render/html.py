@@ -187,8 +187,14 @@ def graph_box(svg: str) -> str:
     return f"<div class='af-graph-box' style='max-width:100%;overflow-x:auto'>{svg}</div>"
 
 
-def lesson_heading(title: str, description: str = "") -> str:
-    """The round's title and (folded under it) its description, a lesson's light Markdown."""
+#: "About this round" through one player's eyes: a lesson's text tells every card.
+DESCRIPTION_WITHHELD = ("the lesson's text tells every card: switch <b>Seen by</b> to Everyone "
+                        "to read it")
+
+
+def lesson_heading(title: str, description: str = "", withheld: bool = False) -> str:
+    """The round's title and (folded under it) its description, a lesson's light Markdown;
+    ``withheld`` (seen through one player's eyes): a one-line note instead of the text."""
     if not title and not description:
         return ""
     from .seats import markdown_html
@@ -196,8 +202,9 @@ def lesson_heading(title: str, description: str = "") -> str:
     head = f"<h2 class='af-round-title' style='margin:6px 0 2px'>{escape(title)}</h2>" if title else ""
     if not description:
         return head
+    text = f"<div class='af-muted'>{DESCRIPTION_WITHHELD}</div>" if withheld else markdown_html(description)
     return (f"{head}<details class='af-description'><summary>About this round</summary>"
-            f"{markdown_html(description)}</details>")
+            f"{text}</details>")
 
 
 def app_link(page: str, query: str | None, text: str) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 # the one vocabulary of who wins (winning cards, S1; who starts next, M2), for every view
 from ..analysis.outcome import card_names as card_names
 from ..analysis.outcome import count as count
+from ..analysis.outcome import game_ends
 from ..analysis.outcome import next_starter as next_starter
 from ..analysis.outcome import who_wins as who_wins
 from ..analysis.outcome import winning_cards as winning_cards
@@ -60,7 +61,7 @@ def round_summary(r: RoundResult) -> str:
         items = [f"{p}: {', '.join(c)}" for p, c in table.items() if c]
         lines.append(f"{label}: {'; '.join(items) if items else 'nothing'}")
     if r.game_over:
-        lines.append(f"The game ends ({r.end_reason}).")
+        lines.append(game_ends(r.end_reason))
     elif r.final_round_next:
         lines.append("A Parlor emptied: one more round, then the game ends.")
     if r.next_hands is not None:

@@ -61,6 +61,7 @@ class DisputeApp(ipw.VBox):
                                                 style={"description_width": "auto"}), "af-whatif-player")
         self._quiet = False
         self._withheld: bool | None = None
+        self._share_link = ""     # the share box's link part; its line follows the viewer
         self.whatif_player.observe(self._on_whatif_player, names="value")
         self.whatif_garden = hook(ipw.Checkbox(description="the Garden card too", value=False,
                                                 indent=False, layout=ipw.Layout(width="auto")),
@@ -130,8 +131,7 @@ class DisputeApp(ipw.VBox):
         self.whatif_player.value = players[0] if players else None
         self._quiet = False
         link = self.c.share_query()
-        self.share.value = html.share(link, self.page + link if self.page and link else None) + \
-            share_line(self.c.scenario)
+        self._share_link = html.share(link, self.page + link if self.page and link else None)
         self.lab_link.value = html.app_link("lab.ipynb", link, "Step through it in the Scenario Lab")
         self.body.children = [
             self.outcome, self.share, self.lab_link,
@@ -155,6 +155,8 @@ class DisputeApp(ipw.VBox):
         if withheld == self._withheld:
             return
         self._withheld = withheld
+        self.share.value = self._share_link + share_line(     # it names every card, too
+            self.c.scenario, self.c.stepper.viewer if withheld and self.c.stepper else None)
         title = R.e(self.c.scenario.title) if self.c.scenario and self.c.scenario.title else ""
         heading = f"<h3 style='margin:6px 0'>{title}</h3>" if title else ""
         if withheld:

@@ -44,6 +44,7 @@ class LabApp(ipw.VBox):
         self.error.add_class("af-error")
         self.share = ipw.HTML()
         self.share.add_class("af-share")
+        self._share_link, self._round_toml = "", b""     # the share box's parts (_show_texts)
         self.graph = ipw.HTML()
         self.graph.add_class("af-graph")
         self.download = ipw.HTML()
@@ -113,22 +114,33 @@ class LabApp(ipw.VBox):
             self.stepper_box.children = [self.stepper_view]
             self._on_step(stepper.frame())
         link = lab.share_query()
-        self.share.value = html.share(link, self.page + link if self.page and link else None)
+        self._share_link = html.share(link, self.page + link if self.page and link else None)
         self.dispute_link.value = html.app_link("dispute.ipynb", link, "Resolve this round in the "
                                                 "Dispute resolver (explanation, variants, what-if)")
-        self.heading.value = html.lesson_heading(lab.title, lab.description)
+        self._round_toml = b""
+        self._show_texts()
         if stepper is None:                               # only a round that can happen
             self.download.value = ""
             self.download.layout.display = "none"
             return
         name, data = lab.download()
-        self.share.value += share_line(data)
+        self._round_toml = data
+        self._show_texts()
         encoded = base64.b64encode(data).decode("ascii")
         self.download.layout.display = None
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
                                f"⬇ Download {escape(name)}</a>")
 
+    def _show_texts(self) -> None:
+        """The share line and the lesson's text name every card: through one player's eyes
+        (the Lab's viewer) a note stands in for each (hidden information)."""
+        viewer = self.lab.viewer if self.lab.stepper is not None else None
+        self.heading.value = html.lesson_heading(self.lab.title, self.lab.description,
+                                                 withheld=viewer is not None)
+        self.share.value = self._share_link + share_line(self._round_toml or None, viewer)
+
     def _on_step(self, frame: Frame) -> None:
+        self._show_texts()
         graph = self.lab.graph()
         if graph is None or not graph.edges:
             self.graph.value = "<div class='af-muted'>No card has acted on another yet.</div>"

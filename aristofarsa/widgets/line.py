@@ -58,19 +58,28 @@ class LineBox(ipw.VBox):
         return self._open_toml(line.to_toml(text), ORIGIN)
 
 
-def share_line(round_: scenario.Scenario | str | bytes | None) -> str:
-    """HTML for the share box: the round on screen in one line ("" when there is none, or the
-    round is not valid); ``round_`` is a scenario or its TOML."""
+#: What the share box says through one player's eyes: the line names every card of the round.
+WITHHELD = ("<div class='af-share-line af-muted'>The round in one line tells every hidden card: "
+            "switch <b>Seen by</b> to Everyone to share it.</div>")
+
+
+def share_line(round_: scenario.Scenario | str | bytes | None, viewer: str | None = None) -> str:
+    """HTML for the share box: the round on screen in one line, without its title and lesson
+    text ("" when there is none, or the round is not valid); ``round_`` is a scenario or its
+    TOML. Seen by ``viewer`` (a player, not everyone) it is a note instead: the line tells
+    every hidden card (hidden information)."""
     if round_ is None:
         return ""
     try:
         if isinstance(round_, scenario.Scenario):
-            text = line.dumps(round_)
+            text = line.dumps(round_, prose=False)
         else:
             toml = round_.decode("utf-8") if isinstance(round_, bytes) else round_
-            text = line.from_toml(toml, ORIGIN)
+            text = line.from_toml(toml, ORIGIN, prose=False)
     except (scenario.ScenarioError, UnicodeDecodeError):
         return ""
+    if viewer is not None:
+        return WITHHELD
     return ("<div class='af-share-line'>The round in one line (paste it into a chat; "
             f"<code>aristofarsa resolve --line</code> reads it):<br><code style='white-space:"
             f"pre-wrap;word-break:break-word'>{html.escape(text)}</code></div>")

@@ -153,3 +153,35 @@ def test_play_round_two_of_seed_three_hides_the_bots_cards_on_every_view():
         state.walk.viewer = None
     assert any(e.kind == "conspire-secret" and e.actor != state.you for e in state.walk.events) \
         or state.walk.events
+
+
+@pytest.mark.parametrize("app", ["lab", "dispute"])
+@pytest.mark.parametrize("name", [n for n in LESSONS if n[0] in "bpx"])
+def test_share_line_and_lesson_text_hide_the_cards_from_a_player(app, name):
+    """The one-line share box and the lesson's text under "About this round" name every card
+    of the round: chosen on the stepper's own Seen-by, a player's eyes get a note instead."""
+    pytest.importorskip("ipywidgets")
+    from aristofarsa.render.seats import markdown_html
+    from aristofarsa.widgets.dispute import DisputeApp
+    from aristofarsa.widgets.lab import LabApp
+    from aristofarsa.widgets.line import WITHHELD
+
+    page = (LabApp if app == "lab" else DisputeApp).from_query(f"lesson={name}")
+    events = page.stepper_view.stepper.events
+    down = {(e.actor, e.card) for e in events if e.kind == "conspire-secret"}
+    lesson = page.lab.description if app == "lab" else ""
+    assert "af-share-line" in page.share.value and WITHHELD not in page.share.value
+    for viewer in [v for v in page.stepper_view.stepper.viewers if v is not None]:
+        page.stepper_view.viewer.value = viewer            # the Seen-by dropdown
+        hidden = {card for owner, card in down if owner != viewer}
+        assert WITHHELD in page.share.value, (name, viewer)
+        assert not [c for c in hidden if c in page.share.value], (name, viewer, page.share.value)
+        if lesson:
+            assert html.DESCRIPTION_WITHHELD in page.heading.value
+            assert markdown_html(lesson) not in page.heading.value
+            about = page.heading.value.split("About this round</summary>", 1)[1]
+            assert not [c for c in hidden if c in about], (name, viewer, about)
+    page.stepper_view.viewer.value = ""                   # everyone: the line and the text again
+    assert WITHHELD not in page.share.value and "<code" in page.share.value
+    if lesson:
+        assert markdown_html(lesson) in page.heading.value

@@ -61,3 +61,5 @@ def test_the_dispute_share_box_line_resolves_to_the_round_on_screen() -> None:
     import html
     text = html.unescape(share.split("<code style")[1].split(">", 1)[1].split("</code>")[0])
     assert scenario.run(line.load(text)).to_json()["winners"] == app.c.data["winners"]
+    assert not text.startswith("title ") and "about " not in text    # the round, not the lesson
+    assert app.c.scenario.title and app.c.scenario.title not in share
