@@ -51,7 +51,11 @@ def load(path: str | Path) -> Scenario:
     Only a regular file of at most ``files.MAX_TEXT_BYTES`` bytes of UTF-8 text is read.
     """
     name = str(path)
-    if Path(name).is_dir():
+    try:
+        folder = Path(name).is_dir()
+    except OSError:         # e.g. a folder on the way one may not enter: the reader says so
+        folder = False
+    if folder:
         raise ScenarioError(f"{name}: is a folder, not a scenario file (to run every scenario "
                             f"in a folder: aristofarsa check {name})")
     try:

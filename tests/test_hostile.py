@@ -157,6 +157,25 @@ def test_missing_and_unreadable_files(command, what, tmp_path):
         shutil.rmtree(shared)
 
 
+@pytest.mark.parametrize("command,what", FILE_COMMANDS)
+def test_a_file_in_a_folder_one_cannot_enter(command, what):
+    """A path through a folder the user may not enter is refused with the reader's message,
+    not a traceback (``Path.is_dir()`` raises PermissionError there)."""
+    shared = Path(tempfile.mkdtemp())
+    try:
+        shared.chmod(0o755)
+        (shared / "locked").mkdir()
+        inside = shared / "locked" / "round.toml"
+        inside.write_text("x = 1")
+        (shared / "locked").chmod(0)
+        proc = cli_unprivileged(*command, str(inside))
+        refused(proc, "round.toml", "Permission denied")
+        assert "Traceback" not in proc.stderr
+    finally:
+        (shared / "locked").chmod(0o755)
+        shutil.rmtree(shared)
+
+
 def test_symlink_loop_is_refused(tmp_path):
     loop = tmp_path / "loop.toml"
     loop.symlink_to(loop)
