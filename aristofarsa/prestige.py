@@ -3,7 +3,8 @@
 A card's own Garden text is a :class:`GardenRule`, registered once in :data:`GARDEN_RULES`
 like the Balcony effects in :mod:`aristofarsa.effects`: its ruling, its value (a pure
 function of the Garden and the Balcony) and the explanation the trace gives when the value
-moves. A card with no row keeps its printed Prestige.
+moves. A card with no value function keeps its printed Prestige plus the bonus fixed when it was
+played (``Slot.bonus``: the Courtisan's and the Bard's entry effects; 0 for every other card).
 """
 from __future__ import annotations
 
@@ -27,9 +28,9 @@ class GardenRule:
     card: str
     rule: str
     summary: str
-    value: GardenValue
+    value: GardenValue | None       # None: printed + the bonus fixed when played (Slot.bonus)
     why: GardenWhy | None = None    # None: the value is fixed when played, never moves by itself
-    live_only: bool = False         # moves by itself only under the variant courtisan-live
+    live_only: bool = False         # ``value`` and ``why`` apply only under courtisan-live
 
     def moves(self, live_courtisan: bool) -> bool:
         """True if the value follows the Garden as it stands (M4), so the trace watches it."""
@@ -40,18 +41,23 @@ class GardenRule:
 
 
 GARDEN_RULES: dict[str, GardenRule] = {}
-_VALUE: dict[str, GardenValue] = {}     # GARDEN_RULES' value functions, for the hot path
+#: GARDEN_RULES' value functions in force, without and with courtisan-live (the hot path)
+_VALUE: dict[bool, dict[str, GardenValue]] = {False: {}, True: {}}
 #: The cards whose Garden value moves by itself (M4), without and with courtisan-live: the
 #: ones the trace watches (``Round.sync``). Kept by :func:`garden_rule`.
 MOVES: dict[bool, set[str]] = {False: set(), True: set()}
 
 
-def garden_rule(card: str, rule: str, summary: str, value: GardenValue,
+def garden_rule(card: str, rule: str, summary: str, value: GardenValue | None = None,
                 why: GardenWhy | None = None, live_only: bool = False) -> None:
     """Register a card's Garden text (one row per card)."""
     row = GardenRule(card, rule, summary, value, why, live_only)
     GARDEN_RULES[card] = row
-    _VALUE[card] = value
+    for live, values in _VALUE.items():
+        if value is not None and (live or not live_only):
+            values[card] = value
+        else:
+            values.pop(card, None)
     for live, cards in MOVES.items():
         if row.moves(live):
             cards.add(card)
@@ -62,7 +68,8 @@ def garden_rule(card: str, rule: str, summary: str, value: GardenValue,
 def drop_garden_rule(card: str) -> None:
     """Unregister a card's Garden text (tests that register a rule of their own)."""
     GARDEN_RULES.pop(card, None)
-    _VALUE.pop(card, None)
+    for values in _VALUE.values():
+        values.pop(card, None)
     for cards in MOVES.values():
         cards.discard(card)
 
@@ -73,8 +80,10 @@ def garden_value(garden: Sequence[Slot], i: int, balcony: Sequence[Entry],
     slot = garden[i]
     if slot.marked:
         return 5  # Aristocrat mark: exactly 5, whatever the card's own effect says
-    value = _VALUE.get(slot.card.name)
-    return slot.card.prestige if value is None else value(garden, i, balcony, live_courtisan)
+    value = _VALUE[live_courtisan].get(slot.card.name)
+    if value is None:
+        return slot.card.prestige + slot.bonus
+    return value(garden, i, balcony, live_courtisan)
 
 
 def garden_reason(garden: Sequence[Slot], i: int, balcony: Sequence[Entry],
@@ -155,20 +164,19 @@ garden_rule("Servant", "M4", "11 while its owner's other Servant is revealed on 
             _servant, _servant_why)
 
 
-def _courtisan(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+def _courtisan_live(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
+    """Variant courtisan-live (otherwise the bonus is fixed when played, Slot.bonus)."""
     slot = garden[i]
     value = slot.card.prestige
     if not slot.played:
         return value  # exchanged in: no entry bonus (M5)
-    if live:
-        # the bonus follows the Garden value of the Peasant it followed when played, as
-        # long as that very card is still just before it (a card exchanged in is not
-        # followed: M5 removes every link to a card that leaves)
-        j = i - 1
-        if slot.follows is not None and j >= 0 and garden[j].card is slot.follows:
-            return value + garden_value(garden, j, balcony, live)
-        return value
-    return value + slot.bonus
+    # the bonus follows the Garden value of the Peasant it followed when played, as long as
+    # that very card is still just before it (a card exchanged in is not followed: M5
+    # removes every link to a card that leaves)
+    j = i - 1
+    if slot.follows is not None and j >= 0 and garden[j].card is slot.follows:
+        return value + garden_value(garden, j, balcony, live)
+    return value
 
 
 def _courtisan_why(slot: Slot, gv: int, live: bool) -> str:
@@ -178,16 +186,12 @@ def _courtisan_why(slot: Slot, gv: int, live: bool) -> str:
 
 
 garden_rule("Courtisan", "M4", "+ the Prestige of the Peasant played just before it (fixed "
-            "when played; under courtisan-live it follows that Peasant)", _courtisan,
+            "when played; under courtisan-live it follows that Peasant)", _courtisan_live,
             _courtisan_why, live_only=True)
 
 
-def _bard(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
-    return garden[i].card.prestige + garden[i].bonus
-
-
 garden_rule("Bard", "X3", "+ the printed Prestige of the card another player reveals (fixed "
-            "when played)", _bard)
+            "when played: Slot.bonus)")
 
 
 # ------------------------------------------------------------- the Balcony ledger (M3)
@@ -212,8 +216,9 @@ def prestige(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live_cour
     if slot.marked:
         value = 5
     else:
-        rule = _VALUE.get(slot.card.name)
-        value = slot.card.prestige if rule is None else rule(garden, i, balcony, live_courtisan)
+        rule = _VALUE[live_courtisan].get(slot.card.name)
+        value = (slot.card.prestige + slot.bonus if rule is None
+                 else rule(garden, i, balcony, live_courtisan))
     return apply_ledger(value, slot.ledger) if slot.ledger else value
 
 

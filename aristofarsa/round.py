@@ -27,7 +27,7 @@ from .draw import LazyRandom
 from .prestige import MOVES, garden_reason, prestige
 from .result import RoundResult
 from .state import Card, Entry, PlayerState, Slot, distinct
-from .trace import PHASE, EventKind, K, Op, Sentence, Trace, TraceEvent, change_text
+from .trace import CHANGE_FORMAT, PHASE, EventKind, K, Op, Sentence, Trace, TraceEvent
 from .variants import Variant
 
 __all__ = ["BalconyStart", "Cancellations", "Round", "RoundRecords", "affordable_nobles",
@@ -266,7 +266,8 @@ class Round:
         effect = _effects.ENTRY_EFFECTS.get(name)
         if effect is not None:
             effect.apply(self, p, i)
-        self.sync("M4", p, name)
+        if self.dirty:
+            self.sync("M4", p, name)
 
     # ---------------------------------------------------------------- Phase 2
     def phase2(self) -> None:
@@ -427,11 +428,13 @@ class Round:
                 self.log(K.CANCELLED, "B10", (_cancelled_text, ()),
                          actor=self.name(owner), card=bishop,
                          target=self.name(p), target_card=e.card.name)
-            self.sync("M4", p, e.card.name)
+            if self.dirty:
+                self.sync("M4", p, e.card.name)
             return
         _effects.BALCONY_EFFECTS[e.card.name].apply(self, e, e.card.name)
         e.applied = True  # B10: resolved, until a replay undoes it
-        self.sync("M4", p, e.card.name)
+        if self.dirty:
+            self.sync("M4", p, e.card.name)
 
     def replay(self, upto: int, bishop: Entry) -> None:
         """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
@@ -527,7 +530,7 @@ class Round:
             self.shown[i] = after
             self.log(K.PRESTIGE, rule, (_adjust_text, (note,)), actor=self.name(source),
                      card=source_card, target=self.name(p), target_card=slot.card.name,
-                     before=before, after=after, see=list(see), change=change_text(op, n))
+                     before=before, after=after, see=list(see), change=CHANGE_FORMAT[op].format(n))
 
     def sync(self, rule: str, trigger: int | None = None, trigger_card: str | None = None) -> None:
         """Trace every Prestige that changed by a continuous effect since it was last shown;

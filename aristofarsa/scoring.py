@@ -295,6 +295,7 @@ def _result(r: Procedure, won: Winners, values: list[int], scored: Scored, exile
             end: End) -> RoundResult:
     """The round's outcome, by player name (the `resolve --json` contract)."""
     names = r.names
+    cancelled = r.board.cancels.now
     by_player: dict[str, list[str]] = {n: [] for n in names}
     for p, c in scored.cards:
         by_player[names[p]].append(c.name)
@@ -304,7 +305,7 @@ def _result(r: Procedure, won: Winners, values: list[int], scored: Scored, exile
     return RoundResult(
         phase2_order=[names[p] for p in r.order],
         litter=names[r.litter],
-        balcony=[(names[e.owner], e.card.name, e.index in r.board.cancelled) for e in r.board.balcony],
+        balcony=[(names[e.owner], e.card.name, e.index in cancelled) for e in r.board.balcony],
         garden=[(names[s.owner], s.card.name, values[i]) for i, s in enumerate(r.board.garden)],
         lowest_wins=won.lowest_wins,
         winners=[names[r.board.garden[i].owner] for i in won.slots],

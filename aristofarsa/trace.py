@@ -114,11 +114,13 @@ class Op(StrEnum):
     SET = "="
 
 
+#: How the trace's ``change`` fact writes a ledger entry: ``"+5"``, ``"-5"``, ``"x2"``, ``"=5"``.
+CHANGE_FORMAT: dict[str, str] = {Op.ADD: "{:+d}", Op.MULTIPLY: "x{}", Op.SET: "={}"}
+
+
 def change_text(op: Op, n: int) -> str:
-    """The trace's ``change`` fact for a ledger entry: ``"+5"``, ``"-5"``, ``"x2"``, ``"=5"``."""
-    if op == "+":  # (the values, not Op.ADD: see Plain)
-        return f"{n:+d}"
-    return f"x{n}" if op == "*" else f"={n}"
+    """The trace's ``change`` fact for a ledger entry (:data:`CHANGE_FORMAT`)."""
+    return CHANGE_FORMAT[op].format(n)
 
 #: A sentence: a finished string, or ``(render, args)`` rendered as ``render(event, *args)``
 #: when first read. ``render`` is a module-level function of the event's facts (never a
