@@ -164,7 +164,7 @@ def enter(page: Any, base: str, text: str) -> tuple[int, list[str]]:
     page.locator(".af-build-resolve").click()
     taps += 1
     page.wait_for_function("[...document.querySelectorAll('.af-winners')]"
-                           ".some(e => /Winner/.test(e.innerText))", timeout=TIMEOUT_MS)
+                           ".some(e => /Winning card/.test(e.innerText))", timeout=TIMEOUT_MS)
     shown = " ".join(page.locator(".af-winners").all_inner_texts())
     return taps, [name for name in ("Ana", "Bruno", "Caio", "Dora") if name in shown]
 

@@ -27,6 +27,13 @@ CHOICE_LABELS = {"target": "target", "delta": "change", "exchange": "swap with",
                  "discard": "discard", "reveal": "reveals", "give": "gives", "peek": "peeks at",
                  "also_score": "also scores", "keep": "keeps"}
 NONE = "none"
+#: Shared by every chip row: a widget's layout and style are models of their own, and a
+#: 4-player round has some 40 rows (made at import, so a preheated kernel's warm-up keeps them).
+CHIP_LAYOUT = ipw.Layout(width="auto", max_width="100%")
+CHIP_STYLE = ipw.ToggleButtonsStyle(button_width="auto")
+LABEL_LAYOUT = ipw.Layout()
+LABEL_STYLE = ipw.widgets.widget_string.HTMLStyle()
+ROW_LAYOUT = ipw.Layout(display="flex", flex_flow="row wrap", align_items="center", max_width="100%")
 
 
 def _label(value: Any) -> str:
@@ -43,13 +50,13 @@ def chips(options: list[tuple[str, Any]], value: Any, hook: str, label: str = ""
     """A row of chips (toggle buttons that wrap on a phone): one tap picks one option."""
     values = [v for _, v in options]
     toggle = ipw.ToggleButtons(options=options, value=value if value in values else None,
-                               style={"button_width": "auto"},
-                               layout=ipw.Layout(width="auto", max_width="100%"))
+                               style=CHIP_STYLE, layout=CHIP_LAYOUT)
     toggle.add_class("af-chips")
     toggle.add_class(hook)
     if not label:
         return toggle
-    return wrap_row([ipw.HTML(f"<span class='af-chips-label'>{label}</span>"), toggle])
+    return ipw.Box([ipw.HTML(f"<span class='af-chips-label'>{label}</span>", layout=LABEL_LAYOUT,
+                             style=LABEL_STYLE), toggle], layout=ROW_LAYOUT)
 
 
 def _toggle(widget: ipw.Widget) -> ipw.ToggleButtons:
