@@ -67,11 +67,13 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
     return "".join(parts)
 
 
-def card_html(info: Any, seat: int | None = None, small: bool = False, open_notes: bool = False) -> str:
+def card_html(info: Any, seat: int | None = None, small: bool = False, open_notes: bool = False,
+              crowns_note: bool = True) -> str:
     """One readable card: name, type, printed Prestige, crowns (provisional), both texts and,
     under them, its fine points as ruled (``info.notes``, each with text and rulings; folded
     unless ``open_notes``). ``info`` has name, kind, prestige, crowns, garden_text,
-    balcony_text, expansion."""
+    balcony_text, expansion. ``crowns_note=False``: no "(provisional, M9)" on the card (a view
+    of several cards says it once)."""
     border = colour(seat) if seat is not None else ("#7d3c98" if info.expansion else "#555")
     noble = info.kind == "Noble"
     notes = getattr(info, "notes", ())
@@ -97,7 +99,8 @@ def card_html(info: Any, seat: int | None = None, small: bool = False, open_note
             f'{info.prestige}</span></div>'
             f'<div style="color:#555">{escape(info.kind)}{" · Exiled expansion" if info.expansion else ""}'
             f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
-            f'<span style="font-size:.85em">(provisional, {m9})</span></div>'
+            + (f'<span style="font-size:.85em">(provisional, {m9})</span>' if crowns_note else '')
+            + '</div>'
             f'{texts}</div>')
 
 
