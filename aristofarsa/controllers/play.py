@@ -211,7 +211,8 @@ class PlayController:
                  who_wins(r.garden, r.winners, None if over else r.next_first, r.lowest_wins)]
         scored = [f"{p} ({', '.join(cards)})" for p, cards in r.scored.items() if cards]
         lines.append(f"Scores: {', '.join(scored)}." if scored else "Nobody scores.")
-        lines.append("Crowns so far: " + ", ".join(f"{p} {n}" for p, n in self.crowns().items()) + ".")
+        crowns = ", ".join(f"{p} {n}" for p, n in self.crowns().items())
+        lines.append(f"{'Final crowns' if over else 'Crowns so far'}: {crowns}.")
         if over:
             lines.append("The game is over.")
         return lines

@@ -61,7 +61,9 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
         if order and name in order:
             label.append(f"#{order.index(name) + 1}")
         if label:
-            parts.append(f'<text x="{x:.1f}" y="{y + 36:.1f}" text-anchor="middle" font-size="10" '
+            # under the seat, but above it for a seat at the top (under it is the table)
+            ly = y - 28 if y < c - r / 2 else y + 36
+            parts.append(f'<text x="{x:.1f}" y="{ly:.1f}" text-anchor="middle" font-size="10" '
                          f'fill="#333">{escape(" ".join(label))}</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -46,9 +46,9 @@ class PlayApp(ipw.VBox):
         self.hand.add_class("af-hand")
         self.hand.add_class("af-buttons")
         self.crowns = ipw.HTML()
-        self.summary = ipw.HTML()
+        self.summary = ipw.HTML(layout=ipw.Layout(flex="1 1 20em", max_width="100%"))
         self.summary.add_class("af-round-summary")
-        self.seat_ring = ipw.HTML()
+        self.seat_ring = ipw.HTML(layout=ipw.Layout(flex="0 0 auto"))
         self.seat_ring.add_class("af-seat-ring")
         self.table = ipw.Box([self.summary, self.seat_ring],
                              layout=ipw.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
@@ -205,9 +205,10 @@ class PlayApp(ipw.VBox):
                                             for k, line in enumerate(summary)) + "</div>") if summary else ""
         self.summary.layout.display = None if summary else "none"
         first = state.first_player()
-        self.seat_ring.value = ("<div class='af-note' style='max-width:200px'>The table: seats in turn "
-                                f"order; <b>{escape(first)}</b> plays first this round.</div>"
-                                + seats.seat_ring_svg(state.names, first, size=200)) if first else ""
+        when = "played first in the last round" if state.over else "plays first this round"
+        self.seat_ring.value = ("<div class='af-note' style='max-width:180px'>The table: seats in turn "
+                                f"order; <b>{escape(first)}</b> {when}.</div>"
+                                + seats.seat_ring_svg(state.names, first, size=180)) if first else ""
         self.crowns.value = "" if summary else (
             "<div class='af-note'>Crowns so far: "
             + ", ".join(f"{escape(p)} {n}" for p, n in crowns.items()) + "</div>")
