@@ -105,7 +105,7 @@ def test_graphs_gallery_widget():
     assert "lab.ipynb?lesson=b1" in items[0] and "class='af-open-lab'" in items[0]
     # who wins in the one wording of analysis.outcome, as the graph's own label says it
     first = app.c.items()[0]
-    assert first.outcome.startswith("Winning card") and html.escape(first.outcome) in items[0]
+    assert first.outcome.startswith("Winning card") and html.escape(first.outcome.rstrip(".")) in items[0]
     assert " winners " not in items[0]
     app.card.value = "Witch"
     assert all("Witch" in item.cards for item in app.c.items())
