@@ -33,9 +33,11 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
              'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#666"/>'
              '</marker></defs>',
              f'<ellipse cx="{c}" cy="{c}" rx="{r - 30}" ry="{r - 30}" fill="#f4ecd8" stroke="#c8b88a"/>',
-             f'<text x="{c}" y="{c - 4}" text-anchor="middle" font-size="12" fill="#6b5b2e">table</text>',
-             f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" fill="#6b5b2e">'
-             'turn order →</text>']
+             f'<text x="{c}" y="{c - 4 if r >= 70 else c + 4}" text-anchor="middle" font-size="12" '
+             'fill="#6b5b2e">table</text>']
+    if r >= 70:    # room on the table for the words (a small ring has only its arrows)
+        parts.append(f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" fill="#6b5b2e">'
+                     'turn order →</text>')
     points = []
     for k in range(n):
         # seat 0 at the bottom (you), then clockwise as seen from above = to each player's left
