@@ -339,7 +339,7 @@ def test_play_round_summary_seat_ring_and_the_crowns_note_once():
     first = app.state.first_player()
     assert "<svg" in ring and f"<b>{first}</b> plays first" in ring
     assert all(name in ring for name in app.state.names)
-    assert "turn order" not in ring          # a small ring: the words would overflow its table
+    assert "turn order →" not in ring        # a small ring: the words would overflow its table
     hand = one(app, "af-hand")
     assert hand.children and not any("provisional" in c.value for c in hand.children)
     assert app.hand_title.value.count("provisional") == 1
