@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 
 from .. import scenario as S
 from ..analysis.graph import build_graph
+from ..analysis.outcome import winning_cards
 from ..cards import CARDS
 from ..rulings import RULINGS
 from .dispute import lab_link
@@ -31,6 +32,7 @@ class GalleryItem:
     cards: tuple[str, ...]         # every card in the Garden or on the Balcony
     winners: tuple[str, ...]
     link: str                      # the Lab, opened on this lesson
+    outcome: str = ""              # "Winning card: Bruno's Merchant (7)." (analysis.outcome's words)
     _svg: str | None = field(default=None, repr=False)
 
     def svg(self) -> str:
@@ -64,7 +66,8 @@ def _catalogue() -> list[GalleryItem]:
             continue
         cards = tuple(sorted({c for _, c, _ in result.garden} | {c for _, c, _ in result.balcony}))
         out.append(GalleryItem(path.stem, sc.title or path.stem, rulings, cards,
-                               tuple(result.winners), lab_link(path.stem)))
+                               tuple(result.winners), lab_link(path.stem),
+                               winning_cards(result.garden, result.winners, result.lowest_wins)))
     return out
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..analysis.outcome import who_wins
 from ..bots import BOTS
 from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from ..render.html import plural
@@ -133,7 +134,8 @@ class PlayController:
         self._follow()
 
     def can_undo(self) -> bool:
-        return self.human != 0 and self.session.can_undo
+        """Your last choice can be taken back while the game is on (not once it is over)."""
+        return self.human != 0 and not self.session.over and self.session.can_undo
 
     @property
     def moves(self) -> int:
@@ -191,6 +193,30 @@ class PlayController:
         if viewer in self.walk.viewers:
             self.walk.viewer = viewer
 
+    def first_player(self) -> str | None:
+        """Who plays first in the round being played (the last one, once the game is over):
+        the player its M2 step names."""
+        return next((e.actor for e in reversed(self.session.trace) if e.kind == "round"), None)
+
+    def round_summary(self) -> list[str]:
+        """The round just finished, in the words every tool uses (analysis.outcome): "Round 1
+        is over.", its winning card(s) and who starts the next round (or "The game is over."),
+        who scores, and the crowns so far. Empty before the first round ends."""
+        finished = self.session.rounds
+        if not finished:
+            return []
+        r = finished[-1]
+        over = self.session.over
+        lines = [f"Round {len(finished)} is over{' — it was the last round' if over else ''}.",
+                 who_wins(r.garden, r.winners, None if over else r.next_first, r.lowest_wins)]
+        scored = [f"{p} ({', '.join(cards)})" for p, cards in r.scored.items() if cards]
+        lines.append(f"Scores: {', '.join(scored)}." if scored else "Nobody scores.")
+        crowns = ", ".join(f"{p} {n}" for p, n in self.crowns().items())
+        lines.append(f"{'Final crowns' if over else 'Crowns so far'}: {crowns}.")
+        if over:
+            lines.append("The game is over.")
+        return lines
+
     def ranking(self) -> list[list[str]] | None:
         result = self.session.result
         return [list(p) for p in result.ranking] if result is not None else None
@@ -237,7 +263,8 @@ class PlayController:
         if not events:
             events = trace[:1]
         walk = Stepper.from_events(events, winners, viewer=self.you, players=self.names,
-                                   next_first=done.next_first if done is not None else None)
+                                   next_first=done.next_first if done is not None else None,
+                                   game_over=self.session.over and number == len(finished))
         if self.you is not None and not self.session.over:
             walk.restrict((self.you,))   # hidden information: your eyes only until the game ends
         walk.last()

@@ -38,6 +38,7 @@ class Frame:
     winners: tuple[str, ...] | None      # only at the last step
     players: tuple[str, ...] = field(default=())
     next_first: str | None = None         # who starts the next round (M2): only at the last step
+    game_over: bool = False               # the game ended with this round: there is no next round
 
     @property
     def is_first(self) -> bool:
@@ -63,6 +64,7 @@ class Stepper:
         self.players: tuple[str, ...] = tuple(_players(result))
         self.winners: tuple[str, ...] | None = tuple(result.winners)
         self.next_first: str | None = result.next_first
+        self.game_over = False
         self.index = 0
         self.viewers: tuple[str | None, ...] = (None, *self.players)
         self._viewer: str | None = None
@@ -72,10 +74,11 @@ class Stepper:
     @classmethod
     def from_events(cls, events: Iterable[TraceEvent], winners: Sequence[str] | None,
                     viewer: str | None = None, players: Sequence[str] | None = None,
-                    next_first: str | None = None) -> Stepper:
+                    next_first: str | None = None, game_over: bool = False) -> Stepper:
         """A stepper over a list of trace events (e.g. one round of a game's trace) with the
         round's ``winners`` (None: not known yet, shown nowhere); ``result`` is None.
-        ``players`` defaults to every player the events name, in order of appearance."""
+        ``players`` defaults to every player the events name, in order of appearance;
+        ``game_over``: the game ended with this round (its last step says so, not who starts next)."""
         self = cls.__new__(cls)
         self.result = None
         self.events = list(events)
@@ -86,6 +89,7 @@ class Stepper:
         # who starts the next round: given, else the round's own M2 step ("next") names it
         said = (e.actor for e in reversed(self.events) if e.kind == "next")
         self.next_first = next_first or next(said, None)
+        self.game_over = game_over
         self.index = 0
         self.viewers = (None, *self.players)
         self._viewer = None
@@ -152,7 +156,8 @@ class Stepper:
             kind=event.kind, hidden=not visible, viewer=self._viewer,
             garden=tuple(board.garden), balcony=tuple(board.balcony), touched=tuple(board.touched),
             winners=self.winners if last else None,
-            players=self.players, next_first=self.next_first if last else None)
+            players=self.players, next_first=self.next_first if last else None,
+            game_over=last and self.game_over)
 
 
 def _players(result: RoundResult) -> list[str]:

@@ -31,6 +31,6 @@ e = html.escape
 def gallery_item_html(item: GalleryItem) -> str:
     rulings = ", ".join(f"<span title='{e(RULINGS.get(r, ''))}'>{e(r)}</span>" for r in item.rulings)
     return (f"<h4>{e(item.title)}</h4><div class='af-muted'><code>{e(item.name)}</code> · rulings "
-            f"{rulings} · winners {e(', '.join(item.winners))} · "
+            f"{rulings} · {e(item.outcome.rstrip('.'))} · "
             f"<a class='af-open-lab' href='{e(item.link)}' target='_blank' rel='noopener'>"
             f"open in the Lab</a></div>")

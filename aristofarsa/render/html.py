@@ -120,12 +120,15 @@ def winning_cards(winners: Iterable[str], garden: Iterable[Any]) -> str:
 
 def winners(frame: Any) -> str:
     """Only at the last step, and only the winners' names: the winning card(s), all of which
-    score (S1), and the one player who starts the next round (M2)."""
+    score (S1), and the one player who starts the next round (M2) — or, when the game ended
+    with this round (``frame.game_over``), that the game is over: there is no next round."""
     if not getattr(frame, "winners", None):
         return ""
     text = winning_cards(frame.winners, frame.garden)
     starter = getattr(frame, "next_first", None)
-    if starter in frame.winners:
+    if getattr(frame, "game_over", False):
+        text += " · the game is over"
+    elif starter in frame.winners:
         text += f" · {starter} starts the next round"
     return f"<div class='af-winners-box'>{escape(text, quote=False)}</div>"
 
@@ -147,7 +150,7 @@ PHASE_NAMES = {"setup": "set-up", "draw": "Draw step", "phase1": "Phase 1 (Ball 
 
 def step(frame: Any) -> str:
     """The current event: "Step k of n", its text exactly as the trace has it, its ruling."""
-    hidden = ("<div class='af-hidden-note'>Secret step: this viewer sees only that it happened.</div>"
+    hidden = ("<div class='af-hidden-note'>A secret move: you see that it happened, not which card.</div>"
               if frame.hidden else "")
     see = "".join(ruling(info) for info in frame.see)
     phase = escape(PHASE_NAMES.get(frame.phase, frame.phase))

@@ -33,9 +33,11 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
              'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#666"/>'
              '</marker></defs>',
              f'<ellipse cx="{c}" cy="{c}" rx="{r - 30}" ry="{r - 30}" fill="#f4ecd8" stroke="#c8b88a"/>',
-             f'<text x="{c}" y="{c - 4}" text-anchor="middle" font-size="12" fill="#6b5b2e">table</text>',
-             f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" fill="#6b5b2e">'
-             'turn order →</text>']
+             f'<text x="{c}" y="{c - 4 if r >= 70 else c + 4}" text-anchor="middle" font-size="12" '
+             'fill="#6b5b2e">table</text>']
+    if r >= 70:    # room on the table for the words (a small ring has only its arrows)
+        parts.append(f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" fill="#6b5b2e">'
+                     'turn order →</text>')
     points = []
     for k in range(n):
         # seat 0 at the bottom (you), then clockwise as seen from above = to each player's left
@@ -61,17 +63,21 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
         if order and name in order:
             label.append(f"#{order.index(name) + 1}")
         if label:
-            parts.append(f'<text x="{x:.1f}" y="{y + 36:.1f}" text-anchor="middle" font-size="10" '
+            # under the seat, but above it for a seat at the top (under it is the table)
+            ly = y - 28 if y < c - r / 2 else y + 36
+            parts.append(f'<text x="{x:.1f}" y="{ly:.1f}" text-anchor="middle" font-size="10" '
                          f'fill="#333">{escape(" ".join(label))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def card_html(info: Any, seat: int | None = None, small: bool = False, open_notes: bool = False) -> str:
+def card_html(info: Any, seat: int | None = None, small: bool = False, open_notes: bool = False,
+              crowns_note: bool = True) -> str:
     """One readable card: name, type, printed Prestige, crowns (provisional), both texts and,
     under them, its fine points as ruled (``info.notes``, each with text and rulings; folded
     unless ``open_notes``). ``info`` has name, kind, prestige, crowns, garden_text,
-    balcony_text, expansion."""
+    balcony_text, expansion. ``crowns_note=False``: no "(provisional, M9)" on the card (a view
+    of several cards says it once)."""
     border = colour(seat) if seat is not None else ("#7d3c98" if info.expansion else "#555")
     noble = info.kind == "Noble"
     notes = getattr(info, "notes", ())
@@ -97,7 +103,8 @@ def card_html(info: Any, seat: int | None = None, small: bool = False, open_note
             f'{info.prestige}</span></div>'
             f'<div style="color:#555">{escape(info.kind)}{" · Exiled expansion" if info.expansion else ""}'
             f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
-            f'<span style="font-size:.85em">(provisional, {m9})</span></div>'
+            + (f'<span style="font-size:.85em">(provisional, {m9})</span>' if crowns_note else '')
+            + '</div>'
             f'{texts}</div>')
 
 

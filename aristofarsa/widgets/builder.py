@@ -290,10 +290,10 @@ class OpenRoundView(ipw.VBox):
         self.lessons.add_class("af-lesson-list")
         self.lessons.observe(self._on_lesson, names="value")
         self.upload = ipw.FileUpload(accept=".toml,text/plain", multiple=False,
-                                     description="Upload TOML", layout=ipw.Layout(width="auto"))
+                                     description="Upload a scenario file", layout=ipw.Layout(width="auto"))
         self.upload.add_class("af-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.paste = ipw.Textarea(placeholder="… or paste a scenario here (TOML)",
+        self.paste = ipw.Textarea(placeholder="… or paste a scenario file's text",
                                   layout=ipw.Layout(width="auto", max_width="100%", height="6em"))
         self.paste.add_class("af-paste")
         self.resolve = ipw.Button(description="Open pasted round", button_style="primary",

@@ -56,14 +56,14 @@ class DisputeApp(ipw.VBox):
         self.graph = hook(ipw.HTML(layout=full), "af-graph")
         self.explain = hook(ipw.HTML(layout=full), "af-explanation")
         self.variants = hook(ipw.HTML(layout=full), "af-variants")
-        self.whatif_player = hook(ipw.Dropdown(description="What if", options=[],
+        self.whatif_player = hook(ipw.Dropdown(description="Player", options=[],
                                                 layout=ipw.Layout(width="auto", max_width="100%"),
                                                 style={"description_width": "auto"}), "af-whatif-player")
         self._quiet = False
         self._withheld: bool | None = None
         self._share_link = ""     # the share box's link part; its line follows the viewer
         self.whatif_player.observe(self._on_whatif_player, names="value")
-        self.whatif_garden = hook(ipw.Checkbox(description="the Garden card too", value=False,
+        self.whatif_garden = hook(ipw.Checkbox(description="Also try other Garden cards", value=False,
                                                 indent=False, layout=ipw.Layout(width="auto")),
                                    "af-whatif-garden")
         self.whatif_garden.observe(self._on_whatif_player, names="value")
@@ -185,6 +185,8 @@ class DisputeApp(ipw.VBox):
 
     def _show_whatif(self) -> None:
         player = self.whatif_player.value
+        self.whatif_garden.description = f"Also try other Garden cards for {player}" if player \
+            else "Also try other Garden cards"
         if not player or self.c.withheld:
             self.whatif.value = ""
             return

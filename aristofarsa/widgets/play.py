@@ -46,6 +46,13 @@ class PlayApp(ipw.VBox):
         self.hand.add_class("af-hand")
         self.hand.add_class("af-buttons")
         self.crowns = ipw.HTML()
+        self.summary = ipw.HTML(layout=ipw.Layout(flex="1 1 20em", max_width="100%"))
+        self.summary.add_class("af-round-summary")
+        self.seat_ring = ipw.HTML(layout=ipw.Layout(flex="0 0 auto"))
+        self.seat_ring.add_class("af-seat-ring")
+        self.table = ipw.Box([self.summary, self.seat_ring],
+                             layout=ipw.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
+                                               width="100%"))
         self.ranking = ipw.HTML()
         self.ranking.add_class("af-ranking")
         self.round_pick = ipw.Dropdown(description="Round", layout=ipw.Layout(width="auto"))
@@ -54,7 +61,8 @@ class PlayApp(ipw.VBox):
         self._syncing = False
         self.new_game = self._settings()
         self.children = [styles(), ipw.HTML(APP_CSS), self.error, self.head, self.new_game, self.status,
-                         self.ranking, self.prompt, self.actions, self.hand_title, self.hand, self.crowns,
+                         self.ranking, self.table, self.prompt, self.actions, self.hand_title, self.hand,
+                         self.crowns,
                          ipw.HTML("<h4 style='margin:.6em 0 .2em'>The round, step by step</h4>"
                                   "<div class='af-note'>Each round's resolution, as you may see it "
                                   "(face-down cards stay hidden until revealed).</div>"),
@@ -148,6 +156,13 @@ class PlayApp(ipw.VBox):
             self.stepper.use(self.state.walk)
 
     # ---------------------------------------------------------------- drawing
+    @staticmethod
+    def _card(name: str, seat: int) -> CardView:
+        """A hand card without the per-card crowns note (the hand's title says it once)."""
+        view = CardView()
+        view.value = seats.card_html(card_info(name), seat, crowns_note=False)
+        return view
+
     def refresh(self) -> None:
         state = self.state
         self.head.value = self._head_html()
@@ -169,20 +184,34 @@ class PlayApp(ipw.VBox):
         self.actions.children = buttons
         self.actions.layout.display = "flex" if buttons else "none"
         self.undo.disabled = not state.can_undo()
-        self.undo.layout.display = None if state.human else "none"
+        self.undo.layout.display = None if state.human and not state.over else "none"
 
         hand = state.hand()
         if state.human:
             self.hand_title.value = (f"<h4 style='margin:.6em 0 .2em'>Your hand ({len(hand)} "
                                      f"card{'s' if len(hand) != 1 else ''})</h4>")
-            seat = state.human - 1
-            self.hand.children = [CardView(card_info(name), seat) for name in hand]
+            self.hand_title.value += ("<div class='af-note'>Crowns on the cards are provisional "
+                                      "(ruling M9): they are counted at the end of the game.</div>")
+            self.hand.children = [self._card(name, state.human - 1) for name in hand]
         else:
             self.hand_title.value = ""
             self.hand.children = []
         crowns = state.crowns()
-        self.crowns.value = ("<div class='af-note'>Crowns so far: "
-                             + ", ".join(f"{escape(p)} {n}" for p, n in crowns.items()) + "</div>")
+        summary = state.round_summary()
+        # the round just finished, above the next decision; the crowns so far are in it
+        self.summary.value = ("<div class='af-round-summary-box' style='margin:.4em 1em .4em 0;"
+                              "padding:.4em .7em;border-left:4px solid #888;background:#f6f6f6'>"
+                              + "<br>".join(f"<b>{escape(line)}</b>" if k == 0 else escape(line)
+                                            for k, line in enumerate(summary)) + "</div>") if summary else ""
+        self.summary.layout.display = None if summary else "none"
+        first = state.first_player()
+        when = "played first in the last round" if state.over else "plays first this round"
+        self.seat_ring.value = ("<div class='af-note' style='max-width:180px'>The table: seats in turn "
+                                f"order; <b>{escape(first)}</b> {when}.</div>"
+                                + seats.seat_ring_svg(state.names, first, size=180)) if first else ""
+        self.crowns.value = "" if summary else (
+            "<div class='af-note'>Crowns so far: "
+            + ", ".join(f"{escape(p)} {n}" for p, n in crowns.items()) + "</div>")
         ranking = state.ranking()
         if ranking is not None:
             self.ranking.value = ("<h3 style='margin:.4em 0'>Final ranking</h3>"

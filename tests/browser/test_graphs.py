@@ -15,6 +15,14 @@ def test_gallery_filters_and_lab_links(app_server, page):
     hrefs = [page.locator("a.af-open-lab").nth(k).get_attribute("href") for k in range(count)]
     assert all(h.startswith("lab.ipynb?lesson=") for h in hrefs)   # the page next to this one
     assert "lab.ipynb?lesson=b13-bishop-chain" in hrefs
+    # the header names the winning card(s) in the graph caption's words, not "winners <player>"
+    header = page.locator(".af-gallery-item .af-muted").first.inner_text()
+    assert "Winning card" in header and " winners " not in header
+    # the page title in the heading of the other apps (Learn, Play, Exiled: bold, 19.5 px)
+    title = page.locator("h2").first
+    assert title.inner_text() == "Effect graphs"
+    style = title.evaluate("h => [getComputedStyle(h).fontWeight, getComputedStyle(h).fontSize]")
+    assert style == ["700", "19.5px"]
     resolved = page.locator("a.af-open-lab").first.evaluate("a => a.href")   # also under a base URL
     assert resolved == f"{app_server}voila/render/{hrefs[0]}"
     page.locator(".af-filter-card select").select_option("Witch")

@@ -40,9 +40,18 @@ def test_play_a_seeded_game_to_the_ranking(app_server, page):
     assert "Play a card into the Ball Garden (Phase 1)." in page.locator(".af-app").inner_text()
     labels = page.locator(".af-actions button").all_inner_texts()
     assert len(labels) == 3 and all(label.startswith("Play ") and label.endswith(")") for label in labels)
+    ring = page.locator(".af-seat-ring")
+    assert ring.locator("svg").is_visible() and "plays first this round" in ring.inner_text()
+    assert page.locator(".af-round-summary").is_hidden()
+    # the crowns note once under "Your hand", no card's own line wrapping a lone ")"
+    assert page.locator(".af-hand").inner_text().count("provisional") == 0
     click_through(page)
     text = page.locator(".af-ranking").inner_text()
     assert "Final ranking" in text
+    summary = page.locator(".af-round-summary")
+    assert summary.is_visible() and "The game is over." in summary.inner_text()
+    assert "starts the next round" not in page.locator(".af-app").inner_text()
+    assert page.locator(".af-undo").is_hidden()
     for name in ("Ana", "Bruno", "Caio"):
         assert name in text
 

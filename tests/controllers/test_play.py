@@ -164,3 +164,44 @@ def test_bots_for_the_other_seats_only():
     state = PlayController.from_query("players=4&human=2&bots=greedy,search,random")
     assert state.errors == []
     assert state.bots[0] == "greedy" and state.bots[2:] == ["search", "random"]
+
+
+def test_a_finished_round_is_summed_up_before_the_next_decision():
+    state = PlayController.from_query("players=4&seed=3")
+    assert state.round_summary() == []
+    starts = [e.actor for e in state.session.trace if e.kind == "round"]
+    assert state.first_player() == starts[-1]
+    while len(state.session.rounds) < 1:
+        state.choose(0)
+    r = state.session.rounds[0]
+    summary = state.round_summary()
+    assert summary[0] == "Round 1 is over."
+    owners = {p for p, _, _ in r.garden if p in r.winners}
+    assert all(f"{p}'s" in summary[1] for p in owners) and f"Starts next round: {r.next_first}" in summary[1]
+    for p, cards in r.scored.items():
+        assert (f"{p} ({', '.join(cards)})" in summary[2]) == bool(cards)
+    assert summary[3] == "Crowns so far: " + ", ".join(f"{p} {n}" for p, n in state.crowns().items()) + "."
+    assert state.decision() is not None and state.status().startswith("Round 2")
+    assert state.first_player() == [e.actor for e in state.session.trace if e.kind == "round"][-1]
+
+
+def test_after_the_game_no_next_round_and_no_undo():
+    state = PlayController.from_query("players=3&seed=4&human=2")
+    assert not state.can_undo()
+    state.choose(0)
+    assert state.can_undo()
+    play_to_the_end(state)
+    assert state.session.can_undo and not state.can_undo()     # the record could; the app does not
+    state.undo()
+    assert state.over
+    summary = state.round_summary()
+    assert summary[-1] == "The game is over." and "Starts next round" not in " ".join(summary)
+    from aristofarsa.render.html import winners
+    state.walk.last()
+    box = winners(state.walk.frame())
+    assert "the game is over" in box and "starts the next round" not in box
+    state.select_round(1)                      # an earlier round still says who started the next one
+    state.walk.last()
+    frame = state.walk.frame()
+    assert not frame.game_over
+    assert "the game is over" not in winners(frame)

@@ -43,9 +43,12 @@ def test_dispute_hooks_and_stepping():
     assert f"Step 2 of {len(app.c.stepper)}" in find(app, "af-step")[0].value
     assert "bishop-no-undo" in find(app, "af-variants")[0].value
     assert "What if Ana" in find(app, "af-whatif")[0].value
+    garden = find(app, "af-whatif-garden")[0]
+    assert garden.description == "Also try other Garden cards for Ana"
     app.whatif_player.value = "Caio"
     assert "What if Caio" in find(app, "af-whatif")[0].value
-    find(app, "af-whatif-garden")[0].value = True
+    assert garden.description == "Also try other Garden cards for Caio"
+    garden.value = True
     assert "Garden Jester, then" in find(app, "af-whatif")[0].value
     assert repr(app) == "DisputeApp()"
 
@@ -100,6 +103,10 @@ def test_graphs_gallery_widget():
     items = gallery_items(app)
     assert items and all("<div class='af-graph'><div class='af-graph-wide'><svg" in i for i in items)
     assert "lab.ipynb?lesson=b1" in items[0] and "class='af-open-lab'" in items[0]
+    # who wins in the one wording of analysis.outcome, as the graph's own label says it
+    first = app.c.items()[0]
+    assert first.outcome.startswith("Winning card") and html.escape(first.outcome.rstrip(".")) in items[0]
+    assert " winners " not in items[0]
     app.card.value = "Witch"
     assert all("Witch" in item.cards for item in app.c.items())
     app.ruling.value = ""
@@ -145,3 +152,15 @@ def test_dispute_from_scratch_by_tapping_with_the_labs_builder():
     lesson = find(app, "af-lesson-list")[0]
     lesson.value = "b13-bishop-chain"                    # the builder now holds the lesson's round
     assert app.builder_view.builder is app.c.builder and app.c.builder.names == app.c.players
+
+
+def test_open_a_round_in_players_words():
+    from aristofarsa.render.html import step, stylesheet
+    app = DisputeApp.from_query("")
+    assert app.upload.description == "Upload a scenario file"
+    assert app.paste.placeholder == "… or paste a scenario file's text"
+    assert ".af-upload.widget-upload { font-size: 0; }" in stylesheet()     # no "(0)" counter shown
+    hidden = type("F", (), {"hidden": True, "see": (), "phase": "draw", "label": "Step 1 of 2",
+                            "text": "Ana draws 2 cards.", "ruling": None})()
+    note = step(hidden)
+    assert "A secret move: you see that it happened, not which card." in note and "viewer" not in note

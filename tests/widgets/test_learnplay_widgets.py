@@ -330,3 +330,27 @@ def test_play_round_picker_swaps_the_stepper():
     assert app.stepper.stepper is app.state.walk and app.state.round_no == 1
     one(app, "af-first").click()
     assert app.state.walk.index == 0 and app.state.walk.events[0].kind == "round"
+
+
+def test_play_round_summary_seat_ring_and_the_crowns_note_once():
+    app = PlayApp.from_query("players=4&seed=3")
+    assert app.summary.layout.display == "none" and "Crowns so far" in app.crowns.value
+    ring = one(app, "af-seat-ring").value
+    first = app.state.first_player()
+    assert "<svg" in ring and f"<b>{first}</b> plays first" in ring
+    assert all(name in ring for name in app.state.names)
+    assert "turn order →" not in ring        # a small ring: the words would overflow its table
+    hand = one(app, "af-hand")
+    assert hand.children and not any("provisional" in c.value for c in hand.children)
+    assert app.hand_title.value.count("provisional") == 1
+    while len(app.state.session.rounds) < 1:
+        enabled(one(app, "af-actions"))[0].click()
+    box = one(app, "af-round-summary")
+    assert box.layout.display != "none" and "Round 1 is over." in box.value
+    assert "Starts next round" in box.value and "Crowns so far" in box.value and app.crowns.value == ""
+    kids = list(app.children)
+    assert kids.index(app.table) < kids.index(app.prompt) < kids.index(app.actions)
+    while app.state.ranking() is None:
+        enabled(one(app, "af-actions"))[0].click()
+    assert "The game is over." in box.value
+    assert app.undo.disabled and app.undo.layout.display == "none"
