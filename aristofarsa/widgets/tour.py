@@ -47,6 +47,9 @@ APP_CSS = """<style>
 .af-app .af-example { border: 1px solid #d5c9a8; background: #fffdf6; border-radius: 8px; padding: 6px 10px;
   margin: 8px 0; max-width: 100%; }
 .af-app .af-rules-body { max-width: 42em; }
+.af-app .af-rules-columns { display: flex; flex-flow: row wrap; gap: 0 16px; align-items: flex-start; }
+.af-app .af-rules-columns > .af-rules-page { flex: 3 1 28em; min-width: 0; }
+.af-app .af-rules-columns > .af-rules-example { flex: 2 1 18em; min-width: 0; }
 .af-app .af-field { border-top: 1px solid #eee; padding: 4px 0; }
 .af-app .af-field-title { font-weight: bold; margin: 2px 0; }
 .af-app .af-prestige-input { width: auto !important; flex: 0 0 auto; }
@@ -61,6 +64,7 @@ APP_CSS = """<style>
 .af-app .jupyter-button.mod-active, .af-app .widget-toggle-button.mod-active,
 .af-app .widget-toggle-buttons .mod-active { background: #1a5fb4 !important; color: #fff !important; }
 .af-app .af-ruling-ref summary::-webkit-details-marker { display: none; }
+.af-app .af-ruling-ref[open] { vertical-align: top !important; max-width: calc(100% - 1.2em) !important; }
 </style>"""
 
 
@@ -135,9 +139,13 @@ class RulesPane(ipw.VBox):
         self.page = ipw.HTML()
         self.page.add_class("af-rules-page")
         self.example = ipw.HTML()
+        self.example.add_class("af-rules-example")
+        # the page's text and its live example side by side on a laptop, one above the other on a phone
+        columns = ipw.Box([self.page, self.example])
+        columns.add_class("af-rules-columns")
         self.open = _button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
         parts: list[ipw.Widget] = [ipw.HTML(intro)] if intro else []
-        self.children = [*parts, self.picker, self.page, self.example, _row([self.open]),
+        self.children = [*parts, self.picker, columns, _row([self.open]),
                          _row([self.prev, self.next])]
         self.refresh()
 
