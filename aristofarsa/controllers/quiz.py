@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import scenario as scenario_mod
+from ..analysis.outcome import card_names
 from ..cards import CONVOKE_VALUE, PARLOR_NOBLES
 from ..decisions import DecisionError
 from ..result import RoundResult
@@ -492,18 +493,56 @@ def asked_fields(expansion: bool) -> list[str]:
     return [*fields, "exiled"] if expansion else fields
 
 
+NOT_ANSWERED = "not answered"
+
+
 def _show(name: str, value: Any) -> str:
     if name == "next_first":
-        return value or "(none given)"
+        return value or ""
     if name == "prestige":
-        return ", ".join(f"{p} {v}" for p, v in value) or "(none given)"
-    if name in ("winners", "free_convokes", "exiled"):
-        return ", ".join(value) or "nobody"
-    return ", ".join(value) or "nothing"
+        return ", ".join(f"{p} {v}" for p, v in value)
+    return ", ".join(value)
 
 
-def check(question: Question, given: Answer) -> list[FieldCheck]:
-    """Each asked field of ``given``, right or wrong, against the engine's resolution."""
+def winning_card_labels(question: Question, players: Any) -> list[str]:
+    """The winning card(s) of ``players``, named as the question's buttons name them ("Ana's
+    Servant"); a card exchanged into that place says so ("Ana's Knight (in the Servant's place)")."""
+    final = {p: c for p, c, _ in question.result.garden}
+    out = []
+    for p, played in question.garden_cards():
+        if p in players:
+            now = final.get(p, played)
+            out.append(f"{p}'s {played}" if now == played else f"{p}'s {now} (in the {played}'s place)")
+    return out
+
+
+def scored_labels(question: Question, scored: Any) -> list[str]:
+    """The cards of ``scored`` ("Ana's Servant") as the page lists them: a name that comes twice
+    keeps the place each card is in ("Ana's Servant (Garden), Ana's Servant (Balcony)")."""
+    twice = {v for v, n in Counter(scored).items() if n > 1}
+    options = [(label, v) for label, v in question.scoring_options() if v in twice]
+    out = []
+    for v in sorted(scored):
+        label = next((lab for lab, w in options if w == v), v)
+        if label != v:
+            options.remove((label, v))
+        out.append(label)
+    return out
+
+
+def _shown(question: Question, name: str, value: Any) -> str:
+    """One field of an answer as the feedback reads it (empty: "nobody" / "nothing")."""
+    if name == "winners":
+        value = winning_card_labels(question, value)
+    elif name == "scored":
+        value = scored_labels(question, value)
+    return _show(name, value) or ("nothing" if name == "scored" else "nobody")
+
+
+def check(question: Question, given: Answer, answered: Any = None) -> list[FieldCheck]:
+    """Each asked field of ``given``, right or wrong, against the engine's resolution.
+    ``answered``: the fields the learner touched (default: all); a field left untouched and
+    not right reads "not answered" (not "nobody", as if chosen)."""
     truth = question.answer()
     free = ", ".join(f"{p} (the {card})" for p, card in free_convokes(question.scenario, question.result))
     out = []
@@ -515,8 +554,10 @@ def check(question: Question, given: Answer) -> list[FieldCheck]:
             right = dict(want) == dict(got)
         else:
             right = want == got
-        expected = (free or "nobody") if name == "free_convokes" else _show(name, want)
-        out.append(FieldCheck(name, FIELD_LABELS[name], right, _show(name, got), expected))
+        expected = (free or "nobody") if name == "free_convokes" else _shown(question, name, want)
+        untouched = (answered is not None and name not in answered) or not got
+        shown = NOT_ANSWERED if untouched and not right else _shown(question, name, got)
+        out.append(FieldCheck(name, FIELD_LABELS[name], right, shown, expected))
     return out
 
 
@@ -535,6 +576,18 @@ def why(result: RoundResult) -> list[TraceEvent]:
             continue
         keep.append(e)
     return keep
+
+
+def step_text(e: TraceEvent, result: RoundResult) -> str:
+    """A "why" step in the words the apps use for a round's outcome: the winners step reads
+    "Winning Prestige 11: Ana's Servant wins." (who starts next is the M2 step after it)."""
+    if e.kind != "winners":
+        return e.text
+    cards = card_names(result.garden, result.winners)
+    best = next((v for p, _, v in result.garden if p in result.winners), None)
+    jester = "The Jester votes are odd: the lowest Prestige wins. " if result.lowest_wins else ""
+    verb = "wins" if len(cards) == 1 else "win, tied (every tied card wins)"
+    return f"{jester}Winning Prestige {best}: {', '.join(cards)} {verb}."
 
 
 # ------------------------------------------------------------------ the quiz's state
@@ -586,12 +639,13 @@ class QuizState:
                 return q
             self.counter += 1
 
-    def answer(self, given: Answer) -> list[FieldCheck]:
-        """Check the current question (a second check of the same question changes nothing)."""
+    def answer(self, given: Answer, answered: Any = None) -> list[FieldCheck]:
+        """Check the current question (a second check of the same question changes nothing);
+        ``answered`` as in :func:`check`."""
         if self.checked is not None:
             return self.checked
         q = self.question()
-        self.checked = check(q, given)
+        self.checked = check(q, given, answered)
         right = all(c.right for c in self.checked)
         self.answers.append((q.topic, right))
         self.total_asked += 1

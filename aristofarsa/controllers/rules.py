@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from .. import scenario as scenario_mod
+from ..analysis.outcome import who_wins
 from ..rulings import RULINGS
 from .lessons import library
 from .rulings_text import RulingInfo, ruling
@@ -86,6 +87,7 @@ class Example:
     order: tuple[str, ...]               # Phase-2 order (for "order")
     frame: Frame                         # the board at that moment (Garden, Balcony)
     lines: tuple[tuple[str, str], ...]   # (trace text, ruling ID)
+    outcome: str = ""                    # who won: "Winning card: Ana's Knight (8). Starts next round: Ana."
 
 
 @dataclass(frozen=True)
@@ -126,8 +128,12 @@ def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str,
     lines = tuple((e.text, e.rule) for e in events
                   if e.kind in kinds and (not phases or e.phase in phases)
                   and (not rules or e.rule in rules))
+    outcome = who_wins(result.garden, result.winners, None if result.game_over else result.next_first,
+                       result.lowest_wins)
+    if result.game_over:
+        outcome += " The game ends after this round."
     return Example(lesson, meta.title, meta.players, sc.first, board, tuple(result.phase2_order),
-                   frame, lines)
+                   frame, lines, outcome)
 
 
 @lru_cache(maxsize=1)

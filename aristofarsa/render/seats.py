@@ -103,7 +103,8 @@ def card_html(info: Any, seat: int | None = None, small: bool = False, open_note
             f'{info.prestige}</span></div>'
             f'<div style="color:#555">{escape(info.kind)}{" · Exiled expansion" if info.expansion else ""}'
             f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
-            + (f'<span style="font-size:.85em">(provisional, {m9})</span>' if crowns_note else '')
+            + (f'<span style="font-size:.85em">(provisional, <span style="white-space:nowrap">{m9})</span>'
+               '</span>' if crowns_note else '')
             + '</div>'
             f'{texts}</div>')
 
@@ -121,9 +122,28 @@ def ruling_ref_html(info: Any) -> str:
     return ('<details class="af-ruling-ref" style="display:inline-block;vertical-align:baseline;'
             'text-indent:0;max-width:100%"><summary style="display:inline;'
             f'cursor:pointer;color:#1a5fb4;font-size:.85em">{escape(info.id)}</summary>'
-            f'<span style="display:block;font-size:.9em;background:#f6f8fa;border-left:3px solid #1a5fb4;'
-            f'padding:3px 6px;margin:2px 0"><b>{escape(info.id)} {escape(info.title)}.</b>{body}</span>'
+            f'<span style="display:block;white-space:normal;font-size:.9em;background:#f6f8fa;'
+            f'border-left:3px solid #1a5fb4;padding:3px 6px;margin:2px 0">'
+            f'<b>{escape(info.id)} {escape(info.title)}.</b>{body}</span>'
             '</details>')
+
+
+#: a ruling ID with the parenthesis right before or after it, if any: "(D1)", "(S1", "B3)"
+RULING_IN_PARENS = re.compile(r"(\(?)\b([MDPBSEX]\d{1,2})\b(\)?)")
+
+
+def ruling_refs_in(body: str, rulings: Any) -> str:
+    """Escaped text ``body`` whose ruling IDs (in ``rulings``) open their text in the page; a
+    parenthesis next to an ID stays on the line with it (never "(" alone at the end of a line
+    or ")" alone at the start of the next)."""
+    def one(m: re.Match[str]) -> str:
+        if m.group(2) not in rulings:
+            return m.group(0)
+        ref = ruling_ref_html(rulings[m.group(2)])
+        if not (m.group(1) or m.group(3)):
+            return ref
+        return f'<span style="white-space:nowrap">{m.group(1)}{ref}{m.group(3)}</span>'
+    return RULING_IN_PARENS.sub(one, body)
 
 
 def lab_link_html(lesson: str) -> str:
@@ -182,17 +202,13 @@ def markdown_html(text: str, rulings: Any = None) -> str:
     return "".join(out)
 
 
-RULING_ID = re.compile(r"\b([MDPBSEX]\d{1,2})\b")
-
-
 def _inline(line: str, rulings: Any) -> str:
     body = escape(line)
     body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
     body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
     body = re.sub(r"`([^`]+)`", r"<i>\1</i>", body)
     if rulings:
-        body = RULING_ID.sub(lambda m: ruling_ref_html(rulings[m.group(1)]) if m.group(1) in rulings
-                             else m.group(0), body)
+        body = ruling_refs_in(body, rulings)
     return body
 
 
@@ -201,5 +217,4 @@ def with_rulings(text: str, rulings: Any) -> str:
     body = escape(text)
     if not rulings:
         return body
-    return RULING_ID.sub(lambda m: ruling_ref_html(rulings[m.group(1)]) if m.group(1) in rulings
-                         else m.group(0), body)
+    return ruling_refs_in(body, rulings)

@@ -47,6 +47,9 @@ APP_CSS = """<style>
 .af-app .af-example { border: 1px solid #d5c9a8; background: #fffdf6; border-radius: 8px; padding: 6px 10px;
   margin: 8px 0; max-width: 100%; }
 .af-app .af-rules-body { max-width: 42em; }
+.af-app .af-rules-columns { display: flex; flex-flow: row wrap; gap: 0 16px; align-items: flex-start; }
+.af-app .af-rules-columns > .af-rules-page { flex: 3 1 28em; min-width: 0; }
+.af-app .af-rules-columns > .af-rules-example { flex: 2 1 18em; min-width: 0; }
 .af-app .af-field { border-top: 1px solid #eee; padding: 4px 0; }
 .af-app .af-field-title { font-weight: bold; margin: 2px 0; }
 .af-app .af-prestige-input { width: auto !important; flex: 0 0 auto; }
@@ -61,6 +64,7 @@ APP_CSS = """<style>
 .af-app .jupyter-button.mod-active, .af-app .widget-toggle-button.mod-active,
 .af-app .widget-toggle-buttons .mod-active { background: #1a5fb4 !important; color: #fff !important; }
 .af-app .af-ruling-ref summary::-webkit-details-marker { display: none; }
+.af-app .af-ruling-ref[open] { vertical-align: top !important; max-width: calc(100% - 1.2em) !important; }
 </style>"""
 
 
@@ -135,9 +139,13 @@ class RulesPane(ipw.VBox):
         self.page = ipw.HTML()
         self.page.add_class("af-rules-page")
         self.example = ipw.HTML()
+        self.example.add_class("af-rules-example")
+        # the page's text and its live example side by side on a laptop, one above the other on a phone
+        columns = ipw.Box([self.page, self.example])
+        columns.add_class("af-rules-columns")
         self.open = _button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
         parts: list[ipw.Widget] = [ipw.HTML(intro)] if intro else []
-        self.children = [*parts, self.picker, self.page, self.example, _row([self.open]),
+        self.children = [*parts, self.picker, columns, _row([self.open]),
                          _row([self.prev, self.next])]
         self.refresh()
 
@@ -186,6 +194,7 @@ class RulesPane(ipw.VBox):
                               f"<i>{escape(ex.title)}</i>:" + board
                               + (f"<ul style='margin:.3em 0 .2em 1.1em;padding:0'>{lines}</ul>"
                                  if lines else "")
+                              + f"<div class='af-example-outcome'><b>Who won:</b> {escape(ex.outcome)}</div>"
                               + "</div>")
         self.prev.disabled = book.index == 0
         self.next.disabled = book.is_last
@@ -404,6 +413,7 @@ class QuizPane(ipw.VBox):
                          self.form, _row([self.check]), self.feedback, _row([self.next]), self.summary,
                          self.address]
         self._inputs: dict[str, Any] = {}
+        self._touched: set[str] = set()      # the fields the learner has changed
         self._rendered: str | None = None
         self.refresh()
 
@@ -426,7 +436,7 @@ class QuizPane(ipw.VBox):
     def _check(self) -> None:
         quiz = self._state.quiz
         if quiz.checked is None:
-            quiz.answer(self._given())
+            quiz.answer(self._given(), set(self._touched))
             self.refresh()
 
     def _next(self) -> None:
@@ -488,6 +498,15 @@ class QuizPane(ipw.VBox):
                                 "all tied: nobody).", list(exiled.values()), "af-quiz-exiled"))
             self._inputs["exiled"] = exiled
         self.form.children = fields
+        self._touched = set()
+        for name, ins in self._inputs.items():
+            widgets = ([ins] if isinstance(ins, ipw.Widget) else
+                       [b for _, b in ins] if isinstance(ins, list) else list(ins.values()))
+            for w in widgets:
+                w.observe(partial(self._touch, name), names="value")
+
+    def _touch(self, name: str, _change: dict[str, Any]) -> None:
+        self._touched.add(name)
 
     def refresh(self) -> None:
         quiz = self._state.quiz
@@ -535,12 +554,13 @@ class QuizPane(ipw.VBox):
         rows = "".join(
             f"<tr><td>{RIGHT if c.right else WRONG}"
             f"</td><td><b>{escape(c.label)}</b></td><td>you: {escape(c.given)}</td>"
-            f"<td>{'' if c.right else 'the engine: <b>' + escape(c.expected) + '</b>'}</td></tr>"
+            f"<td>{'' if c.right else 'answer: <b>' + escape(c.expected) + '</b>'}</td></tr>"
             + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
                f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>")
             for c in checks)
-        steps = "".join(f"<li>{escape(e.text)} {seats.rulings_html([refs[e.rule]] if e.rule in refs else [])}"
-                        "</li>" for e in quiz_mod.why(q.result))
+        steps = "".join(f"<li>{escape(quiz_mod.step_text(e, q.result))} "
+                        f"{seats.rulings_html([refs[e.rule]] if e.rule in refs else [])}</li>"
+                        for e in quiz_mod.why(q.result))
         t = quiz_mod.topic(q.topic)
         lib = tour.library()
         lessons = ", ".join(escape(lib[n].title) for n in t.lessons if n in lib)

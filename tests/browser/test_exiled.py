@@ -13,6 +13,7 @@ def test_exiled_rules_pages_a_lesson_and_the_quiz(app_server, page):
     page.goto(f"{app_server.rstrip('/')}{APP}", timeout=LOAD_MS)
     page.wait_for_selector(".af-rules", timeout=LOAD_MS)
     assert "Exile (the Exiled expansion)" in page.locator(".af-rules-page").inner_text()
+    assert "Who won: Winning card" in page.locator(".af-rules .af-example").inner_text()
     page.locator(".af-rules-next").click()
     page.wait_for_function("document.querySelector('.af-rules-page').innerText.includes('Bard')")
     page.get_by_role("tab", name="Cards").click()
@@ -28,3 +29,14 @@ def test_exiled_rules_pages_a_lesson_and_the_quiz(app_server, page):
     page.get_by_role("tab", name="Quiz").click()
     page.wait_for_selector(".af-quiz-exiled", timeout=LOAD_MS)           # the expansion asks who exiles
     assert "4. The Exiled expansion" in page.locator(".af-quiz-progress").inner_text()
+    # checked untouched but for one winning card: the feedback answers with cards, not players
+    winner = page.locator(".af-quiz-winners button").first
+    picked = winner.inner_text()
+    winner.click()
+    page.locator(".af-quiz-check").click()
+    page.wait_for_function("() => document.querySelector('.af-quiz-feedback').innerText.includes('Why')",
+                           timeout=60_000)
+    row = page.locator(".af-quiz-feedback tr", has_text="Winning card(s)").first.inner_text()
+    assert f"you: {picked}" in row and ("answer: " in row or "right" in row)
+    assert "'s " in row.split("answer:")[-1] and "the engine" not in row
+    assert "you: not answered" in page.locator(".af-quiz-feedback").inner_text()

@@ -75,6 +75,7 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
         if k == 1:
             assert "Not quite: Starts the next round wrong" in feedback
             assert "earliest winning card" in feedback              # the rule behind the field
+            assert f"answer: {q.answer().next_first}" in feedback and "the engine" not in feedback
         else:
             assert "Fully right" in feedback, feedback[:300]
         state.answer(answer)
@@ -94,6 +95,45 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
     assert "1. The Garden decides" in progress and "all quizzes 4/5" in progress
     assert "What to review" in page.locator(".af-quiz-summary").inner_text()
     assert page.locator(".af-error").is_hidden()
+
+
+#: the ruling references on a rules page whose "(" or ")" sits on another line than the ID
+STRAY_PARENS = """() => {
+  const bad = [];
+  for (const d of document.querySelectorAll('.af-rules-page .af-ruling-ref')) {
+    const id = d.querySelector('summary').getBoundingClientRect();
+    for (const [node, at] of [[d.previousSibling, -1], [d.nextSibling, 0]]) {
+      if (!node || node.nodeType !== 3 || !node.textContent.length) continue;
+      const i = at < 0 ? node.textContent.length - 1 : 0;
+      if (!'()'.includes(node.textContent[i])) continue;
+      const r = document.createRange();
+      r.setStart(node, i); r.setEnd(node, i + 1);
+      const apart = Math.abs(r.getBoundingClientRect().bottom - id.bottom) > 6;
+      if (apart) bad.push(node.textContent[i] + ' ' + d.querySelector('summary').innerText);
+    }
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_learn_rules_no_parenthesis_alone_on_a_line(app_server, page, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{app_server.rstrip('/')}{APP}", timeout=LOAD_MS)
+    page.wait_for_selector(".af-rules-page", timeout=LOAD_MS)
+    for k, rules_page in enumerate(learn_pages()):
+        page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
+                               arg=rules_page.title, timeout=30_000)
+        assert page.evaluate(STRAY_PARENS) == [], rules_page.title
+        text = page.locator(".af-rules-page:visible").first.bounding_box()
+        example = page.locator(".af-rules-example:visible").first.bounding_box()
+        assert text is not None and example is not None
+        if width >= 1000:       # the text and its live example side by side, using the panel
+            assert example["x"] > text["x"] + text["width"] - 1 and example["width"] > 250
+        else:                   # one above the other on a phone
+            assert example["y"] >= text["y"] + text["height"] - 1
+        if k < len(learn_pages()) - 1:
+            page.locator(".af-rules-next").click()
 
 
 def test_learn_predict_a_lesson(app_server, page):

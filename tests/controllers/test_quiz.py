@@ -119,6 +119,69 @@ def test_check_names_each_wrong_field():
     assert [c.name for c in quiz.check(exq, exq.answer())][-1] == "exiled"
 
 
+def _repeated_card_question() -> quiz.Question:
+    """A dealt round in which one player's Garden and Balcony cards share a name and both score."""
+    for level in ("garden", "balcony", "jester-bishop"):
+        for seed in range(200):
+            q = quiz.generate(level, seed)
+            if any(n > 1 for n in Counter(q.answer().scored).values()):
+                return q
+    pytest.skip("no dealt round scores two cards of one name")
+
+
+def test_feedback_answers_with_cards_and_tells_the_two_cards_apart():
+    q = quiz.generate("garden", 3)
+    truth = q.answer()
+    rows = {c.name: c for c in quiz.check(q, replace(truth, winners=()))}
+    played = dict(q.garden_cards())
+    final = {p: c for p, c, _ in q.result.garden}
+    # the "Winning card(s)" row answers with the cards the question's buttons name, not players
+    assert rows["winners"].expected == ", ".join(
+        f"{p}'s {played[p]}" + ("" if final[p] == played[p] else f" (in the {played[p]}'s place)")
+        for p, _ in q.garden_cards() if p in truth.winners)
+    assert "'s " in rows["winners"].expected
+    dup = _repeated_card_question()
+    shown = next(c for c in quiz.check(dup, dup.answer()) if c.name == "scored").expected.split(", ")
+    assert len(shown) == len(set(shown)) == len(dup.answer().scored)
+    assert any(s.endswith("(Garden)") for s in shown) and any(s.endswith("(Balcony)") for s in shown)
+
+
+def test_an_untouched_field_reads_not_answered():
+    q = quiz.generate("balcony", 2)
+    truth = q.answer()
+    zeros = tuple((p, 0) for p, _ in truth.prestige)
+    rows = {c.name: c for c in quiz.check(q, quiz.Answer(prestige=zeros), answered=set())}
+    for name in ("winners", "next_first", "scored"):
+        assert not rows[name].right and rows[name].given == quiz.NOT_ANSWERED, name
+    if dict(truth.prestige) != dict(zeros):
+        assert rows["prestige"].given == quiz.NOT_ANSWERED
+    # a field the learner did answer shows what they chose
+    wrong = next(p for p in q.players if p != truth.next_first)
+    rows = {c.name: c for c in quiz.check(q, replace(truth, next_first=wrong), answered={"next_first"})}
+    assert rows["next_first"].given == wrong
+    # an empty answer that is right ("nobody Convokes for free") is not "not answered"
+    if not truth.free_convokes:
+        assert rows["free_convokes"].right and rows["free_convokes"].given == "nobody"
+
+
+def test_why_says_which_cards_win_and_who_starts_next():
+    for seed in range(4):
+        q = quiz.generate("garden", seed)
+        texts = [quiz.step_text(e, q.result) for e in quiz.why(q.result)]
+        assert not any("round's winner" in t for t in texts)
+        cards = ", ".join(f"{p}'s {c}" for p, c, _ in q.result.garden if p in q.result.winners)
+        assert any(cards in t and " win" in t for t in texts)
+        if not q.result.game_over:
+            assert f"{q.result.next_first} starts the next round." in texts
+
+
+def test_every_live_example_says_who_won():
+    for page in (*rules.learn_pages(), *rules.exiled_pages()):
+        ex = page.example()
+        assert ex.outcome.startswith("Winning card"), page.key
+        assert "Starts next round:" in ex.outcome or "game ends" in ex.outcome, page.key
+
+
 def test_why_lists_the_deciding_steps_with_known_rulings():
     q = quiz.generate("jester-bishop", 4)
     steps = quiz.why(q.result)

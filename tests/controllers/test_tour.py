@@ -307,3 +307,22 @@ def test_lesson_index_is_generated_from_the_lesson_files():
         "regenerate aristofarsa/data/lesson_index.json: python -c 'from aristofarsa.controllers import tour; "
         "tour.LESSON_INDEX_FILE.write_text(tour.lesson_index_json(), encoding=\"utf-8\")'")
     assert list(tour.library().items()) == list(tour.scan_library().items())   # in file-name order
+
+
+def test_a_ruling_reference_keeps_its_parentheses_on_its_line():
+    """"(D1)" is one unbreakable piece: "(" never ends a line alone, ")" never starts one."""
+    from aristofarsa.controllers.rulings_text import every_ruling
+    from aristofarsa.render import seats
+
+    refs = every_ruling()
+    page = seats.markdown_html("scored cards never come back (D1). Ties all win (S1, B3).", refs)
+    pieces = re.findall(r'<span style="white-space:nowrap">(.)<details.*?</details>(.?)</span>', page)
+    assert pieces == [("(", ")"), ("(", "")] and page.count("</details>)</span>") == 2
+    assert seats.with_rulings("tied (S1, B3).", refs).count('<span style="white-space:nowrap">') == 2
+    # an opened ruling's text still wraps inside the unbreakable piece
+    assert "white-space:normal" in seats.ruling_ref_html(refs["D1"])
+    # a bare list of references needs no such piece
+    assert "nowrap" not in seats.rulings_html([refs["D1"], refs["S1"]])
+    # "(provisional, M9)" on a card keeps "M9)" together
+    card = tour.CardTour().card()
+    assert card.crowns_ruling is not None and "</details>)</span>" in seats.card_html(card)

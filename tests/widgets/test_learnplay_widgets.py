@@ -184,6 +184,7 @@ def test_learn_quiz_field_by_field_to_the_summary_and_the_address():
         assert "Why" in feedback and "af-ruling-ref" in feedback
         if k == 1:
             assert "Not quite: Starts the next round wrong" in feedback
+            assert f"answer: <b>{q.answer().next_first}</b>" in feedback and "the engine:" not in feedback
         else:
             assert "Fully right" in feedback
         one(pane, "af-quiz-next").click()
@@ -199,11 +200,25 @@ def test_learn_quiz_field_by_field_to_the_summary_and_the_address():
     assert again.state.quiz.level == 1 and "2. Balcony effects" in again.quiz.progress.value
 
 
+def test_learn_quiz_feedback_says_not_answered_for_an_untouched_field():
+    app = LearnApp.from_query("seed=3")
+    pane = app.quiz
+    q = app.state.quiz.question()
+    pane._inputs["next_first"].value = q.players[0]          # the only field touched
+    one(pane, "af-quiz-check").click()
+    feedback = pane.feedback.value
+    assert "you: not answered" in feedback and "you: nobody</td><td>answer:" not in feedback
+    checks = {c.name: c for c in app.state.quiz.checked}
+    assert checks["prestige"].right or checks["prestige"].given == "not answered"
+    assert checks["next_first"].given == q.players[0]
+
+
 def test_learn_rules_pages():
     app = LearnApp.from_query("")
     rules = one(app, "af-rules")
     assert "1. Set-up, seats and the draw" in app.rules.page.value
     assert "Live example" in app.rules.example.value and "<svg" in app.rules.example.value
+    assert "Who won:</b> Winning card" in app.rules.example.value
     for _ in range(6):
         one(rules, "af-rules-next").click()
     assert "Scoring, as a checklist" in app.rules.page.value
