@@ -7,8 +7,10 @@ from dataclasses import replace
 
 import pytest
 
+from aristofarsa import scenario
 from aristofarsa.controllers.quiz import QuizState
 from aristofarsa.controllers.rules import learn_pages
+from aristofarsa.controllers.sources import LESSONS_DIR
 
 pytestmark = pytest.mark.browser
 
@@ -170,4 +172,6 @@ def test_learn_opens_the_lesson_in_the_lab(app_server, page):
     page.goto(href, timeout=LOAD_MS)
     page.wait_for_selector(".af-step", state="attached", timeout=LOAD_MS)
     assert page.locator(".af-error").first.is_hidden()
-    assert "b13-bishop-chain" in page.content()
+    title = scenario.load(LESSONS_DIR / "b13-bishop-chain.toml").title
+    page.wait_for_function("t => (document.querySelector('.af-lesson-head') || {}).innerText"
+                           "?.includes(t)", arg=title, timeout=30_000)   # the Lab names the lesson
