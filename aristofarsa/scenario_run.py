@@ -59,7 +59,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
         if sc.next_draw and not result.game_over:
             r.phase = PHASE.DRAW
             r.step_id = ("draw", 0)  # type: ignore[assignment]
-            r.log(K.PHASE, "D1", "The next round's Draw step (next_draw = true).")
+            r.log(K.PHASE, "D1", "The next round begins: its Draw step.")
             short = draw_step(r, names.index(result.next_first),
                               [names.index(n) for n in result.oracle_draw])
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
