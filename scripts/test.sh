@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test || exit 1
-AF_EXTRAS=test bash scripts/site.sh --tools || exit 1   # the static site's build tools and npm (tests/static_site)
+AF_EXTRAS=test bash scripts/site.sh --tools || exit 1   # the static site's build tools and npm (tests/browser/static_site)
 bash scripts/chromium.sh || exit 1
 failed=()
 run() {  # run one check; remember its name if it fails

@@ -10,8 +10,10 @@ Fixtures:
 * ``site_url`` (session): the site's address under a sub-folder
   (``http://127.0.0.1:PORT/test-site/``, as on GitHub Pages), served by ``python -m
   http.server``: no server-side code at all.
-* ``browser``, ``page``, ``app_server``, ``wait_for_app``: the browser tests' own
-  (tests/browser/conftest.py): a page fails its test on any request that leaves 127.0.0.1.
+* ``browser``, ``page``, ``app_server``, ``wait_for_app``: the browser tests' own, inherited
+  from tests/browser/conftest.py (one Chromium and one served app for the whole session: a
+  second Playwright in the same thread is refused): a page fails its test on any request that
+  leaves 127.0.0.1.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.conftest import app_server, browser, free_port, page, phone_page  # noqa: F401
+from browser.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".site-cache"
@@ -68,6 +70,3 @@ def site_url(site_dir: Path) -> Iterator[str]:
         server.terminate()
         server.wait(timeout=10)
 
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "browser: drives the served apps in a real browser (Chromium)")
