@@ -27,9 +27,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from browser.conftest import free_port
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CACHE = ROOT / ".site-cache"
 BUILT = CACHE / "test-site"
 TOOLS = ("voici_core", "jupyterlite_pyodide_kernel", "mkdocs", "material")

@@ -10,7 +10,7 @@ import pytest
 from aristofarsa.cli.args import UsageError
 from aristofarsa.cli.site import run
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_a_failed_step_names_itself_and_the_tools_reason() -> None:
