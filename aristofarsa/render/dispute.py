@@ -23,6 +23,9 @@ class GalleryItem(Protocol):
     def winners(self) -> Sequence[str]: ...
     @property
     def link(self) -> str: ...
+    @property
+    def outcome(self) -> str: ...
+
 
 e = html.escape
 

@@ -23,7 +23,7 @@ def test_landing_page_links_every_app_by_title(app_server, page, wait_for_app):
         link = links.nth(i)
         assert link.locator("strong").inner_text() == title
         assert link.get_attribute("href") == f"/voila/render/{name}.ipynb"
-    page.get_by_text("Scenario Lab").click()
+    links.filter(has_text="Scenario Lab").first.click()
     page.wait_for_url("**/voila/render/lab.ipynb")
     wait_for_app(page)
 
