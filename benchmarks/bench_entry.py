@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout, too
 
 from aristofarsa import scenario  # noqa: E402
+from aristofarsa.controllers.builder import chip_label  # noqa: E402
 
 GOAL = 40
 TIMEOUT_MS = 60_000
@@ -105,17 +106,6 @@ convoke = { discard = ["Servant", "Jester"], take = "Courtisan" }
 }
 
 
-def label(value: Any) -> str:
-    """A chip's text for a choice value (as widgets/builder.py writes it)."""
-    if value is False:
-        return "no swap"
-    if value is True:
-        return "yes"
-    if isinstance(value, int):
-        return f"{value:+d}".replace("-", "−")
-    return str(value)
-
-
 def taps_for(text: str) -> list[tuple[str, str]]:
     """(chip row hook inside the builder, chip text) for every field of the round, in the
     order a person enters it: player by player in seat order."""
@@ -134,7 +124,7 @@ def taps_for(text: str) -> list[tuple[str, str]]:
         out.append((f"{box} .af-field-conspire", conspire["card"]))
         for key, value in conspire.items():
             if key != "card":
-                out.append((f"{box} .af-field-conspire-{key}", label(value)))
+                out.append((f"{box} .af-field-conspire-{key}", chip_label(value)))
         for j, card in enumerate(p.get("hand", [])):
             out.append((f"{box} .af-field-hand-{j}", card))
     return out

@@ -541,3 +541,14 @@ def _judge(text: str, names: list[str]) -> Check:
     except S.ScenarioError as exc:
         _file(check, check.problems, str(exc), names)
     return check
+
+
+def chip_label(value: Any) -> str:
+    """A choice value as its chip shows it (the builder's chips; benchmarks/bench_entry.py taps them)."""
+    if value is False:
+        return "no swap"
+    if value is True:
+        return "yes"
+    if isinstance(value, int):
+        return f"{value:+d}".replace("-", "−")
+    return str(value)

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
-from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder
+from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder, chip_label
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
 from ..render import html
 from ..variants import VARIANTS
@@ -34,16 +34,6 @@ CHIP_STYLE = ipw.ToggleButtonsStyle(button_width="auto")
 LABEL_LAYOUT = ipw.Layout()
 LABEL_STYLE = ipw.widgets.widget_string.HTMLStyle()
 ROW_LAYOUT = ipw.Layout(display="flex", flex_flow="row wrap", align_items="center", max_width="100%")
-
-
-def _label(value: Any) -> str:
-    if value is False:
-        return "no swap"
-    if value is True:
-        return "yes"
-    if isinstance(value, int):
-        return f"{value:+d}".replace("-", "−")
-    return str(value)
 
 
 def chips(options: list[tuple[str, Any]], value: Any, hook: str, label: str = "") -> ipw.Widget:
@@ -211,9 +201,9 @@ class BuilderView(ipw.VBox):
             options, optional = b.choice_options(k, source, key)
             value = current.get(key)
             opts: list[tuple[str, Any]] = [(NONE, "")] if optional else []
-            opts += [(_label(o), o) for o in options if not isinstance(o, list)]
+            opts += [(chip_label(o), o) for o in options if not isinstance(o, list)]
             if value is not None and value not in [o for _, o in opts]:
-                opts.append((f"{_label(value)} (not allowed)", value))
+                opts.append((f"{chip_label(value)} (not allowed)", value))
             row = chips(opts, value if value is not None else ("" if optional else None),
                         f"af-field-{source}-{key}", CHOICE_LABELS.get(key, key))
             self._bind(_toggle(row), _choice_setter(b, k, source, key))
@@ -249,7 +239,7 @@ def _summary_line(b: Builder, k: int) -> str:
     parts = [b.garden(k) or "no Garden card"]
     action = b.action(k)
     if action == "conspire":
-        choices = " ".join(_label(v) for v in b.choices(k, "conspire").values())
+        choices = " ".join(chip_label(v) for v in b.choices(k, "conspire").values())
         parts.append(f"Conspires {b.conspire(k) or '?'}" + (f" → {choices}" if choices else ""))
     elif action == "convoke":
         c = b.convoke(k)
