@@ -7,6 +7,7 @@ them out and forward clicks. ``LearnApp.from_query(query)`` / ``ExiledApp.from_q
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import partial
 from html import escape
@@ -614,9 +615,9 @@ class QuizPane(ipw.VBox):
         query = self._state.query()
         if not query:
             return ""
-        target = escape("?" + query)
+        target = escape(json.dumps("?" + query))      # a JS string literal, then attribute-escaped
         return (f"<img alt='' src='data:,' style='display:none' "
-                f"onerror=\"history.replaceState(null, '', location.pathname + '{target}')\">")
+                f"onerror=\"history.replaceState(null, '', location.pathname + {target})\">")
 
     @staticmethod
     def _hide(*widgets: ipw.Widget) -> None:
