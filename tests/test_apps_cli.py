@@ -1,6 +1,7 @@
 """`serve`'s checks (no browser), the notebooks' layout and `aristofarsa notebook` pinned by nbval."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -59,7 +60,12 @@ def test_every_app_notebook_is_thin_and_named_as_the_contract_says():
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         assert 1 <= len(code) <= 2, name
         source = "".join("".join(c["source"]) for c in code)
-        assert re.search(r"^from aristofarsa\.widgets\.\w+ import \w+App$", source, re.M), name
+        # one name per app: NAME.ipynb -> widgets/NAME.py NameApp -> controllers/NAME.py NameController
+        app = f"{name.capitalize()}App"
+        assert re.search(rf"^from aristofarsa\.widgets\.{name} import {app}$", source, re.M), name
+        controller = getattr(importlib.import_module(f"aristofarsa.controllers.{name}"),
+                             f"{name.capitalize()}Controller")
+        assert controller.__module__ == f"aristofarsa.controllers.{name}", name
         assert "from aristofarsa.widgets.common import page_query" in source, name
         assert re.search(r"^(\w+App)\.from_query\(page_query\(warm_up=\1\)\)$", source, re.M), name
         assert nb["metadata"]["kernelspec"]["name"] == "python3"

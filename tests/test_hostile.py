@@ -549,13 +549,13 @@ def test_values_of_the_wrong_type(old, new, needles, tmp_path):
     ("exiled", "seed=" + "x" * 5000, "seed must be a whole number >= 0, got 'xxxxxxxx"),
 ])
 def test_an_over_long_query_number_is_a_message(app, query, message):
-    from aristofarsa.controllers.exiled import ExiledState
-    from aristofarsa.controllers.tour import LearnState
+    from aristofarsa.controllers.exiled import ExiledController
+    from aristofarsa.controllers.learn import LearnController
 
-    state = {"learn": LearnState, "exiled": ExiledState}[app].from_query(query)
+    state = {"learn": LearnController, "exiled": ExiledController}[app].from_query(query)
     assert len(state.errors) == 1 and state.errors[0].startswith(message), state.errors
     assert len(state.errors[0]) < 200
-    assert LearnState.from_query("seed=9223372036854775807").errors == []
+    assert LearnController.from_query("seed=9223372036854775807").errors == []
 
 
 @pytest.mark.parametrize("value, low, high, message", [
@@ -565,7 +565,7 @@ def test_an_over_long_query_number_is_a_message(app, query, message):
 ])
 def test_play_query_numbers_use_the_same_reader(value, low, high, message):
     from aristofarsa.controllers import play
-    from aristofarsa.controllers.tour import QueryError, whole
+    from aristofarsa.controllers.learn import QueryError, whole
 
     assert play.whole is whole                       # ?players= and ?human= are read by it
     with pytest.raises(QueryError) as info:

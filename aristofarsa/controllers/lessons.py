@@ -1,6 +1,6 @@
 """The lesson library: every bundled lesson, the stages of the beginner path through them and
 the index by card and by situation (data: ``aristofarsa/data/lessons.toml``), in plain Python.
-The Learn and Exiled apps (:mod:`.tour`), the rules pages and the quiz read it from here.
+The Learn and Exiled apps (:mod:`.learn`), the rules pages and the quiz read it from here.
 """
 from __future__ import annotations
 

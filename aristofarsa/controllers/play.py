@@ -26,8 +26,8 @@ from ..render.html import plural
 from ..rulings import END_RULES
 from .asks import Ask
 from .game_session import GameSession
+from .learn import QueryError, parse_query, whole
 from .stepper import Stepper
-from .tour import QueryError, parse_query, whole
 
 #: Why a game ended, in words with its ruling (from the one table of end reasons).
 END_TEXT = {reason: f"{text} ({rule})" for reason, (rule, text) in END_RULES.items()}

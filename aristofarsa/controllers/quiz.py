@@ -8,10 +8,10 @@ a learner's answer with it field by field: the winning card(s) (every tied card 
 who starts the next round (M2), each Garden card's final Prestige, what scores, the free
 Convokes and, with the expansion, who exiles.
 
-:class:`QuizState` is a run of questions level by level (base Garden, Balcony effects,
+:class:`Quiz` is a run of questions level by level (base Garden, Balcony effects,
 Jester and Bishop, Exiled), five a quiz, never repeating a question within twenty, with a
 summary per topic at the end of each quiz. Its whole state is a short progress code
-(:meth:`QuizState.code`), so a page can keep it in its address and restore it on reload.
+(:meth:`Quiz.code`), so a page can keep it in its address and restore it on reload.
 """
 from __future__ import annotations
 
@@ -599,7 +599,7 @@ DAMAGED = "damaged progress code (copy the whole address): the quiz starts afres
 
 
 @dataclass
-class QuizState:
+class Quiz:
     """A quiz run: the level, the questions asked (recent ids, never repeated within
     :data:`NO_REPEAT`), this quiz's answers (topic, right) and the totals so far."""
 
@@ -700,7 +700,7 @@ class QuizState:
         return base64.urlsafe_b64encode(check_sum + packed).decode().rstrip("=")
 
     @classmethod
-    def from_code(cls, code: str) -> QuizState:
+    def from_code(cls, code: str) -> Quiz:
         if len(code) > 4000:
             raise ProgressError("progress code too long: not one this app made")
         try:

@@ -71,7 +71,7 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
     return "".join(parts)
 
 
-def card_html(info: Any, seat: int | None = None, small: bool = False, open_notes: bool = False,
+def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
               crowns_note: bool = True) -> str:
     """One readable card: name, type, printed Prestige, crowns (provisional), both texts and,
     under them, its fine points as ruled (``info.notes``, each with text and rulings; folded
@@ -82,17 +82,16 @@ def card_html(info: Any, seat: int | None = None, small: bool = False, open_note
     noble = info.kind == "Noble"
     notes = getattr(info, "notes", ())
     crowns_ruling = getattr(info, "crowns_ruling", None)
-    m9 = ruling_ref_html(crowns_ruling) if crowns_ruling is not None and not small else "M9"
-    fine = "" if small or not notes else (
+    m9 = ruling_ref_html(crowns_ruling) if crowns_ruling is not None else "M9"
+    fine = "" if not notes else (
         f'<details class="af-card-notes"{" open" if open_notes else ""} style="margin-top:6px;'
         'border-top:1px solid #ddd;padding-top:4px"><summary style="cursor:pointer"><b>As ruled</b> '
         f'<span style="color:#555;font-size:.9em">({len(notes)} fine point{"s" if len(notes) != 1 else ""}'
         ' that decide rounds)</span></summary><ul style="margin:2px 0 0 1.1em;padding:0;font-size:.88em">'
         + "".join(f'<li style="margin:2px 0">{escape(n.text)} {rulings_html(n.rulings)}</li>' for n in notes)
         + "</ul></details>")
-    texts = "" if small else (
-        f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
-        f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>{fine}')
+    texts = (f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
+             f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>{fine}')
     return (f'<div class="af-card-view" style="border:3px solid {border};border-radius:10px;padding:8px;'
             f'background:{"#fdf6e3" if noble else "#fff"};max-width:{"28em" if open_notes else "22em"};'
             'box-sizing:border-box;'

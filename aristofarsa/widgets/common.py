@@ -1,5 +1,6 @@
-"""Shared bits of every app view: the page's query string, the stylesheet, CSS hooks, tabs and
-sections built on first opening (``LazyTab``, ``LazyAccordion``), and the click guard."""
+"""Shared bits of every app view: the page's query string, the stylesheet, CSS hooks, buttons
+and rows of them, the error box (``af-error``), the card view (``af-card``), tabs and sections
+built on first opening (``LazyTab``, ``LazyAccordion``), and the click guard."""
 from __future__ import annotations
 
 import inspect
@@ -7,11 +8,15 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from html import escape
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
-from ..render import html
+from ..render import html, seats
+
+if TYPE_CHECKING:
+    from ..controllers.learn import CardInfo
 
 
 def page_query(warm_up: Any = None) -> str:
@@ -105,6 +110,60 @@ def wrap_row(children: Iterable[ipw.Widget] = (), **layout: Any) -> ipw.Box:
     """A row that wraps onto the next line on a phone."""
     return ipw.Box(list(children), layout=ipw.Layout(display="flex", flex_flow="row wrap",
                                                      align_items="center", max_width="100%", **layout))
+
+
+def button(label: str, on_click: Callable[[], None], *classes: str, tooltip: str = "") -> ipw.Button:
+    """A button as wide as its label, with the given CSS classes; a click calls ``on_click()``."""
+    widget = ipw.Button(description=label, tooltip=tooltip or label, layout=ipw.Layout(width="auto"))
+    for cls in classes:
+        widget.add_class(cls)
+    widget.on_click(lambda _b: on_click())
+    return widget
+
+
+def button_row(children: list[ipw.Widget], *classes: str) -> ipw.Box:
+    """A full-width row of buttons (``af-buttons``: spaced, wrapping onto the next line)."""
+    box = ipw.Box(children, layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
+    box.add_class("af-buttons")
+    for cls in classes:
+        box.add_class(cls)
+    return box
+
+
+class ErrorBox(ipw.HTML):
+    """``af-error``: plain-language messages about bad input; hidden when there are none."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("af-error")
+        self.show([])
+
+    def show(self, messages: list[str]) -> None:
+        if messages:
+            self.value = ('<div class="af-errbox" role="alert">'
+                          + "<br>".join(escape(m) for m in messages) + "</div>")
+            self.layout.display = None
+        else:
+            self.value = ""
+            self.layout.display = "none"
+
+
+class CardView(ipw.HTML):
+    """``af-card``: one readable card, the apps' one card picture (``render.seats.card_html``):
+    ``info`` is a card's data (``controllers.learn.card_info()``), ``seat`` colours its frame;
+    ``open_notes`` unfolds its fine points; ``crowns_note=False`` leaves out the per-card
+    "(provisional, M9)" (a view of several cards says it once)."""
+
+    def __init__(self, info: CardInfo | None = None, seat: int | None = None, *, open_notes: bool = False,
+                 crowns_note: bool = True) -> None:
+        super().__init__()
+        self.add_class("af-card")
+        if info is not None:
+            self.show(info, seat, open_notes=open_notes, crowns_note=crowns_note)
+
+    def show(self, info: CardInfo, seat: int | None = None, *, open_notes: bool = False,
+             crowns_note: bool = True) -> None:
+        self.value = seats.card_html(info, seat, open_notes=open_notes, crowns_note=crowns_note)
 
 
 class _LazyPanes:

@@ -14,13 +14,12 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
+from ..controllers.learn import card_info
 from ..controllers.play import PlayController
-from ..controllers.tour import card_info
 from ..game import DEFAULT_NAMES
 from ..render import seats
-from .common import styles
+from .common import CardView, ErrorBox, button, button_row, styles
 from .stepper import StepperView
-from .tour import APP_CSS, CardView, ErrorBox, _button, _row
 
 
 class PlayApp(ipw.VBox):
@@ -29,6 +28,7 @@ class PlayApp(ipw.VBox):
     def __init__(self, state: PlayController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-app")
+        self.add_class("af-play")
         self.state = state
         self._busy = False
         self.error = ErrorBox()
@@ -40,7 +40,7 @@ class PlayApp(ipw.VBox):
         self.actions = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
         self.actions.add_class("af-actions")
         self.actions.add_class("af-buttons")
-        self.undo = _button("↶ Undo my last choice", self._undo, "af-undo")
+        self.undo = button("↶ Undo my last choice", self._undo, "af-undo")
         self.hand_title = ipw.HTML()
         self.hand = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
         self.hand.add_class("af-hand")
@@ -60,13 +60,13 @@ class PlayApp(ipw.VBox):
         self.stepper = StepperView(state.walk)
         self._syncing = False
         self.new_game = self._settings()
-        self.children = [styles(), ipw.HTML(APP_CSS), self.error, self.head, self.new_game, self.status,
+        self.children = [styles(), self.error, self.head, self.new_game, self.status,
                          self.ranking, self.table, self.prompt, self.actions, self.hand_title, self.hand,
                          self.crowns,
                          ipw.HTML("<h4 style='margin:.6em 0 .2em'>The round, step by step</h4>"
                                   "<div class='af-note'>Each round's resolution, as you may see it "
                                   "(face-down cards stay hidden until revealed).</div>"),
-                         self.round_pick, self.stepper, _row([self.undo])]
+                         self.round_pick, self.stepper, button_row([self.undo])]
         self.refresh()
 
     def _settings(self) -> ipw.Accordion:
@@ -83,7 +83,7 @@ class PlayApp(ipw.VBox):
         self._seed = ipw.BoundedIntText(value=s.seed, min=0, max=2**63 - 1, description="Seed")
         self._players.observe(lambda _c: self._seats(), names="value")
         self._seats(s.human)
-        start = _button("Start a new game", self._start, "af-new-game")
+        start = button("Start a new game", self._start, "af-new-game")
         for w in (self._players, self._human, self._bot, self._seed):
             w.layout = ipw.Layout(width="auto", max_width="26em")
         form = ipw.VBox([self._players, self._human, self._bot, self._expansion, self._seed, start])
@@ -159,9 +159,7 @@ class PlayApp(ipw.VBox):
     @staticmethod
     def _card(name: str, seat: int) -> CardView:
         """A hand card without the per-card crowns note (the hand's title says it once)."""
-        view = CardView()
-        view.value = seats.card_html(card_info(name), seat, crowns_note=False)
-        return view
+        return CardView(card_info(name), seat, crowns_note=False)
 
     def refresh(self) -> None:
         state = self.state
@@ -173,11 +171,11 @@ class PlayApp(ipw.VBox):
         if decision is not None:
             self.prompt.value = f"<div style='margin-top:.4em'><b>{escape(decision.question)}</b></div>"
             for k, option in enumerate(decision.options):
-                buttons.append(_button(option.label, partial(self._act, token, partial(state.choose, k)),
+                buttons.append(button(option.label, partial(self._act, token, partial(state.choose, k)),
                                        "af-action"))
         elif state.bots_only and not state.over:
             self.prompt.value = ""
-            buttons.append(_button("Next round ▶", (lambda: self._act(token, state.next)),
+            buttons.append(button("Next round ▶", (lambda: self._act(token, state.next)),
                                    "af-action", "af-next-round"))
         else:
             self.prompt.value = ""

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from aristofarsa import scenario
-from aristofarsa.controllers.quiz import QuizState
+from aristofarsa.controllers.quiz import Quiz
 from aristofarsa.controllers.rules import learn_pages
 from aristofarsa.controllers.sources import LESSONS_DIR
 
@@ -59,7 +59,7 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
     # the quiz: five unseen rounds, each answered in full; the second with a wrong next starter
     page.get_by_role("tab", name="Quiz").click()
     page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
-    state = QuizState(seed=SEED)
+    state = Quiz(seed=SEED)
     for k in range(5):
         q = state.question()
         page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from aristofarsa import scenario, scenario_toml
-from aristofarsa.controllers import quiz, rules, tour
+from aristofarsa.controllers import learn, quiz, rules
 from aristofarsa.rulings import RULINGS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +60,7 @@ def test_a_level_uses_only_its_cards():
 
 def test_no_question_is_a_bundled_lesson():
     bundled = quiz.bundled_signatures()
-    lessons = tour.library()
+    lessons = learn.library()
     assert all(quiz.signature(lesson.scenario()) in bundled for lesson in lessons.values())
     for level in quiz.LEVEL_KEYS:
         for seed in range(25):
@@ -68,11 +68,11 @@ def test_no_question_is_a_bundled_lesson():
 
 
 def test_signature_ignores_the_names():
-    sc = tour.library()["b5-merchant-knight-anyway"].scenario()
-    text = tour.library()["b5-merchant-knight-anyway"].path.read_text(encoding="utf-8")
+    sc = learn.library()["b5-merchant-knight-anyway"].scenario()
+    text = learn.library()["b5-merchant-knight-anyway"].path.read_text(encoding="utf-8")
     renamed = text.replace("Ana", "Zoe").replace("Edu", "Yan")
     assert quiz.signature(scenario.loads(renamed)) == quiz.signature(sc)
-    other = tour.library()["b1-balcony-one-by-one"].scenario()
+    other = learn.library()["b1-balcony-one-by-one"].scenario()
     assert quiz.signature(other) != quiz.signature(sc)
 
 
@@ -192,7 +192,7 @@ def test_why_lists_the_deciding_steps_with_known_rulings():
 
 
 # ------------------------------------------------------------------ the quiz state
-def _answer_all(state: quiz.QuizState, wrong_at: int | None = None) -> list[list[quiz.FieldCheck]]:
+def _answer_all(state: quiz.Quiz, wrong_at: int | None = None) -> list[list[quiz.FieldCheck]]:
     out = []
     for k in range(state.length):
         q = state.question()
@@ -205,7 +205,7 @@ def _answer_all(state: quiz.QuizState, wrong_at: int | None = None) -> list[list
 
 
 def test_a_quiz_of_five_ends_in_a_summary_per_topic():
-    state = quiz.QuizState(seed=3)
+    state = quiz.Quiz(seed=3)
     checks = _answer_all(state, wrong_at=2)
     assert state.done and state.checked is None
     assert [all(c.right for c in cs) for cs in checks] == [True, True, False, True, True]
@@ -220,14 +220,14 @@ def test_a_quiz_of_five_ends_in_a_summary_per_topic():
 
 
 def test_a_second_check_of_one_question_changes_nothing():
-    state = quiz.QuizState()
+    state = quiz.Quiz()
     q = state.question()
     first = state.answer(q.answer())
     assert state.answer(quiz.Answer()) is first and state.total_asked == 1
 
 
 def test_no_question_repeats_within_twenty():
-    state = quiz.QuizState(seed=1)
+    state = quiz.Quiz(seed=1)
     seen = []
     for _ in range(30):
         q = state.question()
@@ -242,42 +242,42 @@ def test_no_question_repeats_within_twenty():
 
 
 def test_the_progress_code_restores_the_quiz():
-    state = quiz.QuizState(seed=5)
+    state = quiz.Quiz(seed=5)
     _answer_all(state, wrong_at=0)
     code = state.code()
     assert all(ch.isalnum() or ch in "-_" for ch in code)
-    back = quiz.QuizState.from_code(code)
+    back = quiz.Quiz.from_code(code)
     assert (back.seed, back.level, back.counter, back.recent, back.answers, back.total_right,
             back.total_asked, back.missed) == (state.seed, state.level, state.counter, state.recent,
                                                state.answers, state.total_right, state.total_asked,
                                                state.missed)
     assert back.done
-    fresh = quiz.QuizState(seed=5)
+    fresh = quiz.Quiz(seed=5)
     fresh.question()
     code = fresh.code()
-    assert quiz.QuizState.from_code(code).question().data == fresh.question().data
+    assert quiz.Quiz.from_code(code).question().data == fresh.question().data
 
 
 @pytest.mark.parametrize("code", ["", "AAAA", "not a code!", "x" * 5000])
 def test_a_damaged_progress_code_is_refused_with_a_message(code):
     with pytest.raises(quiz.ProgressError, match="progress code"):
-        quiz.QuizState.from_code(code)
-    good = quiz.QuizState().code()
+        quiz.Quiz.from_code(code)
+    good = quiz.Quiz().code()
     with pytest.raises(quiz.ProgressError, match="damaged"):
-        quiz.QuizState.from_code(good[:-3] + ("A" if good[-3] != "A" else "B") + good[-2:])
+        quiz.Quiz.from_code(good[:-3] + ("A" if good[-3] != "A" else "B") + good[-2:])
 
 
 def test_learn_state_reads_the_progress_from_the_query():
-    state = tour.LearnState()
+    state = learn.LearnController()
     q = state.quiz.question()
     state.quiz.answer(q.answer())
     query = state.query()
     assert query.startswith("progress=")
-    again = tour.LearnState.from_query(query)
+    again = learn.LearnController.from_query(query)
     assert again.errors == [] and again.quiz.total_right == 1
-    from aristofarsa.controllers.exiled import ExiledState
+    from aristofarsa.controllers.exiled import ExiledController
 
-    refused = ExiledState.from_query(query)            # a Learn code is not an Exiled one
+    refused = ExiledController.from_query(query)            # a Learn code is not an Exiled one
     assert refused.errors and "other app" in refused.errors[0]
 
 
@@ -286,7 +286,7 @@ def test_the_rules_pages_follow_play_order_with_live_examples():
     pages = rules.learn_pages()
     assert [p.key for p in pages] == ["setup", "garden", "order", "action", "balcony", "bishop", "score",
                                       "exile"]
-    lib = tour.library()
+    lib = learn.library()
     for page in pages:
         assert page.rulings and all(r.text for r in page.rulings), page.key
         assert page.lesson in lib, page.key

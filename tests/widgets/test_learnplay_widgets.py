@@ -7,8 +7,9 @@ from html import escape
 import ipywidgets as ipw
 import pytest
 
+from aristofarsa.widgets.exiled import ExiledApp
+from aristofarsa.widgets.learn import LearnApp
 from aristofarsa.widgets.play import PlayApp
-from aristofarsa.widgets.tour import ExiledApp, LearnApp
 
 
 def walk(widget: ipw.Widget):

@@ -11,8 +11,8 @@ import pytest
 
 from aristofarsa import SCENARIOS_DIR
 from aristofarsa.cards import BASE_CARDS, CARDS, EXPANSION_CARDS
-from aristofarsa.controllers import tour
-from aristofarsa.controllers.exiled import EXILE_RULES, ExiledState, expansion_lessons
+from aristofarsa.controllers import learn
+from aristofarsa.controllers.exiled import EXILE_RULES, ExiledController, expansion_lessons
 from aristofarsa.controllers.stepper import Stepper
 from aristofarsa.rulings import RULINGS
 
@@ -29,30 +29,30 @@ def resolve_json(name: str) -> dict:
 
 # ------------------------------------------------------------------ teaching material
 def test_every_lesson_is_in_exactly_one_stage():
-    order = tour.path_order()
+    order = learn.path_order()
     assert sorted(order) == ALL
     assert len(order) == len(set(order))
 
 
 def test_situation_index_names_real_lessons():
-    for situation, names in tour.situations().items():
+    for situation, names in learn.situations().items():
         assert names, situation
         assert set(names) <= set(ALL), situation
 
 
 def test_card_index_covers_every_card():
-    index = tour.lessons_by_card()
+    index = learn.lessons_by_card()
     assert set(index) == set(CARDS)
     for card, names in index.items():
         assert names, f"no lesson about the {card}"
         for name in names:
-            lesson = tour.library()[name]
+            lesson = learn.library()[name]
             assert card in lesson.title or card in lesson.description
 
 
 def test_docs_lessons_md_is_generated_from_the_data():
     text = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
-    assert text == tour.lessons_markdown(), "regenerate docs/lessons.md from tour.lessons_markdown()"
+    assert text == learn.lessons_markdown(), "regenerate docs/lessons.md from learn.lessons_markdown()"
 
 
 def test_scoring_checklist_cites_real_rulings_and_lessons():
@@ -68,7 +68,7 @@ def test_scoring_checklist_cites_real_rulings_and_lessons():
 
 # ------------------------------------------------------------------ cards
 def test_card_tour_shows_every_card_with_its_texts():
-    base, exp = tour.CardTour(), tour.CardTour(expansion=True)
+    base, exp = learn.CardTour(), learn.CardTour(expansion=True)
     assert base.names == BASE_CARDS and exp.names == EXPANSION_CARDS
     base.go("Knight")
     info = base.card()
@@ -83,34 +83,34 @@ def test_card_tour_shows_every_card_with_its_texts():
 
 
 def test_every_card_has_its_fine_points_with_known_rulings():
-    notes = tour.card_notes()
+    notes = learn.card_notes()
     assert set(notes) == set(CARDS)
     for card, card_notes in notes.items():
         assert card_notes, card
         for note in card_notes:
             assert note.text.endswith(".") and note.rulings, (card, note.text)
             assert all(r.id in RULINGS and r.text for r in note.rulings), (card, note.text)
-    assert tour.card_info("Elder").notes == notes["Elder"]
+    assert learn.card_info("Elder").notes == notes["Elder"]
 
 
 def test_the_three_reported_fine_points_are_on_the_cards():
     """The points the learner found only inside one lesson each are on the cards themselves."""
-    courtisan = " ".join(n.text for n in tour.card_notes()["Courtisan"])
+    courtisan = " ".join(n.text for n in learn.card_notes()["Courtisan"])
     assert "at the moment the Courtisan is played" in courtisan
     assert "Rogue just before it gives +10" in courtisan
-    bard = " ".join(n.text for n in tour.card_notes()["Bard"])
+    bard = " ".join(n.text for n in learn.card_notes()["Bard"])
     assert "printed Prestige + 3" in bard
-    elder = " ".join(n.text for n in tour.card_notes()["Elder"])
+    elder = " ".join(n.text for n in learn.card_notes()["Elder"])
     assert "its own 6" in elder
 
 
 def test_docs_rules_md_carries_the_same_fine_points():
     text = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
-    for card, notes in tour.card_notes().items():
+    for card, notes in learn.card_notes().items():
         for note in notes:
             assert note.text in text, f"docs/rules.md lacks the {card} note: {note.text}"
-    assert " ".join(tour.card_notes_markdown().split()) in text
-    assert " ".join(tour.card_notes_markdown(expansion=True).split()) in text
+    assert " ".join(learn.card_notes_markdown().split()) in text
+    assert " ".join(learn.card_notes_markdown(expansion=True).split()) in text
 
 
 # ------------------------------------------------------------------ lessons as game events
@@ -121,7 +121,7 @@ ENGINE_WORDS = re.compile(r"next_draw|final_round|replay = \{|\.toml|exit code|`
 
 @pytest.mark.parametrize("name", ALL)
 def test_lesson_text_reads_as_game_events(name):
-    lesson = tour.library()[name]
+    lesson = learn.library()[name]
     found = ENGINE_WORDS.findall(lesson.title + " " + lesson.description)
     assert not found, f"{name}: engine words in what a learner reads: {found}"
 
@@ -134,7 +134,7 @@ def test_every_lesson_description_renders_in_full(name):
 
     from aristofarsa.render import seats
 
-    lesson = tour.library()[name]
+    lesson = learn.library()[name]
     assert len(lesson.description) > 200, f"{name}: the description explains too little"
     page = seats.markdown_html(lesson.description)
     shown = " ".join(unescape(re.sub(r"<[^>]+>", " ", page)).split())
@@ -145,16 +145,16 @@ def test_every_lesson_description_renders_in_full(name):
 
 def test_the_two_added_lessons_are_on_the_paths():
     assert "m4-courtisan-after-bard" in expansion_lessons()
-    assert "b9-courtisan-forces-out-a-marking-aristocrat" in tour.learn_path()
-    walk = tour.LessonWalk("b9-courtisan-forces-out-a-marking-aristocrat")
+    assert "b9-courtisan-forces-out-a-marking-aristocrat" in learn.learn_path()
+    walk = learn.LessonWalk("b9-courtisan-forces-out-a-marking-aristocrat")
     assert walk.result.prestige["Ana"] == 13                # the mark stays: 5 + 8, not 6 + 8
     assert any(e.kind == "exchange" and e.target_card == "Aristocrat" for e in walk.result.trace)
-    bard = tour.LessonWalk("m4-courtisan-after-bard")
+    bard = learn.LessonWalk("m4-courtisan-after-bard")
     assert bard.result.prestige["Bruno"] == 17              # 6 + the Bard's 11
 
 
 def test_next_lesson_follows_the_path():
-    state = tour.LearnState()
+    state = learn.LearnController()
     assert state.next_lesson() == state.path[1]
     state.open_lesson(state.path[-1])
     assert state.next_lesson() is None
@@ -163,10 +163,10 @@ def test_next_lesson_follows_the_path():
 
 
 def test_a_tie_is_predicted_by_picking_every_tied_card():
-    walk = tour.LessonWalk("s1-tied-cards-all-score")
+    walk = learn.LessonWalk("s1-tied-cards-all-score")
     assert len(walk.result.winners) > 1
     assert walk.predict(list(walk.result.winners)) is True
-    one = tour.LessonWalk("s1-tied-cards-all-score")
+    one = learn.LessonWalk("s1-tied-cards-all-score")
     assert one.predict(walk.result.winners[0]) is False
 
 
@@ -174,7 +174,7 @@ def test_a_tie_is_predicted_by_picking_every_tied_card():
 @pytest.mark.parametrize("name", ["b5-merchant-knight-anyway", "b13-bishop-chain", "x2-lowest-exiles",
                                   "p6-bishop-mode-outlives-the-bishop"])
 def test_each_step_text_is_the_trace_text(name):
-    walk = tour.LessonWalk(name).walk
+    walk = learn.LessonWalk(name).walk
     trace = resolve_json(name)["trace"]
     assert len(walk) == len(trace)
     walk.first()
@@ -187,7 +187,7 @@ def test_each_step_text_is_the_trace_text(name):
 
 @pytest.mark.parametrize("name", ALL)
 def test_board_at_the_last_step_is_the_outcome(name):
-    lw = tour.LessonWalk(name)
+    lw = learn.LessonWalk(name)
     lw.walk.last()
     frame = lw.frame()
     assert [(s.player, s.card, s.prestige) for s in frame.garden] == [tuple(g) for g in lw.result.garden]
@@ -196,7 +196,7 @@ def test_board_at_the_last_step_is_the_outcome(name):
 
 
 def test_viewer_hides_face_down_cards_until_revealed():
-    lw = tour.LessonWalk("b5-merchant-knight-anyway")
+    lw = learn.LessonWalk("b5-merchant-knight-anyway")
     walk = lw.walk
     secret = next(k for k, e in enumerate(walk.events) if e.kind == "conspire-secret")
     reveal = next(k for k, e in enumerate(walk.events) if e.kind == "reveal")
@@ -217,15 +217,15 @@ def test_viewer_hides_face_down_cards_until_revealed():
 
 
 def test_prediction_reveals_the_description():
-    lw = tour.LessonWalk("b5-merchant-knight-anyway")
+    lw = learn.LessonWalk("b5-merchant-knight-anyway")
     assert not lw.revealed
     lw.walk.go(3)
     assert not lw.revealed
     assert lw.predict("Edu") is True
     assert lw.revealed
-    lw2 = tour.LessonWalk("b5-merchant-knight-anyway")
+    lw2 = learn.LessonWalk("b5-merchant-knight-anyway")
     assert lw2.predict("Ana") is False
-    lw3 = tour.LessonWalk("b5-merchant-knight-anyway")
+    lw3 = learn.LessonWalk("b5-merchant-knight-anyway")
     lw3.walk.last()
     assert lw3.revealed
     with pytest.raises(ValueError, match="choose one or more of"):
@@ -233,7 +233,7 @@ def test_prediction_reveals_the_description():
 
 
 def test_setup_lines_do_not_give_the_answer():
-    lw = tour.LessonWalk("b5-merchant-knight-anyway")
+    lw = learn.LessonWalk("b5-merchant-knight-anyway")
     text = " ".join(lw.setup)
     assert "Garden: Knight" in text and "Balcony: Merchant (on Caio's Garden card)" in text
     assert "scores" not in text and "wins" not in text
@@ -241,7 +241,7 @@ def test_setup_lines_do_not_give_the_answer():
 
 # ------------------------------------------------------------------ query strings
 def test_learn_from_query():
-    state = tour.LearnState.from_query("?lesson=b4-damsel-swap&seed=9")
+    state = learn.LearnController.from_query("?lesson=b4-damsel-swap&seed=9")
     assert state.errors == [] and state.walk.lesson.name == "b4-damsel-swap"
     assert state.quiz.seed == 9 and state.quiz.level == 0
 
@@ -255,26 +255,26 @@ def test_learn_from_query():
     ("progress=AAAA", "damaged progress code"),
 ])
 def test_learn_bad_query_gives_a_message(query, message):
-    state = tour.LearnState.from_query(query)
+    state = learn.LearnController.from_query(query)
     assert any(message in e for e in state.errors), state.errors
-    assert state.walk.lesson.name == tour.FIRST_LESSON
+    assert state.walk.lesson.name == learn.FIRST_LESSON
 
 
 # ------------------------------------------------------------------ the Exiled app
 def test_exiled_state():
-    state = ExiledState.from_query("lesson=x4-exchanged-in-scribe-also-scores&seed=2")
+    state = ExiledController.from_query("lesson=x4-exchanged-in-scribe-also-scores&seed=2")
     assert state.errors == []
     assert state.cards.names == ["Bard", "Scribe", "Elder", "Oracle"]
     assert [r.id for r in state.exile_rules] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
     assert state.rules.pages[0].key == "exile" and len(state.rules) == 6
     # the expansion's own path: every expansion lesson, and none of the Learn app's path
-    assert set(state.lessons) == {n for n in ALL if tour.library()[n].expansion} | \
+    assert set(state.lessons) == {n for n in ALL if learn.library()[n].expansion} | \
         {n for n in expansion_lessons()}
-    assert not set(state.lessons) & set(tour.learn_path())
+    assert not set(state.lessons) & set(learn.learn_path())
     assert state.QUIZ_LEVELS == (3,) and state.quiz.level_info.expansion
     for rule in EXILE_RULES:
         assert set(rule.lessons) <= set(ALL)
-    assert ExiledState.from_query("seed=x").errors
+    assert ExiledController.from_query("seed=x").errors
 
 
 def test_stepper_from_events_refuses_an_empty_trace():
@@ -284,7 +284,7 @@ def test_stepper_from_events_refuses_an_empty_trace():
 
 def test_stepper_from_events_steps_like_the_lab_stepper():
     """A lesson's stepper (built from its events) gives the Lab's frames, ruling included."""
-    lw = tour.LessonWalk("b13-bishop-chain")
+    lw = learn.LessonWalk("b13-bishop-chain")
     lab = Stepper(lw.result)
     for viewer in (None, lw.players[1]):
         lab.viewer = viewer
@@ -302,11 +302,11 @@ def test_stepper_from_events_steps_like_the_lab_stepper():
 
 
 def test_lesson_index_is_generated_from_the_lesson_files():
-    text = tour.LESSON_INDEX_FILE.read_text(encoding="utf-8")
-    assert text == tour.lesson_index_json(), (
-        "regenerate aristofarsa/data/lesson_index.json: python -c 'from aristofarsa.controllers import tour; "
-        "tour.LESSON_INDEX_FILE.write_text(tour.lesson_index_json(), encoding=\"utf-8\")'")
-    assert list(tour.library().items()) == list(tour.scan_library().items())   # in file-name order
+    text = learn.LESSON_INDEX_FILE.read_text(encoding="utf-8")
+    assert text == learn.lesson_index_json(), (
+        "regenerate aristofarsa/data/lesson_index.json: python -c 'from aristofarsa.controllers "
+        "import learn; learn.LESSON_INDEX_FILE.write_text(learn.lesson_index_json(), encoding=\"utf-8\")'")
+    assert list(learn.library().items()) == list(learn.scan_library().items())   # in file-name order
 
 
 def test_a_ruling_reference_keeps_its_parentheses_on_its_line():
@@ -324,5 +324,5 @@ def test_a_ruling_reference_keeps_its_parentheses_on_its_line():
     # a bare list of references needs no such piece
     assert "nowrap" not in seats.rulings_html([refs["D1"], refs["S1"]])
     # "(provisional, M9)" on a card keeps "M9)" together
-    card = tour.CardTour().card()
+    card = learn.CardTour().card()
     assert card.crowns_ruling is not None and "</details>)</span>" in seats.card_html(card)

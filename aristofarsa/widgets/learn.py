@@ -1,9 +1,10 @@
-"""*Learn the rules* and *The Exiled expansion*: thin ipywidgets skins over
-:mod:`aristofarsa.controllers.tour`, :mod:`~aristofarsa.controllers.rules`,
-:mod:`~aristofarsa.controllers.quiz` and :mod:`aristofarsa.controllers.exiled`.
+"""*Learn the rules*: a thin ipywidgets skin over :mod:`aristofarsa.controllers.learn`,
+:mod:`~aristofarsa.controllers.rules` and :mod:`~aristofarsa.controllers.quiz`; its panes
+also make *The Exiled expansion* (:mod:`.exiled`).
 
 Every sentence, step, board and answer comes from the controllers; these classes only lay
-them out and forward clicks. ``LearnApp.from_query(query)`` / ``ExiledApp.from_query(query)``.
+them out and forward clicks. ``LearnApp.from_query(query)``. The look is
+``render/styles/learn.css`` (the app's root has the class ``af-learn``).
 """
 from __future__ import annotations
 
@@ -11,110 +12,25 @@ import json
 from collections.abc import Callable
 from functools import partial
 from html import escape
-from typing import Any
+from typing import Any, Self
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers import quiz as quiz_mod
-from ..controllers import tour
-from ..controllers.exiled import ExiledState
+from ..controllers.learn import (
+    CardTour,
+    LearnController,
+    library,
+    setup_lines,
+    situations,
+    stage_of,
+    stages,
+)
 from ..controllers.rules import RulesBook
 from ..controllers.rulings_text import every_ruling
 from ..render import html, seats
-from .common import LazyTab, styles
+from .common import CardView, ErrorBox, LazyTab, button, button_row, styles
 from .stepper import StepperView
-
-APP_CSS = """<style>
-.af-app { max-width: 60em; font-size: 15px; box-sizing: border-box; }
-.af-app .widget-html-content { line-height: 1.4; }
-.af-app .widget-html, .af-app .widget-html-content { max-width: 100%; }
-.af-app .widget-button, .af-app .jupyter-button { height: auto; min-height: 2.4em; white-space: normal;
-  line-height: 1.3; padding-top: 5px; padding-bottom: 5px; }
-.af-app .af-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
-.af-app .af-buttons .jupyter-button { width: auto; margin: 0; }
-.af-app .af-errbox { color: #922b21; background: #fdedec; border: 1px solid #e6b0aa;
-  border-radius: 6px; padding: 6px 10px; }
-.af-app .af-note { color: #555; font-size: 13px; }
-.af-app .af-setup li { margin: 2px 0; }
-.af-app .widget-dropdown { width: 100%; max-width: 40em; }
-.af-app .widget-dropdown > select { max-width: 100%; }
-.af-app .p-TabBar-tab, .af-app .lm-TabBar-tab { flex: 1 1 0 !important; min-width: 0 !important; }
-.af-app .lm-TabBar-tab { padding: 0 4px; overflow: hidden; text-overflow: ellipsis; }
-@media (max-width: 480px) {
-  .af-app .lm-TabBar-tab { padding: 0 2px !important; font-size: 13px !important; } }
-.af-app .af-hand .af-card-view { max-width: 18em !important; }
-.af-app .widget-tab-contents, .af-app .lm-TabPanel-stackedpanel { padding: 6px !important; }
-.af-app table td, .af-app table th { padding: 2px 6px; text-align: left; vertical-align: top; }
-.af-app .af-example { border: 1px solid #d5c9a8; background: #fffdf6; border-radius: 8px; padding: 6px 10px;
-  margin: 8px 0; max-width: 100%; }
-.af-app .af-rules-body { max-width: 42em; }
-.af-app .af-rules-columns { display: flex; flex-flow: row wrap; gap: 0 16px; align-items: flex-start; }
-.af-app .af-rules-columns > .af-rules-page { flex: 3 1 28em; min-width: 0; }
-.af-app .af-rules-columns > .af-rules-example { flex: 2 1 18em; min-width: 0; }
-.af-app .af-field { border-top: 1px solid #eee; padding: 4px 0; }
-.af-app .af-field-title { font-weight: bold; margin: 2px 0; }
-.af-app .af-prestige-input { width: auto !important; flex: 0 0 auto; }
-.af-app .af-prestige-input .widget-label { width: auto !important; min-width: 0; }
-.af-app .af-prestige-input input { width: 4.5em !important; min-width: 4.5em; flex: 0 0 4.5em; }
-.af-app .af-right { color: #1e8449; font-weight: bold; }
-.af-app .af-wrong { color: #922b21; font-weight: bold; }
-.af-app .af-feedback-table { border-collapse: collapse; width: 100%; }
-.af-app .af-feedback-table td { border-bottom: 1px solid #eee; }
-.af-app .af-feedback-table td:first-child { white-space: nowrap; }
-.af-app .widget-toggle-button { width: auto; }
-.af-app .jupyter-button.mod-active, .af-app .widget-toggle-button.mod-active,
-.af-app .widget-toggle-buttons .mod-active { background: #1a5fb4 !important; color: #fff !important; }
-.af-app .af-ruling-ref summary::-webkit-details-marker { display: none; }
-.af-app .af-ruling-ref[open] { vertical-align: top !important; max-width: calc(100% - 1.2em) !important; }
-</style>"""
-
-
-def _button(label: str, on_click: Callable[[], None], *classes: str, tooltip: str = "") -> ipw.Button:
-    button = ipw.Button(description=label, tooltip=tooltip or label, layout=ipw.Layout(width="auto"))
-    for cls in classes:
-        button.add_class(cls)
-    button.on_click(lambda _b: on_click())
-    return button
-
-
-def _row(children: list[ipw.Widget], *classes: str) -> ipw.Box:
-    box = ipw.Box(children, layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
-    box.add_class("af-buttons")
-    for cls in classes:
-        box.add_class(cls)
-    return box
-
-
-class ErrorBox(ipw.HTML):
-    """``af-error``: plain-language messages about bad input; hidden when there are none."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.add_class("af-error")
-        self.show([])
-
-    def show(self, messages: list[str]) -> None:
-        if messages:
-            self.value = ('<div class="af-errbox" role="alert">'
-                          + "<br>".join(escape(m) for m in messages) + "</div>")
-            self.layout.display = None
-        else:
-            self.value = ""
-            self.layout.display = "none"
-
-
-class CardView(ipw.HTML):
-    """``af-card``: one readable card."""
-
-    def __init__(self, info: tour.CardInfo | None = None, seat: int | None = None,
-                 small: bool = False) -> None:
-        super().__init__()
-        self.add_class("af-card")
-        if info is not None:
-            self.show(info, seat, small)
-
-    def show(self, info: tour.CardInfo, seat: int | None = None, small: bool = False) -> None:
-        self.value = seats.card_html(info, seat, small)
 
 
 # ------------------------------------------------------------------ shared panes
@@ -135,8 +51,8 @@ class RulesPane(ipw.VBox):
         self.picker = ipw.Dropdown(options=[(f"{k}. {p.title}", k) for k, p in enumerate(book.pages, 1)],
                                    value=1, description="Page", layout=ipw.Layout(width="100%"))
         self.picker.observe(self._on_pick, names="value")
-        self.prev = _button("◀ Previous page", self._back, "af-rules-prev")
-        self.next = _button("Next page ▶", self._next, "af-rules-next")
+        self.prev = button("◀ Previous page", self._back, "af-rules-prev")
+        self.next = button("Next page ▶", self._next, "af-rules-next")
         self.page = ipw.HTML()
         self.page.add_class("af-rules-page")
         self.example = ipw.HTML()
@@ -144,10 +60,10 @@ class RulesPane(ipw.VBox):
         # the page's text and its live example side by side on a laptop, one above the other on a phone
         columns = ipw.Box([self.page, self.example])
         columns.add_class("af-rules-columns")
-        self.open = _button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
+        self.open = button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
         parts: list[ipw.Widget] = [ipw.HTML(intro)] if intro else []
-        self.children = [*parts, self.picker, columns, _row([self.open]),
-                         _row([self.prev, self.next])]
+        self.children = [*parts, self.picker, columns, button_row([self.open]),
+                         button_row([self.prev, self.next])]
         self.refresh()
 
     def _on_pick(self, change: dict[str, Any]) -> None:
@@ -206,7 +122,7 @@ class CardTourPane(ipw.VBox):
     """Each card in turn, its printed texts and, under them, its fine points as ruled, with the
     lessons about it."""
 
-    def __init__(self, cards: tour.CardTour, open_lesson: Callable[[str], None] | None = None) -> None:
+    def __init__(self, cards: CardTour, open_lesson: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self._tour = cards
         self._open = open_lesson
@@ -217,8 +133,8 @@ class CardTourPane(ipw.VBox):
                                         layout=ipw.Layout(width="100%"),
                                         style={"button_width": "auto"})
         self.picker.observe(lambda ch: self._go(ch["new"]), names="value")
-        nav = _row([_button("◀ Previous card", lambda: self._step(-1)),
-                    _button("Next card ▶", lambda: self._step(1))])
+        nav = button_row([button("◀ Previous card", lambda: self._step(-1)),
+                    button("Next card ▶", lambda: self._step(1))])
         self.children = [self.picker, nav, self.card, self.where, self.lessons]
         self.refresh()
 
@@ -234,26 +150,26 @@ class CardTourPane(ipw.VBox):
     def refresh(self) -> None:
         info = self._tour.card()
         self.picker.value = info.name
-        self.card.value = seats.card_html(info, open_notes=True)
+        self.card.show(info, open_notes=True)
         self.where.value = (f'<div class="af-note">Card {self._tour.index + 1} of {len(self._tour)}. '
                             "A <b>Ball Garden</b> text works while the card is in the Garden; a "
                             "<b>Whispers Balcony</b> text when it is revealed on the Balcony "
                             f"{seats.rulings_html([_refs()['M6']])}. <b>As ruled</b> lists what the "
                             "rulings add to the printed text.</div>")
         if self._open is not None and info.lessons:
-            lib = tour.library()
+            lib = library()
             opener = self._open
-            buttons = [_button(lib[n].title, partial(opener, n), "af-lesson-link")
+            buttons = [button(lib[n].title, partial(opener, n), "af-lesson-link")
                        for n in info.lessons[:6]]
             self.lessons.children = [ipw.HTML(f"<b>Lessons about the {escape(info.name)}</b> "
-                                              "(open one to step through it):"), _row(buttons)]
+                                              "(open one to step through it):"), button_row(buttons)]
         else:
             self.lessons.children = []
 
 
 def _lesson_label(state: Any, name: str) -> str:
-    lesson = tour.library()[name]
-    stage = tour.stage_of(name)
+    lesson = library()[name]
+    stage = stage_of(name)
     if name in state.path:
         return f"{state.path.index(name) + 1}. {lesson.title} · {stage.name if stage else ''}"
     return f"{lesson.title} · {stage.name if stage else ''}"
@@ -280,12 +196,12 @@ class LessonPane(ipw.VBox):
         self.explain = ipw.HTML()
         self.lab = ipw.HTML()
         self.lab.add_class("af-open-lab")
-        self.next = _button("Next lesson ▶", self._next_lesson, "af-lesson-next")
+        self.next = button("Next lesson ▶", self._next_lesson, "af-lesson-next")
         self.stepper = StepperView(state.walk.walk)
         self.stepper.on_step(lambda _frame: self._show_reveal())
         self.children = [self.picker, self.setup, self.ring, self.predict, self.verdict,
-                         ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain, _row([self.next]),
-                         self.lab]
+                         ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain,
+                         button_row([self.next]), self.lab]
         self.refresh()
 
     def _options(self) -> list[tuple[str, str]]:
@@ -345,12 +261,12 @@ class LessonPane(ipw.VBox):
         self.ring.value = seats.seat_ring_svg(walk.players, walk.first)
         if walk.prediction is None:
             self._picks = {p: self._toggle(p) for p in walk.players}
-            check = _button("Check my prediction", self._check, "af-predict-check")
+            check = button("Check my prediction", self._check, "af-predict-check")
             self.predict.children = [ipw.VBox([
                 ipw.HTML("<b>Predict:</b> whose Garden card wins this round? Pick every tied card "
                          "(all tied cards win and score); the earliest of them in the queue starts "
                          "the next round."),
-                _row(list(self._picks.values())), _row([check])])]
+                button_row(list(self._picks.values())), button_row([check])])]
             self.verdict.value = ""
         else:
             self.predict.children = []
@@ -368,14 +284,14 @@ class LessonPane(ipw.VBox):
             self.stepper.use(walk.walk)
         following = self._state.next_lesson()
         self.next.disabled = following is None
-        self.next.description = ("Next lesson ▶ " + tour.library()[following].title if following
+        self.next.description = ("Next lesson ▶ " + library()[following].title if following
                                  else "Last lesson of this path")
         self._render_explanation()
 
     def _toggle(self, player: str) -> ipw.ToggleButton:
-        button = ipw.ToggleButton(description=player, layout=ipw.Layout(width="auto"))
-        button.add_class("af-predict")
-        return button
+        toggle = ipw.ToggleButton(description=player, layout=ipw.Layout(width="auto"))
+        toggle.add_class("af-predict")
+        return toggle
 
 
 RIGHT, WRONG = "<span class=af-right>✓ right</span>", "<span class=af-wrong>✗ wrong</span>"
@@ -398,10 +314,10 @@ class QuizPane(ipw.VBox):
         self.question = ipw.HTML()
         self.question.add_class("af-quiz-question")
         self.form = ipw.VBox()
-        self.check = _button("Check my answer", self._check, "af-quiz-check")
+        self.check = button("Check my answer", self._check, "af-quiz-check")
         self.feedback = ipw.HTML()
         self.feedback.add_class("af-quiz-feedback")
-        self.next = _button("Next question ▶", self._next, "af-quiz-next")
+        self.next = button("Next question ▶", self._next, "af-quiz-next")
         self.summary = ipw.VBox()
         self.summary.add_class("af-quiz-summary")
         self.address = ipw.HTML(layout=ipw.Layout(height="0px", overflow="hidden", margin="0"))
@@ -411,8 +327,8 @@ class QuizPane(ipw.VBox):
                          "by field. Five questions make a quiz; the levels rise from the Garden to "
                          "the Balcony, the Jester and Bishop, and the Exiled expansion.</div>")
         self.children = [intro, self.level if len(levels) > 1 else ipw.HTML(), self.progress, self.question,
-                         self.form, _row([self.check]), self.feedback, _row([self.next]), self.summary,
-                         self.address]
+                         self.form, button_row([self.check]), self.feedback, button_row([self.next]),
+                         self.summary, self.address]
         self._inputs: dict[str, Any] = {}
         self._touched: set[str] = set()      # the fields the learner has changed
         self._rendered: str | None = None
@@ -458,7 +374,7 @@ class QuizPane(ipw.VBox):
 
         def field(title: str, help_text: str, widgets: list[ipw.Widget], hook: str) -> ipw.Widget:
             box = ipw.VBox([ipw.HTML(f"<div class='af-field-title'>{escape(title)}</div>"
-                                     f"<div class='af-note'>{help_text}</div>"), _row(widgets)])
+                                     f"<div class='af-note'>{help_text}</div>"), button_row(widgets)])
             box.add_class("af-field")
             box.add_class(hook)
             return box
@@ -541,7 +457,7 @@ class QuizPane(ipw.VBox):
         self.address.value = self._address_html()
 
     def _question_html(self, q: quiz_mod.Question) -> str:
-        lines = tour.setup_lines(q.scenario)
+        lines = setup_lines(q.scenario)
         return ("<h4 style='margin:.4em 0'>The round, as the table saw it</h4>"
                 + seats.seat_ring_svg(q.players, q.scenario.first, None, size=220)
                 + "<ul class='af-setup'>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
@@ -563,7 +479,7 @@ class QuizPane(ipw.VBox):
                         f"{seats.rulings_html([refs[e.rule]] if e.rule in refs else [])}</li>"
                         for e in quiz_mod.why(q.result))
         t = quiz_mod.topic(q.topic)
-        lib = tour.library()
+        lib = library()
         lessons = ", ".join(escape(lib[n].title) for n in t.lessons if n in lib)
         head = ("<b class='af-right'>Fully right!</b>" if right else
                 "<b class='af-wrong'>Not quite: " + escape(", ".join(c.label for c in checks if not c.right))
@@ -584,24 +500,24 @@ class QuizPane(ipw.VBox):
             f"<table><tr><th>topic</th><th>fully right</th></tr>{rows}</table>")]
         review = quiz.review()
         if review:
-            lib = tour.library()
+            lib = library()
             widgets.append(ipw.HTML("<b>What to review</b> (open a lesson to step through it):"))
             for t in review:
-                buttons = [_button(lib[n].title, partial(self._open_lesson, n), "af-lesson-link")
+                buttons = [button(lib[n].title, partial(self._open_lesson, n), "af-lesson-link")
                            for n in t.lessons if n in lib]
                 idea = seats.with_rulings(t.idea, _refs())
                 widgets += [ipw.HTML(f"<div><i>{escape(t.title)}</i>: {idea}</div>"),
-                            _row(buttons)]
+                            button_row(buttons)]
         else:
             widgets.append(ipw.HTML("<div>Nothing to review at this level.</div>"))
-        again = _button("Another quiz at this level", partial(self._again, quiz.level), "af-quiz-again")
+        again = button("Another quiz at this level", partial(self._again, quiz.level), "af-quiz-again")
         row = [again]
         k = self._levels.index(quiz.level) if quiz.level in self._levels else 0
         if k + 1 < len(self._levels):
             up = self._levels[k + 1]
-            row.append(_button(f"Next level: {quiz_mod.LEVELS[up].title} ▶", partial(self._again, up),
+            row.append(button(f"Next level: {quiz_mod.LEVELS[up].title} ▶", partial(self._again, up),
                                "af-quiz-level-up"))
-        widgets.append(_row(row))
+        widgets.append(button_row(row))
         self.summary.children = widgets
 
     def _open_lesson(self, name: str) -> None:
@@ -637,24 +553,24 @@ class LessonsPane(ipw.VBox):
     def __init__(self, open_lesson: Callable[[str], None], expansion: bool = False) -> None:
         super().__init__()
         self.add_class("af-lesson-list")
-        lib = tour.library()
+        lib = library()
         children: list[ipw.Widget] = [ipw.HTML(
             "<div class='af-note'>A course through the lessons, stage by stage. Each lesson is one "
             "round: open it, predict the winning card(s), then step through it.</div>")]
         sections = []
-        stages = [s for s in tour.stages() if (s.level == "expansion") == expansion]
-        for k, stage in enumerate(stages, 1):
-            buttons = [_button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
+        path = [s for s in stages() if (s.level == "expansion") == expansion]
+        for k, stage in enumerate(path, 1):
+            buttons = [button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
                        for n in stage.lessons]
             sections.append((f"{k}. {stage.name} ({stage.level}, {len(stage.lessons)} lessons)",
                              ipw.VBox([ipw.HTML(f"<div class='af-note'>{escape(stage.intro)}</div>"),
-                                       _row(buttons)])))
+                                       button_row(buttons)])))
         if not expansion:
-            for situation, names in tour.situations().items():
+            for situation, names in situations().items():
                 names = [n for n in names if not lib[n].expansion]
-                buttons = [_button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
+                buttons = [button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
                            for n in names]
-                sections.append((f"Situation: {situation}", _row(buttons)))
+                sections.append((f"Situation: {situation}", button_row(buttons)))
         acc = ipw.Accordion(children=[w for _, w in sections], layout=ipw.Layout(width="100%"))
         for k, (title, _) in enumerate(sections):
             acc.set_title(k, title)
@@ -663,27 +579,40 @@ class LessonsPane(ipw.VBox):
         self.children = children
 
 
-# ------------------------------------------------------------------ the apps
-class _TourApp(ipw.VBox):
-    """What Learn and Exiled share: an intro, an error box and lazily built tabs: the rules
-    pages, the cards, one round step by step, the quiz and the lessons."""
+# ------------------------------------------------------------------ the app
+class LearnApp(ipw.VBox):
+    """*Learn the rules*: an intro, an error box and lazily built tabs: how a round works (the
+    rules pages), the cards as ruled, one round step by step, quizzes of unseen rounds and
+    the lessons. *The Exiled expansion* (:class:`.exiled.ExiledApp`) is the same app over its
+    own controller and intro."""
 
     RULES, CARDS, LESSON, QUIZ, LESSONS = 0, 1, 2, 3, 4              # tab positions
+    CONTROLLER: type[LearnController] = LearnController
+    INTRO = ("<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
+             "<div class='af-note'>Start with the <b>Rules</b>: how a round works, in eight short pages, "
+             "each with a round the engine plays for you. Then look at the <b>Cards</b> and what the "
+             "rulings add to them, and take the <b>Quiz</b>: rounds nobody has seen, to predict in "
+             "full.</div>")
 
-    def __init__(self, state: tour.LearnState, intro: str, rules_title: str) -> None:
+    def __init__(self, state: LearnController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-app")
+        self.add_class("af-learn")
         self.state = state
         self.error = ErrorBox()
         self.error.show(state.errors)
-        self.tabs = LazyTab([(rules_title, lambda: RulesPane(state.rules, self.open_lesson)),
+        self.tabs = LazyTab([("Rules", lambda: RulesPane(state.rules, self.open_lesson)),
                              ("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
                              ("A round", lambda: LessonPane(state)),
                              ("Quiz", self._quiz_tab),
                              ("Lessons", lambda: LessonsPane(self.open_lesson, state.expansion))])
-        self.children = [styles(), ipw.HTML(APP_CSS), self.error, ipw.HTML(intro), self.tabs]
+        self.children = [styles(), self.error, ipw.HTML(self.INTRO), self.tabs]
         if state.resumed:                          # the address held a quiz's progress: back to it
             self.tabs.selected_index = self.QUIZ
+
+    @classmethod
+    def from_query(cls, query: str) -> Self:
+        return cls(cls.CONTROLLER.from_query(query))
 
     def _quiz_tab(self) -> ipw.Widget:
         pane = QuizPane(self.state, self.state.QUIZ_LEVELS)
@@ -712,40 +641,3 @@ class _TourApp(ipw.VBox):
 
     def __repr__(self) -> str:                         # stable text/plain for nbval
         return f"{type(self).__name__}(lesson={self.state.walk.lesson.name!r})"
-
-
-class LearnApp(_TourApp):
-    """*Learn the rules*: how a round works, the cards as ruled, one round step by step,
-    quizzes of unseen rounds, the lessons."""
-
-    def __init__(self, state: tour.LearnState) -> None:
-        super().__init__(state, (
-            "<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
-            "<div class='af-note'>Start with the <b>Rules</b>: how a round works, in eight short pages, "
-            "each with a round the engine plays for you. Then look at the <b>Cards</b> and what the "
-            "rulings add to them, and take the <b>Quiz</b>: rounds nobody has seen, to predict in "
-            "full.</div>"),
-            "Rules")
-
-    @classmethod
-    def from_query(cls, query: str) -> LearnApp:
-        return cls(tour.LearnState.from_query(query))
-
-
-class ExiledApp(_TourApp):
-    """*The Exiled expansion*: exile and its four cards (X1–X7), its own lesson path, a quiz."""
-
-    state: ExiledState
-
-    def __init__(self, state: ExiledState) -> None:
-        super().__init__(state, (
-            "<h2 style='margin:.2em 0'>The Exiled expansion</h2>"
-            "<div class='af-note'>Each player adds four cards, kept apart as a face-up Exiled deck: "
-            "Bard, Scribe, Elder, Oracle. At the end of each round the card with the <b>worst</b> "
-            "Prestige is exiled, and its owner takes the top Exiled card into hand. Learn the base "
-            "game first (the <i>Learn the rules</i> app).</div>"),
-            "Rules")
-
-    @classmethod
-    def from_query(cls, query: str) -> ExiledApp:
-        return cls(ExiledState.from_query(query))

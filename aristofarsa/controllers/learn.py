@@ -1,4 +1,4 @@
-"""The *Learn the rules* app's state, in plain Python (no Jupyter).
+"""The *Learn the rules* app's controller, in plain Python (no Jupyter).
 
 - the lesson library: every bundled lesson, the beginner path through them and an index
   by card and by situation (data: ``aristofarsa/data/lessons.toml``; ``lessons_markdown()``
@@ -8,7 +8,7 @@
   (the lesson's description, which gives the answer first, is shown only once the learner
   has predicted or reached the end);
 - the rules pages (:mod:`.rules`) and the quiz of unseen rounds (:mod:`.quiz`);
-- :class:`LearnState`: all of them together, built from the page's query string.
+- :class:`LearnController`: all of them together, built from the page's query string.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from .lessons import (  # noqa: F401 (the library, re-exported for the apps and 
     situations,
     stages,
 )
-from .quiz import LEVELS, ProgressError, QuizState
+from .quiz import LEVELS, ProgressError, Quiz
 from .rules import RulesBook, exiled_pages, learn_pages
 from .rulings_text import RulingInfo, ruling
 from .stepper import Frame, Stepper
@@ -48,7 +48,7 @@ def lessons_markdown() -> str:
     lib = library()
     lines = ["# Lessons: a beginner path and an index", "",
              "<!-- Generated from aristofarsa/data/lessons.toml by "
-             "aristofarsa.controllers.tour.lessons_markdown(); do not edit by hand. -->", "",
+             "aristofarsa.controllers.learn.lessons_markdown(); do not edit by hand. -->", "",
              f"The toolkit bundles {len(lib)} lessons (`aristofarsa/scenarios/*.toml`), each one "
              "round that pins a ruling. Their file names start with the ruling they pin, which is "
              "handy for a referee and no help to a beginner. This page orders them as a course "
@@ -328,7 +328,7 @@ def stage_of(name: str) -> Stage | None:
     return next((s for s in stages() if name in s.lessons), None)
 
 
-class LearnState:
+class LearnController:
     """The Learn app: the rules pages, the cards, one round step by step, the quiz.
 
     Query: ``lesson=NAME`` (the round to step through; default the path's first), ``seed=S``
@@ -341,7 +341,7 @@ class LearnState:
     QUIZ_LEVELS: tuple[int, ...] = tuple(range(len(LEVELS)))
 
     def __init__(self, lesson: str = FIRST_LESSON, seed: int = 0, expansion: bool = False,
-                 progress: QuizState | None = None) -> None:
+                 progress: Quiz | None = None) -> None:
         self.expansion = expansion
         self.cards = CardTour(expansion)
         self.rules = RulesBook(exiled_pages() if expansion else learn_pages())
@@ -361,9 +361,9 @@ class LearnState:
         return self._resumed
 
     @property
-    def quiz(self) -> QuizState:
+    def quiz(self) -> Quiz:
         if self._quiz is None:
-            self._quiz = QuizState(seed=self._seed, level=self.QUIZ_LEVELS[0])
+            self._quiz = Quiz(seed=self._seed, level=self.QUIZ_LEVELS[0])
         return self._quiz
 
     @classmethod
@@ -388,7 +388,7 @@ class LearnState:
                               f"name without .toml, e.g. {cls.FIRST}")
         if params.get("progress"):
             try:
-                progress = QuizState.from_code(params["progress"])
+                progress = Quiz.from_code(params["progress"])
                 if progress.level not in cls.QUIZ_LEVELS:
                     raise ProgressError("this progress code is for the other app's quiz: "
                                         "the quiz starts afresh")
@@ -411,7 +411,7 @@ class LearnState:
         return self.path[k + 1] if k + 1 < len(self.path) else None
 
     def new_quiz(self, seed: int) -> None:
-        self._quiz = QuizState(seed=seed, level=self.quiz.level)
+        self._quiz = Quiz(seed=seed, level=self.quiz.level)
 
     def query(self) -> str:
         """The page's query that restores this state (the lesson open and the quiz progress)."""
