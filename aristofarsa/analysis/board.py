@@ -86,10 +86,6 @@ class Board:
 
 
 # ------------------------------------------------------------------ reading events
-_FIELDS = ("step", "phase", "kind", "rule", "text", "actor", "card", "target", "target_card",
-           "before", "after", "change", "incoming", "visible_to", "see")
-
-
 @dataclass(slots=True)
 class _Ev:
     step: int | None

@@ -14,7 +14,6 @@ from typing import Any
 
 from .. import DOCS_URL
 from ..cards import CARDS
-from ..rulings import RULINGS
 from .graph import BALCONY, GARDEN, Edge, build_graph
 from .outcome import and_list, game_ends, next_starter, winning_cards
 
@@ -130,10 +129,6 @@ class Explanation:
     steps: list[Step]
     verdicts: list[Verdict]
     notes: list[str] = field(default_factory=list)
-
-    @property
-    def near_misses(self) -> list[Verdict]:
-        return [v for v in self.verdicts if v.near_miss]
 
     def to_text(self) -> str:
         from ..render.explain import explanation_text
@@ -347,7 +342,3 @@ def _verdicts(trace: list[Mapping[str, Any]], edges: list[Edge], names: dict[str
             said = score_events.get((p, c), [])
             out.append(Verdict(p, c, "hand", True, said[0] if said else "it scores (S2)"))
     return out
-
-
-def ruling_title(rule: str) -> str:
-    return RULINGS.get(rule, "")

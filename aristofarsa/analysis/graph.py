@@ -14,7 +14,7 @@ hidden until it is revealed, unless it is the viewer's own or the viewer peeked 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 GARDEN, BALCONY, HAND = "garden", "balcony", "hand"
@@ -95,12 +95,6 @@ class Graph:
             "step": self.step,
             "viewer": self.viewer,
         }
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def dot(self) -> str:
-        return self.to_dot()
 
     def to_dot(self) -> str:
         from ..render.dot import graph_dot

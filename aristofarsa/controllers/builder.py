@@ -28,8 +28,6 @@ from ..variants import VARIANTS, Variant
 
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
 ACTIONS = ("conspire", "convoke", "passes")
-#: Cards in hand when a round starts (the Draw step refills every hand to 3, D1).
-HAND_AT_START = 3
 #: How many cards each list of a player takes, by Phase-2 action: of the 3 in hand, one goes
 #: to the Garden; a Conspire plays one more and keeps one; a Convoke discards the other two; a
 #: pass (P8) is only for a player with nothing left to play.

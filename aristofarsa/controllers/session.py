@@ -166,11 +166,6 @@ class RoundSession:
         del self.answers[-1]
         return self.advance()
 
-    def restart(self) -> Request | RoundResult:
-        """Take back every answer."""
-        self.answers.clear()
-        return self.advance()
-
     def answered(self) -> list[tuple[Request, object]]:
         """Each request the session answered (not the file), with its answer, in order."""
         return list(zip(self.asked, self.answers, strict=True))

@@ -41,10 +41,6 @@ class Frame:
     game_over: bool = False               # the game ended with this round: there is no next round
 
     @property
-    def is_first(self) -> bool:
-        return self.index == 0
-
-    @property
     def is_last(self) -> bool:
         return self.index == self.total - 1
 

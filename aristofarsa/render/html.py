@@ -1,6 +1,7 @@
 """HTML for notebooks and apps: the trace table and a round's outcome
-(``RoundResult._repr_html_``), and the Lab's views: card views, the board (Garden and
-Balcony), a stepper's step.
+(``RoundResult._repr_html_``), the apps' one stylesheet (``render/styles/*.css``), and the
+apps' views of a round: the board (Garden and Balcony), a stepper's step, messages, the
+share box. Seat colours and the card picture are :mod:`.seats`'.
 
 Pure functions data -> str. The board and step functions read plain attributes of the data
 they are given (a stepper frame: ``garden``, ``balcony``, ``winners``, ``text``,
@@ -15,7 +16,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CARDS
-from .dot import family_colour
+from .seats import colour, markdown_html
 from .text import prestige_change, round_summary, secret_note
 
 if TYPE_CHECKING:
@@ -45,11 +46,6 @@ def stylesheet() -> str:
     folder = files("aristofarsa.render").joinpath("styles")
     names = sorted(f.name for f in folder.iterdir() if f.name.endswith(".css"))
     return "<style>\n" + "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names) + "</style>"
-
-
-def colour(seat: int | None) -> str:
-    """A seat's family colour: the same as the effect graph's (render/dot.py)."""
-    return family_colour(seat)[1] if seat is not None and seat >= 0 else "#555"
 
 
 def _seat(frame: Any, player: str) -> int | None:
@@ -200,8 +196,6 @@ def lesson_heading(title: str, description: str = "", withheld: bool = False) ->
     ``withheld`` (seen through one player's eyes): a one-line note instead of the text."""
     if not title and not description:
         return ""
-    from .seats import markdown_html
-
     head = f"<h2 class='af-round-title' style='margin:6px 0 2px'>{escape(title)}</h2>" if title else ""
     if not description:
         return head

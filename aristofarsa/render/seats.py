@@ -13,9 +13,10 @@ from urllib.parse import quote
 from .dot import family_colour
 
 
-def colour(seat: int) -> str:
-    """A seat's family colour: the one palette of every view (``render.dot.FAMILY_COLOURS``)."""
-    return family_colour(seat)[1]
+def colour(seat: int | None) -> str:
+    """A seat's family colour: the one palette of every view (``render.dot.FAMILY_COLOURS``),
+    the same as the effect graph's; no seat: grey."""
+    return family_colour(seat)[1] if seat is not None and seat >= 0 else "#555"
 
 
 def seat_ring_svg(players: list[str], first: str | None = None, order: list[str] | None = None,

@@ -17,7 +17,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder, chip_label
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
-from ..render import html
+from ..render import html, seats
 from ..variants import VARIANTS
 from .common import Guard, wrap_row
 from .line import LineBox
@@ -140,7 +140,7 @@ class BuilderView(ipw.VBox):
 
     def _player(self, k: int) -> ipw.Widget:
         b = self.builder
-        seat = html.colour(k)
+        seat = seats.colour(k)
         name = ipw.Text(value=b.names[k], description="Name", continuous_update=False,
                         layout=ipw.Layout(width="auto", max_width="14em"),
                         style={"description_width": "initial"})
