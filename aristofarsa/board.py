@@ -139,11 +139,6 @@ class Board:
         """Player ``p``'s place in the Garden."""
         return self.garden[self.slot_of[p]]
 
-    def entry_of_player(self, p: int) -> Entry | None:
-        """Player ``p``'s Balcony card, if they Conspired."""
-        e = self.entry_of[p]
-        return self.balcony[e] if e >= 0 else None
-
     def index_of(self, name: str) -> int:
         for p in self.players:
             if p.name == name:

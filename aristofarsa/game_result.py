@@ -100,9 +100,6 @@ class GameResult:
             out["trace"] = self.trace.to_list()
         return out
 
-    def trace_json(self) -> list[dict[str, Any]]:
-        return self.trace.to_list()
-
     def to_text(self, trace: bool = False) -> str:
         """A readable round-by-round account and the final ranking."""
         from .render.text import game_result

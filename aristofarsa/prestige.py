@@ -222,10 +222,6 @@ def prestige(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live_cour
     return apply_ledger(value, slot.ledger) if slot.ledger else value
 
 
-def all_prestige(garden: Sequence[Slot], balcony: Sequence[Entry], live_courtisan: bool) -> list[int]:
-    return [prestige(garden, i, balcony, live_courtisan) for i in range(len(garden))]
-
-
 def ledger_text(ledger: Ledger) -> str:
     parts = []
     for op, n in ledger:

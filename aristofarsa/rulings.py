@@ -30,7 +30,6 @@ RULINGS: dict[str, str] = {
 #: Ruling M8: a game, and a one-round scenario, seats 3 to 6 players.
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
-PROJECT_RULINGS = [k for k, v in RULINGS.items() if v.endswith("(project)")]
 
 class EndReason(StrEnum):
     """Why a game ended (the contract's ``end_reason``); members equal their JSON strings."""

@@ -29,9 +29,6 @@ class Phase(StrEnum):
     END = "end"
 
 
-PHASES = tuple(Phase)
-
-
 class EventKind(StrEnum):
     """What a trace event records (its ``kind``). JSON writes the value: ``"parlor-empty"``."""
 
