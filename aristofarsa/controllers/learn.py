@@ -246,7 +246,8 @@ class LessonWalk:
         self.setup = setup_lines(sc)
         self.first = sc.first
         self.result = scenario_mod.run(sc, trace=True)
-        self.walk = Stepper.from_events(self.result.trace, self.result.winners, players=self.lesson.players)
+        self.stepper = Stepper.from_events(self.result.trace, self.result.winners,
+                                           players=self.lesson.players)
         self.prediction: str | None = None
         self._revealed = False
 
@@ -256,7 +257,7 @@ class LessonWalk:
 
     @property
     def revealed(self) -> bool:
-        return self._revealed or self.walk.index == len(self.walk) - 1
+        return self._revealed or self.stepper.index == len(self.stepper) - 1
 
     def predict(self, players: str | Sequence[str]) -> bool:
         """Record the learner's guess of the winning card(s), by their owners (every tied card
@@ -276,7 +277,7 @@ class LessonWalk:
         self._revealed = True
 
     def frame(self) -> Frame:
-        return self.walk.frame()
+        return self.stepper.frame()
 
 
 # ------------------------------------------------------------------ the app's state

@@ -11,7 +11,7 @@ The current decision (:meth:`PlayController.decision`) is an
 :class:`~aristofarsa.controllers.asks.Ask`: its question and one labelled option per legal
 answer, in the words every app uses; :meth:`PlayController.choose` takes the option's number.
 Each finished round (and the round being played, up to now) can be stepped through
-(:attr:`PlayController.walk`); the final ranking is :meth:`PlayController.ranking` once the game is
+(:attr:`PlayController.stepper`); the final ranking is :meth:`PlayController.ranking` once the game is
 over.
 """
 from __future__ import annotations
@@ -75,7 +75,7 @@ class PlayController:
                                    expansion=expansion)
         self.bots_only = human == 0
         self.round_no = 0 if human == 0 else 1
-        self.walk = self._walk(self.round_no)
+        self.stepper = self._stepper(self.round_no)
         self._follow()
 
     # ---------------------------------------------------------------- query
@@ -187,11 +187,11 @@ class PlayController:
     def select_round(self, number: int) -> None:
         if not 0 <= number <= max(1, self.visible_rounds()):
             raise ValueError(f"round must be 1 to {self.visible_rounds()}, got {number}")
-        viewer = self.walk.viewer if self.walk is not None else self.you
+        viewer = self.stepper.viewer if self.stepper is not None else self.you
         self.round_no = number
-        self.walk = self._walk(number)
-        if viewer in self.walk.viewers:
-            self.walk.viewer = viewer
+        self.stepper = self._stepper(number)
+        if viewer in self.stepper.viewers:
+            self.stepper.viewer = viewer
 
     def first_player(self) -> str | None:
         """Who plays first in the round being played (the last one, once the game is over):
@@ -244,7 +244,7 @@ class PlayController:
         return ""
 
     # ---------------------------------------------------------------- helpers
-    def _walk(self, number: int) -> Stepper:
+    def _stepper(self, number: int) -> Stepper:
         """Round ``number``'s events (0: the set-up before round 1) as a stepper."""
         trace = list(self.session.trace)
         starts = [i for i, e in enumerate(trace) if e.kind == "round"]
@@ -262,13 +262,13 @@ class PlayController:
         winners = list(done.winners) if done is not None else None
         if not events:
             events = trace[:1]
-        walk = Stepper.from_events(events, winners, viewer=self.you, players=self.names,
-                                   next_first=done.next_first if done is not None else None,
-                                   game_over=self.session.over and number == len(finished))
+        stepper = Stepper.from_events(events, winners, viewer=self.you, players=self.names,
+                                      next_first=done.next_first if done is not None else None,
+                                      game_over=self.session.over and number == len(finished))
         if self.you is not None and not self.session.over:
-            walk.restrict((self.you,))   # hidden information: your eyes only until the game ends
-        walk.last()
-        return walk
+            stepper.restrict((self.you,))   # hidden information: your eyes only until the game ends
+        stepper.last()
+        return stepper
 
     def _follow(self) -> None:
         """After a move: show the latest round at its latest step."""
@@ -276,7 +276,7 @@ class PlayController:
         if self.bots_only and latest == 0:
             return
         self.select_round(max(1, latest))
-        self.walk.last()
+        self.stepper.last()
 
 
 def _flag(value: str) -> bool:

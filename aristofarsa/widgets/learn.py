@@ -197,7 +197,7 @@ class LessonPane(ipw.VBox):
         self.lab = ipw.HTML()
         self.lab.add_class("af-open-lab")
         self.next = button("Next lesson ▶", self._next_lesson, "af-lesson-next")
-        self.stepper = StepperView(state.walk.walk)
+        self.stepper = StepperView(state.walk.stepper)
         self.stepper.on_step(lambda _frame: self._show_reveal())
         self.children = [self.picker, self.setup, self.ring, self.predict, self.verdict,
                          ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain,
@@ -280,8 +280,8 @@ class LessonPane(ipw.VBox):
                                       winners, walk.result.won_cards, strict=False)))
                                   + f"; {escape(walk.result.next_first)} starts the next round."
                                   " Step through the round below to see why.</div>")
-        if self.stepper.stepper is not walk.walk:
-            self.stepper.use(walk.walk)
+        if self.stepper.stepper is not walk.stepper:
+            self.stepper.use(walk.stepper)
         following = self._state.next_lesson()
         self.next.disabled = following is None
         self.next.description = ("Next lesson ▶ " + library()[following].title if following

@@ -57,7 +57,7 @@ class PlayApp(ipw.VBox):
         self.ranking.add_class("af-ranking")
         self.round_pick = ipw.Dropdown(description="Round", layout=ipw.Layout(width="auto"))
         self.round_pick.observe(self._on_round, names="value")
-        self.stepper = StepperView(state.walk)
+        self.stepper = StepperView(state.stepper)
         self._syncing = False
         self.new_game = self._settings()
         self.children = [styles(), self.error, self.head, self.new_game, self.status,
@@ -153,7 +153,7 @@ class PlayApp(ipw.VBox):
     def _on_round(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"] is not None and change["new"] != self.state.round_no:
             self.state.select_round(change["new"])
-            self.stepper.use(self.state.walk)
+            self.stepper.use(self.state.stepper)
 
     # ---------------------------------------------------------------- drawing
     @staticmethod
@@ -233,4 +233,4 @@ class PlayApp(ipw.VBox):
                 else (options[-1][1] if options else None)
         finally:
             self._syncing = False
-        self.stepper.use(self.state.walk)
+        self.stepper.use(self.state.stepper)

@@ -132,15 +132,15 @@ def test_play_shows_only_your_eyes_until_the_game_is_over(seed):
     state = PlayController.from_query(f"players=4&seed={seed}")
     checked_rounds = 0
     while not state.over:
-        if len(state.session.rounds) >= checked_rounds and state.walk is not None:
-            assert state.walk.viewers == (state.you,), "another viewer while the game is played"
+        if len(state.session.rounds) >= checked_rounds and state.stepper is not None:
+            assert state.stepper.viewers == (state.you,), "another viewer while the game is played"
             for number in range(1, state.visible_rounds() + 1):
                 state.select_round(number)
-                check_walk(state.walk, lambda: None, f"seed {seed} round {number}")
+                check_walk(state.stepper, lambda: None, f"seed {seed} round {number}")
             checked_rounds = len(state.session.rounds) + 1
         state.choose(0)
     state.select_round(1)
-    assert None in state.walk.viewers, "the full view opens once the game is over"
+    assert None in state.stepper.viewers, "the full view opens once the game is over"
 
 
 def test_play_round_two_of_seed_three_hides_the_bots_cards_on_every_view():
@@ -150,9 +150,9 @@ def test_play_round_two_of_seed_three_hides_the_bots_cards_on_every_view():
         state.choose(0)
     state.select_round(2)
     with pytest.raises(ValueError, match="may not look"):
-        state.walk.viewer = None
-    assert any(e.kind == "conspire-secret" and e.actor != state.you for e in state.walk.events) \
-        or state.walk.events
+        state.stepper.viewer = None
+    assert any(e.kind == "conspire-secret" and e.actor != state.you for e in state.stepper.events) \
+        or state.stepper.events
 
 
 @pytest.mark.parametrize("app", ["lab", "dispute"])

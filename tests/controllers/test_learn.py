@@ -174,7 +174,7 @@ def test_a_tie_is_predicted_by_picking_every_tied_card():
 @pytest.mark.parametrize("name", ["b5-merchant-knight-anyway", "b13-bishop-chain", "x2-lowest-exiles",
                                   "p6-bishop-mode-outlives-the-bishop"])
 def test_each_step_text_is_the_trace_text(name):
-    walk = learn.LessonWalk(name).walk
+    walk = learn.LessonWalk(name).stepper
     trace = resolve_json(name)["trace"]
     assert len(walk) == len(trace)
     walk.first()
@@ -188,7 +188,7 @@ def test_each_step_text_is_the_trace_text(name):
 @pytest.mark.parametrize("name", ALL)
 def test_board_at_the_last_step_is_the_outcome(name):
     lw = learn.LessonWalk(name)
-    lw.walk.last()
+    lw.stepper.last()
     frame = lw.frame()
     assert [(s.player, s.card, s.prestige) for s in frame.garden] == [tuple(g) for g in lw.result.garden]
     assert [(b.player, b.card, b.cancelled) for b in frame.balcony] == [tuple(b) for b in lw.result.balcony]
@@ -197,7 +197,7 @@ def test_board_at_the_last_step_is_the_outcome(name):
 
 def test_viewer_hides_face_down_cards_until_revealed():
     lw = learn.LessonWalk("b5-merchant-knight-anyway")
-    walk = lw.walk
+    walk = lw.stepper
     secret = next(k for k, e in enumerate(walk.events) if e.kind == "conspire-secret")
     reveal = next(k for k, e in enumerate(walk.events) if e.kind == "reveal")
     owner = walk.events[secret].actor
@@ -219,14 +219,14 @@ def test_viewer_hides_face_down_cards_until_revealed():
 def test_prediction_reveals_the_description():
     lw = learn.LessonWalk("b5-merchant-knight-anyway")
     assert not lw.revealed
-    lw.walk.go(3)
+    lw.stepper.go(3)
     assert not lw.revealed
     assert lw.predict("Edu") is True
     assert lw.revealed
     lw2 = learn.LessonWalk("b5-merchant-knight-anyway")
     assert lw2.predict("Ana") is False
     lw3 = learn.LessonWalk("b5-merchant-knight-anyway")
-    lw3.walk.last()
+    lw3.stepper.last()
     assert lw3.revealed
     with pytest.raises(ValueError, match="choose one or more of"):
         lw3.predict("Zed")
@@ -288,13 +288,13 @@ def test_stepper_from_events_steps_like_the_lab_stepper():
     lab = Stepper(lw.result)
     for viewer in (None, lw.players[1]):
         lab.viewer = viewer
-        lw.walk.viewer = viewer
+        lw.stepper.viewer = viewer
         for k in range(len(lab)):
             lab.go(k)
-            lw.walk.go(k)
-            assert lw.walk.frame() == lab.frame()
-    lw.walk.go(next(k for k, e in enumerate(lw.walk.events) if e.rule))
-    frame = lw.walk.frame()
+            lw.stepper.go(k)
+            assert lw.stepper.frame() == lab.frame()
+    lw.stepper.go(next(k for k, e in enumerate(lw.stepper.events) if e.rule))
+    frame = lw.stepper.frame()
     assert frame.ruling is not None and frame.ruling.id == frame.rule and frame.ruling.anchor
     in_progress = Stepper.from_events(list(lw.result.trace)[:5], None)
     in_progress.last()

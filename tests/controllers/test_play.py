@@ -55,8 +55,8 @@ def test_next_shows_one_round_at_a_time():
     assert state.visible_rounds() == 0 and state.ranking() is None
     state.next()
     assert state.visible_rounds() == 1 and state.round_no == 1
-    state.walk.last()
-    assert state.walk.frame().winners == tuple(state.rounds()[0].winners)
+    state.stepper.last()
+    assert state.stepper.frame().winners == tuple(state.rounds()[0].winners)
     assert state.crowns() == dict(state.session.rounds[0].crowns)
 
 
@@ -111,7 +111,7 @@ def test_rounds_and_the_stepper_follow_the_game():
     rounds = state.rounds()
     assert all(r.finished for r in rounds) and len(rounds) == len(state.session.rounds)
     state.select_round(1)
-    walk = state.walk
+    walk = state.stepper
     assert walk.events[0].kind == "round" and walk.viewer == "Caio"
     walk.last()
     assert walk.frame().winners == tuple(rounds[0].winners)
@@ -123,9 +123,9 @@ def test_the_human_sees_only_their_own_secrets():
     state = PlayController.from_query("players=3&seed=2&human=1")
     play_to_the_end(state)
     state.select_round(1)
-    for k, event in enumerate(state.walk.events):
-        state.walk.go(k)
-        frame = state.walk.frame()
+    for k, event in enumerate(state.stepper.events):
+        state.stepper.go(k)
+        frame = state.stepper.frame()
         if event.visible_to and "Ana" not in event.visible_to:
             assert frame.hidden and frame.text != event.text
         else:
@@ -197,11 +197,11 @@ def test_after_the_game_no_next_round_and_no_undo():
     summary = state.round_summary()
     assert summary[-1] == "The game is over." and "Starts next round" not in " ".join(summary)
     from aristofarsa.render.html import winners
-    state.walk.last()
-    box = winners(state.walk.frame())
+    state.stepper.last()
+    box = winners(state.stepper.frame())
     assert "the game is over" in box and "starts the next round" not in box
     state.select_round(1)                      # an earlier round still says who started the next one
-    state.walk.last()
-    frame = state.walk.frame()
+    state.stepper.last()
+    frame = state.stepper.frame()
     assert not frame.game_over
     assert "the game is over" not in winners(frame)

@@ -85,14 +85,14 @@ def test_play_stepper_buttons_move_one_step():
     app = PlayApp.from_query("players=3&seed=5&human=0")
     enabled(one(app, "af-actions"))[0].click()
     one(app, "af-first").click()
-    assert app.state.walk.index == 0
-    assert app.state.walk.events[0].text.replace("'", "&#x27;") in one(app, "af-step").value
+    assert app.state.stepper.index == 0
+    assert app.state.stepper.events[0].text.replace("'", "&#x27;") in one(app, "af-step").value
     one(app, "af-next").click()
-    assert app.state.walk.index == 1
+    assert app.state.stepper.index == 1
     one(app, "af-last").click()
-    assert app.state.walk.index == len(app.state.walk) - 1
+    assert app.state.stepper.index == len(app.state.stepper) - 1
     one(app, "af-prev").click()
-    assert app.state.walk.index == len(app.state.walk) - 2
+    assert app.state.stepper.index == len(app.state.stepper) - 2
 
 
 def test_play_viewer_dropdown():
@@ -105,9 +105,9 @@ def test_play_viewer_dropdown():
     one(bots, "af-next-round").click()
     viewer = one(bots, "af-viewer")
     viewer.value = "Bruno"
-    assert bots.state.walk.viewer == "Bruno"
+    assert bots.state.stepper.viewer == "Bruno"
     viewer.value = ""
-    assert bots.state.walk.viewer is None
+    assert bots.state.stepper.viewer is None
 
 
 def test_play_bad_query_shows_af_error():
@@ -314,7 +314,7 @@ def test_every_app_draws_the_labs_stepper_with_the_ruling_of_each_step():
         views = [w for w in walk(app) if isinstance(w, StepperView)]
         assert len(views) == 1, type(app).__name__
         view = views[0]
-        stepper = app.state.walk if isinstance(app, PlayApp) else app.state.walk.walk
+        stepper = app.state.stepper if isinstance(app, PlayApp) else app.state.walk.stepper
         assert view.stepper is stepper
         k = next(k for k, e in enumerate(stepper.events) if e.rule)
         view.slider.value = k
@@ -332,9 +332,9 @@ def test_learn_switching_lessons_swaps_the_stepper_and_links_the_lab():
     assert 'href="lab.ipynb?lesson=b5-merchant-knight-anyway"' in link and "Lab" in link
     app.open_lesson("b13-bishop-chain")
     assert 'href="lab.ipynb?lesson=b13-bishop-chain"' in one(app, "af-open-lab").value
-    assert app.lesson.stepper.stepper is app.state.walk.walk
+    assert app.lesson.stepper.stepper is app.state.walk.stepper
     one(app, "af-last").click()
-    assert app.state.walk.walk.index == len(app.state.walk.walk) - 1
+    assert app.state.walk.stepper.index == len(app.state.walk.stepper) - 1
     assert "Dora" in one(app, "af-winners").value
 
 
@@ -343,9 +343,9 @@ def test_play_round_picker_swaps_the_stepper():
     for _ in range(2):
         enabled(one(app, "af-actions"))[0].click()
     app.round_pick.value = 1
-    assert app.stepper.stepper is app.state.walk and app.state.round_no == 1
+    assert app.stepper.stepper is app.state.stepper and app.state.round_no == 1
     one(app, "af-first").click()
-    assert app.state.walk.index == 0 and app.state.walk.events[0].kind == "round"
+    assert app.state.stepper.index == 0 and app.state.stepper.events[0].kind == "round"
 
 
 def test_play_round_summary_seat_ring_and_the_crowns_note_once():
