@@ -167,7 +167,7 @@ class CardTourPane(ipw.VBox):
             self.lessons.children = []
 
 
-def _lesson_label(state: Any, name: str) -> str:
+def _lesson_label(state: LearnController, name: str) -> str:
     lesson = library()[name]
     stage = stage_of(name)
     if name in state.path:
@@ -180,7 +180,7 @@ class LessonPane(ipw.VBox):
     step by step; the lesson's explanation appears once you have predicted (or reached the
     end); "next lesson" follows the app's path."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: LearnController) -> None:
         super().__init__()
         self._state = state
         self.picker = ipw.Dropdown(options=self._options(), description="Lesson",
@@ -301,10 +301,12 @@ class QuizPane(ipw.VBox):
     """Unseen rounds to predict in full, field by field, level by level; feedback with the
     deciding steps; a summary after each quiz; the progress kept in the page's address."""
 
-    def __init__(self, state: Any, levels: tuple[int, ...]) -> None:
+    def __init__(self, state: LearnController, levels: tuple[int, ...],
+                 open_lesson: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self._state = state
         self._levels = levels
+        self._open = open_lesson
         self.progress = ipw.HTML()
         self.progress.add_class("af-quiz-progress")
         options = [(quiz_mod.LEVELS[k].title, k) for k in levels]
@@ -503,8 +505,8 @@ class QuizPane(ipw.VBox):
             lib = library()
             widgets.append(ipw.HTML("<b>What to review</b> (open a lesson to step through it):"))
             for t in review:
-                buttons = [button(lib[n].title, partial(self._open_lesson, n), "af-lesson-link")
-                           for n in t.lessons if n in lib]
+                buttons = ([button(lib[n].title, partial(self._open, n), "af-lesson-link")
+                            for n in t.lessons if n in lib] if self._open is not None else [])
                 idea = seats.with_rulings(t.idea, _refs())
                 widgets += [ipw.HTML(f"<div><i>{escape(t.title)}</i>: {idea}</div>"),
                             button_row(buttons)]
@@ -519,11 +521,6 @@ class QuizPane(ipw.VBox):
                                "af-quiz-level-up"))
         widgets.append(button_row(row))
         self.summary.children = widgets
-
-    def _open_lesson(self, name: str) -> None:
-        opener = getattr(self, "open_lesson", None)
-        if opener is not None:
-            opener(name)
 
     def _address_html(self) -> str:
         """Keeps the progress in the page's address (a reload restores it); the same code as a
@@ -604,7 +601,7 @@ class LearnApp(ipw.VBox):
         self.tabs = LazyTab([("Rules", lambda: RulesPane(state.rules, self.open_lesson)),
                              ("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
                              ("A round", lambda: LessonPane(state)),
-                             ("Quiz", self._quiz_tab),
+                             ("Quiz", lambda: QuizPane(state, state.QUIZ_LEVELS, self.open_lesson)),
                              ("Lessons", lambda: LessonsPane(self.open_lesson, state.expansion))])
         self.children = [styles(), self.error, ipw.HTML(self.INTRO), self.tabs]
         if state.resumed:                          # the address held a quiz's progress: back to it
@@ -613,11 +610,6 @@ class LearnApp(ipw.VBox):
     @classmethod
     def from_query(cls, query: str) -> Self:
         return cls(cls.CONTROLLER.from_query(query))
-
-    def _quiz_tab(self) -> ipw.Widget:
-        pane = QuizPane(self.state, self.state.QUIZ_LEVELS)
-        pane.open_lesson = self.open_lesson  # type: ignore[attr-defined]
-        return pane
 
     @property
     def rules(self) -> RulesPane:
