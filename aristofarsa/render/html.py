@@ -155,8 +155,11 @@ def step(frame: Any) -> str:
             f"{hidden}{ruling(frame.ruling)}{see}</div>")
 
 
-def error(message: str) -> str:
-    return f"<div class='af-error-box' role='alert'>{escape(message)}</div>" if message else ""
+def error(message: str | Iterable[str]) -> str:
+    """The apps' one error box: a message, or several, one a line ("" if there is none)."""
+    lines = [message] if isinstance(message, str) else list(message)
+    text = "<br>".join(escape(line) for line in lines if line)
+    return f"<div class='af-error-box' role='alert'>{text}</div>" if text else ""
 
 
 def warning(message: str) -> str:

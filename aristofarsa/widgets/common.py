@@ -8,7 +8,6 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
@@ -140,8 +139,7 @@ class ErrorBox(ipw.HTML):
 
     def show(self, messages: list[str]) -> None:
         if messages:
-            self.value = ('<div class="af-errbox" role="alert">'
-                          + "<br>".join(escape(m) for m in messages) + "</div>")
+            self.value = html.error(messages)
             self.layout.display = None
         else:
             self.value = ""
