@@ -565,7 +565,7 @@ def test_an_over_long_query_number_is_a_message(app, query, message):
 ])
 def test_play_query_numbers_use_the_same_reader(value, low, high, message):
     from aristofarsa.controllers import play
-    from aristofarsa.controllers.learn import QueryError, whole
+    from aristofarsa.controllers.query import QueryError, whole
 
     assert play.whole is whole                       # ?players= and ?human= are read by it
     with pytest.raises(QueryError) as info:

@@ -26,7 +26,7 @@ from ..render.html import plural
 from ..rulings import END_RULES
 from .asks import Ask
 from .game_session import GameSession
-from .learn import QueryError, parse_query, whole
+from .query import QueryError, parse_query, whole
 from .stepper import Stepper
 
 #: Why a game ended, in words with its ruling (from the one table of end reasons).
