@@ -98,7 +98,7 @@ def page_address(env: Mapping[str, str]) -> str:
 def lesson_choices() -> list[tuple[str, str]]:
     """(label, lesson name) for a lesson list (``af-lesson-list``): every bundled lesson with its
     stage on the beginner path and its title, stage by stage, "3. Prestige · <title>"."""
-    from .learn import library, stages
+    from .lessons import library, stages
 
     lib = library()
     out: list[tuple[str, str]] = []
