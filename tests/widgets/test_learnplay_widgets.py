@@ -370,3 +370,36 @@ def test_play_round_summary_seat_ring_and_the_crowns_note_once():
         enabled(one(app, "af-actions"))[0].click()
     assert "The game is over." in box.value
     assert app.undo.disabled and app.undo.layout.display == "none"
+
+
+# ------------------------------------------------------------------ one presentation
+def test_the_apps_look_is_the_packages_stylesheet_put_in_once_and_one_card_view():
+    """Learn, Exiled and Play: one <style>, the package's render/styles/*.css as read once;
+    their own rules (render/styles/learn.css) only under their roots' classes, so the Lab, the
+    Dispute resolver and the gallery keep their look; every card is the one CardView."""
+    import re
+    from pathlib import Path
+
+    from aristofarsa.render.html import stylesheet
+    from aristofarsa.widgets.common import CardView
+
+    for app, root in ((LearnApp.from_query(""), "af-learn"), (ExiledApp.from_query(""), "af-learn"),
+                      (PlayApp.from_query("players=3&seed=4&human=1"), "af-play")):
+        assert {"af-app", root} <= set(app._dom_classes), type(app).__name__
+        if not isinstance(app, PlayApp):
+            _ = app.cards                                  # the cards' tab, built on first use
+        styles = [w for w in walk(app) if "<style" in str(getattr(w, "value", ""))]
+        assert len(styles) == 1 and styles[0].value == stylesheet(), type(app).__name__
+        cards = hooked(app, "af-card")
+        assert cards and all(isinstance(c, CardView) for c in cards), type(app).__name__
+    folder = Path(__file__).resolve().parents[2] / "aristofarsa"
+    learn_css = (folder / "render" / "styles" / "learn.css").read_text(encoding="utf-8")
+    assert learn_css in stylesheet()
+    rules = re.sub(r"/\*.*?\*/|@media[^{]*\{", "", learn_css, flags=re.S)
+    for selectors in re.findall(r"([^{}]+)\{[^{}]*\}", rules):
+        for selector in re.split(r",(?![^(]*\))", selectors):       # not the comma inside :is(...)
+            assert selector.strip().startswith((":is(.af-learn, .af-play) ", ".af-learn ", ".af-play ")) \
+                or selector.strip() == ":is(.af-learn, .af-play)", selector
+    # no stylesheet in a Python string: render/html.py only wraps the files in one <style>
+    assert [p.relative_to(folder).as_posix() for p in folder.rglob("*.py")
+            if "<style" in p.read_text(encoding="utf-8")] == ["render/html.py"]
