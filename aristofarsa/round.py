@@ -23,7 +23,7 @@ from . import scoring as _scoring
 from .board import BalconyStart, Board, Cancellations, RoundRecords
 from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum
 from .decisions import Decider, DecisionError, Request
-from .draw import LazyRandom
+from .draw import LazyRandom, draw_step
 from .prestige import MOVES, garden_reason, prestige
 from .result import RoundResult
 from .state import Card, Entry, PlayerState, Slot, distinct
@@ -223,6 +223,17 @@ class Round:
             self.resolve_balcony()         # B1-B13, one card at a time
         self.result = _scoring.score_round(self)   # S1-S4, B4, B5, X2, E1, E3, M2
         return self.result
+
+    def next_draw(self, result: RoundResult) -> list[int]:
+        """The next round's Draw step after this round's ``result`` (D1, X6: the Oracle's
+        ``keep`` is asked here), from its next first player. Returns ``draw_step``'s answer:
+        ``[p]`` for a player left short of 3 cards (D2), else ``[]``."""
+        self.phase = PHASE.DRAW
+        self.step_id = ("draw", 0)
+        if self.t:
+            self.log(K.PHASE, "D1", "The next round begins: its Draw step.")
+        return draw_step(self, self.names.index(result.next_first),
+                         [self.names.index(n) for n in result.oracle_draw])
 
     def resolve_balcony(self) -> None:
         """B1: the Balcony cards are revealed and resolved one by one, in the order played."""

@@ -12,7 +12,6 @@ from typing import Any
 
 from .cards import canonical
 from .decisions import AutoDecider, Decider, DecisionError
-from .draw import draw_step
 from .result import RoundResult, Standings
 from .round import Round
 from .rulings import EndReason
@@ -57,11 +56,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
                                     f"`{'conspire' if spec.conspire else 'convoke'}` cannot happen; "
                                     "write `passes = true` (P8)")
         if sc.next_draw and not result.game_over:
-            r.phase = PHASE.DRAW
-            r.step_id = ("draw", 0)  # type: ignore[assignment]
-            r.log(K.PHASE, "D1", "The next round begins: its Draw step.")
-            short = draw_step(r, names.index(result.next_first),
-                              [names.index(n) for n in result.oracle_draw])
+            short = r.next_draw(result)
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
             if short:
                 result.game_over = True

@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh test || exit 1
 AF_EXTRAS=test bash scripts/site.sh --tools || exit 1   # the static site's build tools and npm (tests/browser/static_site)
 bash scripts/chromium.sh || exit 1
+# Bytecode caches on (some machines set PYTHONDONTWRITEBYTECODE: then every process the suite
+# starts, kernels and CLI runs alike, compiles the package again), kept in the venv, not the clone.
+export PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
 failed=()
 run() {  # run one check; remember its name if it fails
   local name="$1"
@@ -18,7 +21,9 @@ run() {  # run one check; remember its name if it fails
 # under the per-module form of --strict)
 run ruff .venv/bin/python -m ruff check aristofarsa tests
 run mypy .venv/bin/python -m mypy aristofarsa
-run pytest .venv/bin/python -m pytest "$@"
+# pytest-xdist: AF_TEST_WORKERS processes (default 3: the browser tests wait on servers and
+# pages much of the time); worksteal hands a finished worker part of a busy one's queue
+run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-3}" --dist worksteal "$@"
 # nbval on every app notebook (stored outputs, sanitised); skipped when pytest got arguments
 if [ "$#" -eq 0 ]; then
   run nbval .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ \

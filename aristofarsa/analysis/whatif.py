@@ -18,10 +18,9 @@ from typing import Any
 
 from .. import decisions as D
 from ..decisions import DecisionError, Request
-from ..draw import draw_step
 from ..round import Round
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
-from ..trace import Phase, Trace
+from ..trace import Trace
 from .outcome import card_names
 
 #: Requests that belong to a player's Phase-2 action (answered in the `conspire`/`convoke` table).
@@ -218,9 +217,7 @@ def _play(sc: Scenario, decider: Any) -> Any:
     decider.round = r
     result = r.play()
     if sc.next_draw and not result.game_over:   # the Oracle's `keep` is asked at the next Draw
-        r.phase = Phase.DRAW
-        r.step_id = ("draw", 0)  # type: ignore[assignment]
-        draw_step(r, names.index(result.next_first), [names.index(n) for n in result.oracle_draw])
+        r.next_draw(result)
     return result
 
 

@@ -159,6 +159,10 @@ def _check_port(host: str, port: int) -> None:
                              "choose another with --port N (or --port 0 for any free port)") from None
 
 
+#: Front-end extensions a served page never loads (they serve Python in the browser only).
+UNUSED_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension",)
+
+
 def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool,
                pool_size: int = DEFAULT_POOL_SIZE, max_kernels: int | None = None,
                cull_open_idle: int = DEFAULT_CULL_OPEN_IDLE) -> list[str]:
@@ -177,6 +181,9 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             f"--AppKernelManager.max_kernels={max_kernels}",
             # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
             f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
+            # the static site's build tools put this JupyterLab extension next to Voila's: a
+            # served page has a kernel of its own and never needs its scripts
+            *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
             "--Voila.log_level=WARN"]
     if pool_size > 0:       # Voila never culls a kernel still waiting in its pool
         argv += ["--VoilaConfiguration.preheat_kernel=True",

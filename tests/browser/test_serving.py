@@ -46,6 +46,11 @@ def test_no_cdn_in_the_served_html(app_server):
             body = exc.read().decode()
         for cdn in ("cdn.jsdelivr", "cdnjs.cloudflare", "unpkg.com", "fonts.googleapis"):
             assert cdn not in body, (path, cdn)
+    # a served page has its own kernel: the in-browser kernel's extension is not offered to it
+    # (it is installed when the static site's build tools are: scripts/test.sh installs them)
+    body = urllib.request.urlopen(app_server + "voila/render/lab.ipynb", timeout=30).read().decode()
+    assert "@jupyter-widgets/jupyterlab-manager" in body
+    assert "pyodide-kernel-extension" not in body
 
 
 def test_landing_page_at_laptop_and_phone_width(app_server, page, phone_page):

@@ -2,11 +2,12 @@
 
 Fixtures:
 
-* ``site_dir`` (session): the folder ``aristofarsa site -o`` wrote, built once per session into
+* ``site_dir`` (session): the folder ``aristofarsa site -o`` wrote, built once per test run into
   ``.site-cache/test-site/`` of the clone (downloads cached in ``.site-cache/``, so only the
-  first build reaches the registries). The site tests skip, saying why, only when the site's
-  build tools are missing (``pip install -r site/requirements.txt``; ``scripts/test.sh``
-  installs them, so CI runs them).
+  first build reaches the registries). Under pytest-xdist the first worker to need it builds
+  it while holding a lock; the others wait and reuse that build. The site tests skip, saying
+  why, only when the site's build tools are missing (``pip install -r
+  site/requirements.txt``; ``scripts/test.sh`` installs them, so CI runs them).
 * ``site_url`` (session): the site's address under a sub-folder
   (``http://127.0.0.1:PORT/test-site/``, as on GitHub Pages), served by ``python -m
   http.server``: no server-side code at all.
@@ -17,6 +18,7 @@ Fixtures:
 """
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import shutil
 import subprocess
@@ -37,17 +39,33 @@ TOOLS = ("voici_core", "jupyterlite_pyodide_kernel", "mkdocs", "material")
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
+def site_dir(request: pytest.FixtureRequest) -> Path:
     missing = [m for m in TOOLS if importlib.util.find_spec(m) is None]
     if missing:
         pytest.skip(f"the site's build tools are missing ({', '.join(missing)}): "
                     "pip install -r site/requirements.txt (scripts/test.sh does it)")
     if shutil.which("npm") is None:
         pytest.skip("npm is missing (Debian: apt-get install npm; scripts/site.sh does it as root)")
-    done = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "site", "-o", str(BUILT),
-                           "--cache", str(CACHE)], cwd=ROOT, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, f"aristofarsa site failed:\n{done.stderr}"
+    CACHE.mkdir(exist_ok=True)
+    run_id = _run_id(request.config)
+    stamp = CACHE / "test-site.run"          # which test run built test-site/
+    with open(CACHE / "test-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)     # one build at a time (xdist workers, two clones' runs)
+        if run_id and stamp.is_file() and stamp.read_text() == run_id and BUILT.is_dir():
+            return BUILT
+        stamp.unlink(missing_ok=True)
+        done = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "site", "-o", str(BUILT),
+                               "--cache", str(CACHE)], cwd=ROOT, capture_output=True, text=True,
+                              timeout=900)
+        assert done.returncode == 0, f"aristofarsa site failed:\n{done.stderr}"
+        stamp.write_text(run_id)
     return BUILT
+
+
+def _run_id(config: pytest.Config) -> str:
+    """The same for every pytest-xdist worker of one run ("" without xdist: always build)."""
+    workerinput = getattr(config, "workerinput", None)
+    return str(workerinput["testrunuid"]) if workerinput else ""
 
 
 @pytest.fixture(scope="session")

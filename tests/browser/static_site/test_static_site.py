@@ -138,8 +138,20 @@ def _wait_text(page: Any, selector: str, text: str) -> None:
         arg=[selector, text], timeout=LOAD_MS)
 
 
+def _share_code(page: Any) -> str:
+    page.wait_for_selector(".af-share a", state="attached", timeout=LOAD_MS)
+    href = page.locator(".af-share a").get_attribute("href")
+    return parse_qs(urlsplit(href).query)["scenario"][0]
+
+
 @pytest.mark.browser
-def test_lab_lesson_link_steps_to_the_winners_and_draws_the_graph(site_url: str, page: Any) -> None:
+def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str, app_server: str,
+                                                                   page: Any) -> None:
+    """A lesson link on the static Lab: progress while Python starts, steps to the winners, the
+    graph drawn in the page, its own links. Its share link then opens the same round on the
+    served Lab, and the served Lab's link opens it on the static Lab again (same code, same last
+    step, same winners). One static page does both jobs: Python starting in a page is the
+    costliest step of the suite."""
     trace, winners = lesson_result()
     page.goto(f"{site_url}voici/render/lab.html?lesson={LESSON}", timeout=LOAD_MS)
     # while Python starts: the progress, with its steps, not a blank page
@@ -158,29 +170,18 @@ def test_lab_lesson_link_steps_to_the_winners_and_draws_the_graph(site_url: str,
     assert page.locator(".af-dot").count() == 0
     # the page's own links: the landing page, and this app's section of the docs
     assert page.locator(".af-site-docs").get_attribute("href") == "../../docs/apps.html#scenario-lab"
-
-
-def _share_code(page: Any) -> str:
-    page.wait_for_selector(".af-share a", state="attached", timeout=LOAD_MS)
-    href = page.locator(".af-share a").get_attribute("href")
-    return parse_qs(urlsplit(href).query)["scenario"][0]
-
-
-@pytest.mark.browser
-def test_share_link_static_to_served_and_back(site_url: str, app_server: str, page: Any) -> None:
-    """A share link made on the static Lab opens the same round on the served Lab, and the
-    served Lab's link opens it on the static Lab (same code, same last step, same winners)."""
-    trace, _ = lesson_result("m4-rogue-then-courtisan")
-    _open(page, f"{site_url}voici/render/lab.html?lesson=m4-rogue-then-courtisan", ".af-share a")
+    # its share link, absolute on this host, opens the round on the served Lab ...
     static_code = _share_code(page)
-    shown = page.locator(".af-share input").input_value()
-    assert shown.startswith(f"{site_url}voici/render/lab.html?scenario=")   # absolute, this host
+    link = page.locator(".af-share input").input_value()
+    assert link.startswith(f"{site_url}voici/render/lab.html?scenario=")
     _open(page, f"{app_server}voila/render/lab.ipynb?scenario={static_code}", ".af-share a")
     page.click("button.af-last")
     _wait_text(page, ".af-step", trace[-1].text)
     served_winners = page.inner_text(".af-winners")
+    assert served_winners == shown
     served_code = _share_code(page)
     assert served_code == static_code
+    # ... and the served Lab's link opens it on the static Lab again
     _open(page, f"{site_url}voici/render/lab.html?scenario={served_code}", ".af-share a")
     page.click("button.af-last")
     _wait_text(page, ".af-step", trace[-1].text)
