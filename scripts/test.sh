@@ -21,9 +21,9 @@ run() {  # run one check; remember its name if it fails
 # under the per-module form of --strict)
 run ruff .venv/bin/python -m ruff check aristofarsa tests
 run mypy .venv/bin/python -m mypy aristofarsa
-# pytest-xdist: AF_TEST_WORKERS processes (default 3: the browser tests wait on servers and
-# pages much of the time); worksteal hands a finished worker part of a busy one's queue
-run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-3}" --dist worksteal "$@"
+# pytest-xdist: AF_TEST_WORKERS processes (default 2, one per core of the machine the suite is
+# timed on); worksteal hands a finished worker part of a busy one's queue
+run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-2}" --dist worksteal "$@"
 # nbval on every app notebook (stored outputs, sanitised); skipped when pytest got arguments
 if [ "$#" -eq 0 ]; then
   run nbval .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ \

@@ -41,7 +41,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: What "the app is on screen" means: Voila's cells shown and a widget (or an app root) visible.
 APP_SELECTOR = ".af-app, .jupyter-widgets.widget-container, .widget-box, .widget-html"
-READY_TIMEOUT = 30
+READY_TIMEOUT = 60     # a loaded 2-core machine running the suite in two processes
 
 
 def pytest_configure(config: pytest.Config) -> None:
