@@ -22,8 +22,16 @@ run() {  # run one check; remember its name if it fails
 run ruff .venv/bin/python -m ruff check aristofarsa tests
 run mypy .venv/bin/python -m mypy aristofarsa
 # pytest-xdist: AF_TEST_WORKERS processes (default 2, one per core of the machine the suite is
-# timed on); worksteal hands a finished worker part of a busy one's queue
-run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-2}" --dist worksteal "$@"
+# timed on); worksteal hands a finished worker part of a busy one's queue. The whole suite runs
+# the tests without a browser that way, then the browser tests in one process (one served app
+# and one Chromium, and no page slowed down by the other process's work).
+xdist=(-n "${AF_TEST_WORKERS:-2}" --dist worksteal)
+if [ "$#" -eq 0 ]; then
+  run pytest .venv/bin/python -m pytest "${xdist[@]}" -m "not browser"
+  run "pytest (browser)" .venv/bin/python -m pytest -m browser
+else
+  run pytest .venv/bin/python -m pytest "${xdist[@]}" "$@"
+fi
 # nbval on every app notebook (stored outputs, sanitised); skipped when pytest got arguments
 if [ "$#" -eq 0 ]; then
   run nbval .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ \

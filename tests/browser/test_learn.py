@@ -118,6 +118,16 @@ STRAY_PARENS = """() => {
 }"""
 
 
+#: True once the shown rules page's text and live example are placed as the width wants.
+PLACED = """wide => {
+  const shown = sel => [...document.querySelectorAll(sel)].find(e => e.offsetParent !== null);
+  const text = shown('.af-rules-page'), example = shown('.af-rules-example');
+  if (!text || !example) return false;
+  const t = text.getBoundingClientRect(), e = example.getBoundingClientRect();
+  return wide ? e.left > t.right - 1 && e.width > 250 : e.top >= t.bottom - 1;
+}"""
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_learn_rules_no_parenthesis_alone_on_a_line(app_server, page, width):
     page.set_viewport_size({"width": width, "height": 900})
@@ -127,13 +137,9 @@ def test_learn_rules_no_parenthesis_alone_on_a_line(app_server, page, width):
         page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
                                arg=rules_page.title, timeout=30_000)
         assert page.evaluate(STRAY_PARENS) == [], rules_page.title
-        text = page.locator(".af-rules-page:visible").first.bounding_box()
-        example = page.locator(".af-rules-example:visible").first.bounding_box()
-        assert text is not None and example is not None
-        if width >= 1000:       # the text and its live example side by side, using the panel
-            assert example["x"] > text["x"] + text["width"] - 1 and example["width"] > 250
-        else:                   # one above the other on a phone
-            assert example["y"] >= text["y"] + text["height"] - 1
+        # the text and its live example side by side on a laptop, using the panel; one above
+        # the other on a phone (waited for: the example is laid out after the page's text)
+        page.wait_for_function(PLACED, arg=width >= 1000, timeout=30_000)
         if k < len(learn_pages()) - 1:
             page.locator(".af-rules-next").click()
 
