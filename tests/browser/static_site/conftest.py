@@ -50,7 +50,7 @@ def site_dir(request: pytest.FixtureRequest) -> Path:
     run_id = _run_id(request.config)
     stamp = CACHE / "test-site.run"          # which test run built test-site/
     with open(CACHE / "test-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)     # one build at a time (xdist workers, two clones' runs)
+        fcntl.flock(lock, fcntl.LOCK_EX)     # one build at a time (xdist workers, two runs in one clone)
         if run_id and stamp.is_file() and stamp.read_text() == run_id and BUILT.is_dir():
             return BUILT
         stamp.unlink(missing_ok=True)
