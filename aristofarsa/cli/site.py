@@ -6,7 +6,9 @@ the build). Everything comes from the package registries, at the versions pinned
 ``site/`` folder: ``requirements.txt`` (the build tools), ``pyodide-wheels.txt`` (the wheels
 Python in the browser installs, with their hashes) and ``package.json`` + ``package-lock.json``
 (npm: the Pyodide runtime and Viz.js, Graphviz compiled to WebAssembly). Downloads are kept in
-``--cache`` (``.site-cache/`` of the clone), so a second build fetches nothing.
+``--cache`` (``.site-cache/`` of the clone), so a second build fetches nothing. The wheels get,
+at build time, the bytecode of every module a page opens with (``site/compile-wheels.mjs``: the
+pinned Pyodide under Node), so a page does not compile them each time it opens.
 
 The folder holds no server-side code: any static host serves it (``DIR/index.html`` is the
 landing page, ``DIR/docs/`` the docs, ``DIR/voici/render/NAME.html`` the apps). Nothing a page
@@ -42,6 +44,10 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
 #: Loaded with the runtime, all at once, before the first cell (else the kernel installs the ones it
 #: needs one by one, each through micropip's resolver).
 PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "pyodide_kernel")
+#: What a page imports when it opens (IPython, the widgets, its app, the kernel): compiled at
+#: build time, in this order (once the kernel is imported outside a browser, a widget cannot be made).
+OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS),
+                   "pyodide_kernel")
 #: The kernel's own wheels (in its JupyterLab extension), shipped in the lock like the others.
 KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl")
 #: Names the kernel installs that the site ships as empty wheels (no module: ``import`` fails with
@@ -97,8 +103,8 @@ def check_tools() -> None:
     if missing:
         raise UsageError(f"building the site needs {', '.join(missing)}: "
                          f"pip install -r {PINS / 'requirements.txt'}")
-    if shutil.which("npm") is None:
-        raise UsageError("building the site needs npm (Node.js) for the Pyodide runtime and Viz.js: "
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        raise UsageError("building the site needs npm and Node.js for the Pyodide runtime and Viz.js: "
                          "install Node.js (Debian: apt-get install npm)")
 
 
@@ -178,6 +184,26 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
+def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> list[Path]:
+    """The wheels with bytecode for the browser's Python beside every module a page imports when
+    it opens (``site/compile-wheels.mjs``, run by Node with the pinned Pyodide), so a page does not
+    compile IPython and the package each time it opens. Kept in ``cache/compiled/`` under the hash
+    of everything they come from: a second build of the same sources compiles nothing."""
+    script = PINS / "compile-wheels.mjs"
+    key = hashlib.sha256(script.read_bytes() + ",".join(OPENING_IMPORTS).encode())
+    for wheel in wheels:
+        key.update(hashlib.sha256(wheel.read_bytes()).digest())
+    folder = cache / "compiled" / key.hexdigest()[:16]
+    out = [folder / wheel.name for wheel in wheels]
+    if not all(target.is_file() for target in out):
+        shutil.rmtree(cache / "compiled", ignore_errors=True)        # only the latest set is kept
+        folder.mkdir(parents=True)
+        run("compiling the wheels for Python in the browser (node site/compile-wheels.mjs)",
+            ["node", str(script), str(node_modules / "pyodide"), ",".join(OPENING_IMPORTS),
+             *(str(p) for pair in zip(wheels, out, strict=True) for p in pair)])
+    return out
+
+
 def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
     """The JupyterLite project Voici builds from: the app notebooks, the runtime with its lock
     and wheels in ``static/pyodide/`` (the kernel's well-known place), the kernel's settings."""
@@ -213,7 +239,8 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
         work = Path(tmp)
         stubs = [stub_wheel(work, name, "0.0.0", f"empty: {why}") for name, why in STUBS.items()]
-        wheels = [*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()]
+        wheels = compiled_wheels([*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()],
+                                 node_modules, cache)
         lite = work / "lite"
         lite_folder(lite, node_modules, wheels)
         if out.exists():

@@ -117,6 +117,39 @@ def test_python_in_the_page_installs_only_shipped_wheels(site_dir: Path) -> None
     assert not (site_dir / "build").exists()                 # JupyterLab's own build
 
 
+def test_the_wheels_carry_bytecode_for_what_a_page_opens_with(site_dir: Path) -> None:
+    """Every module a page imports when it opens (the kernel, IPython, each app) is shipped with
+    an unchecked-hash .pyc for the runtime's Python (PEP 552: valid whatever the unpacked files'
+    times), listed in RECORD; a module no page opens with stays source only."""
+    import zipfile
+
+    from aristofarsa.cli.site import OPENING_IMPORTS
+
+    runtime = site_dir / "static" / "pyodide"
+    python = json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
+    tag = "cpython-" + "".join(python.split(".")[:2])
+    wanted = {"aristofarsa": [f"aristofarsa/widgets/__pycache__/{name}.{tag}.pyc" for name, _ in APPS]
+              + [f"aristofarsa/__pycache__/round.{tag}.pyc"],
+              "ipython": [f"IPython/core/__pycache__/interactiveshell.{tag}.pyc"],
+              "ipywidgets": [f"ipywidgets/widgets/__pycache__/widget.{tag}.pyc"],
+              "pyodide_kernel": [f"pyodide_kernel/__pycache__/kernel.{tag}.pyc"]}
+    assert "IPython" in OPENING_IMPORTS and "aristofarsa.widgets.lab" in OPENING_IMPORTS
+    for package, pycs in wanted.items():
+        [wheel] = runtime.glob(f"{package}-*.whl")
+        with zipfile.ZipFile(wheel) as z:
+            names = set(z.namelist())
+            record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+            for pyc in pycs:
+                assert pyc in names, f"{wheel.name} has no {pyc}"
+                head = z.read(pyc)[:8]
+                assert int.from_bytes(head[4:8], "little") == 0b01, f"{pyc}: not an unchecked-hash pyc"
+                assert f"{pyc},," in record.splitlines()
+            assert names.issuperset(p.replace("__pycache__/", "").replace(f".{tag}.pyc", ".py") for p in pycs)
+    with zipfile.ZipFile(next(runtime.glob("pygments-*.whl"))) as z:
+        assert f"pygments/lexers/__pycache__/fortran.{tag}.pyc" not in z.namelist()
+        assert "pygments/lexers/fortran.py" in z.namelist()
+
+
 def test_no_page_names_an_outside_script_or_stylesheet(site_dir: Path) -> None:
     pages = _pages(site_dir)
     outside = [f"{p.relative_to(site_dir)}: {link}" for p in pages for link in _parsed(p).links

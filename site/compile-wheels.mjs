@@ -1,0 +1,104 @@
+// Compile the pure-Python wheels the site ships with the browser's own Python (npm pyodide, run by
+// Node), so a page imports bytecode instead of compiling every module each time it opens.
+// Called by `aristofarsa site` (aristofarsa/cli/site.py, compiled_wheels):
+//   node site/compile-wheels.mjs PYODIDE_DIR MODULES IN.whl OUT.whl [IN.whl OUT.whl ...]
+// MODULES: comma-separated modules a page imports when it opens (e.g. aristofarsa.widgets.lab).
+// The wheels are installed, those modules imported, and each OUT.whl is IN.whl plus
+// __pycache__/*.cpython-3XX.pyc beside every module of it that was imported, listed in RECORD
+// (a module no page opens with, such as most of pygments' lexers, stays source only: the
+// download grows by what the start needs). The .pyc files are "unchecked-hash" ones (PEP 552):
+// valid whatever the unpacked files' times, which the browser sets when it installs a wheel.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, modules, ...pairs] = process.argv.slice(2);
+if (!pyodideDir || !modules || pairs.length === 0 || pairs.length % 2 !== 0) {
+  console.error("usage: node compile-wheels.mjs PYODIDE_DIR MODULES IN.whl OUT.whl [IN.whl OUT.whl ...]");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: pyodideDir + path.sep });
+const [install, importAll, compile] = py.runPython(`
+import importlib, importlib._bootstrap_external as external, importlib.util, io, site, sys, warnings, zipfile
+from importlib.util import cache_from_source
+from pathlib import Path
+
+SITE = Path(site.getsitepackages()[0])
+
+def install(data):
+    zipfile.ZipFile(io.BytesIO(data.to_py())).extractall(SITE)
+
+def import_all(names):
+    """Import the modules a page opens with: the files (relative to site-packages) they loaded,
+    and what did not import here."""
+    failed = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in names.split(","):
+            try:
+                importlib.import_module(name)
+            except Exception as exc:       # e.g. a kernel module that needs a browser
+                failed.append(f"{name} did not import here ({type(exc).__name__}: {exc})")
+    files = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if path and Path(path).is_relative_to(SITE):
+            files.add(Path(path).relative_to(SITE).as_posix())
+    return files, failed
+
+IMPORTED = set()
+
+def compile_wheel(data):
+    """The wheel's bytes with an unchecked-hash .pyc beside each of its modules that was imported."""
+    source = zipfile.ZipFile(io.BytesIO(data.to_py()))
+    out = io.BytesIO()
+    added = []
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        record = None
+        for info in source.infolist():
+            body = source.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = (info, body)
+                continue
+            target.writestr(info, body)
+            if info.filename not in IMPORTED:
+                continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                code = compile(body, info.filename, "exec", dont_inherit=True)
+            pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(body), checked=False)
+            pyc_name = cache_from_source(info.filename)
+            entry = zipfile.ZipInfo(pyc_name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(entry, bytes(pyc))
+            added.append(pyc_name)
+        if record is None:
+            raise ValueError("the wheel has no RECORD")
+        info, body = record
+        lines = body.decode().rstrip("\\n").split("\\n") + [f"{pyc},," for pyc in added]
+        target.writestr(info, "\\n".join(lines) + "\\n")
+    return out.getvalue(), len(added)
+
+
+def import_all_once(names):
+    files, failed = import_all(names)
+    IMPORTED.update(files)
+    return [f"{len(IMPORTED)} modules imported", *failed]
+
+install, import_all_once, compile_wheel
+`).toJs();
+for (let i = 0; i < pairs.length; i += 2) {
+  install(new Uint8Array(fs.readFileSync(pairs[i])));
+}
+const [count, ...failed] = importAll(modules).toJs();
+console.log(count);
+for (const line of failed) { console.error(line); }
+if (failed.some((line) => line.startsWith("aristofarsa"))) {
+  process.exit(1);                 // an app that does not import would open with nothing compiled
+}
+for (let i = 0; i < pairs.length; i += 2) {
+  const [data, count] = compile(new Uint8Array(fs.readFileSync(pairs[i]))).toJs();
+  fs.writeFileSync(pairs[i + 1], data);
+  console.log(`${path.basename(pairs[i])}: ${count} modules compiled`);
+}
