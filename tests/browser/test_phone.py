@@ -1,5 +1,6 @@
-"""Every app at a phone's width (390 px): no sideways scrolling, nothing wider than its
-column (a box that would scroll inside the page), no control off screen or on top of another.
+"""Every app at a phone's width (390 px), one load each: it answers and renders from local
+assets only, with no sideways scrolling, nothing wider than its column (a box that would
+scroll inside the page), no control off screen or on top of another.
 
 Only the effect graphs scroll sideways, inside their own box, by design (`.af-graph`)."""
 from __future__ import annotations
@@ -60,10 +61,16 @@ def test_landing_page_fits_a_phone(app_server: str, phone_page: Any) -> None:
 
 
 @pytest.mark.parametrize("name", [name for name, _ in APPS])
-def test_every_app_fits_a_phone(app_server: str, phone_page: Any, name: str) -> None:
+def test_every_app_answers_renders_offline_and_fits_a_phone(app_server: str, phone_page: Any,
+                                                           name: str) -> None:
+    """One load per app: the server answers, the page renders from local assets only (the
+    ``phone_page`` fixture fails the test on any request that leaves 127.0.0.1), then the fit."""
     page = phone_page
-    page.goto(f"{app_server}voila/render/{name}.ipynb{QUERY.get(name, '')}", timeout=TIMEOUT_MS)
+    response = page.goto(f"{app_server}voila/render/{name}.ipynb{QUERY.get(name, '')}", timeout=TIMEOUT_MS)
+    assert response is not None and response.status == 200
     page.wait_for_selector(".af-app", state="visible", timeout=TIMEOUT_MS)
+    assert page.locator("#rendered_cells").inner_text().strip()
+    assert len(page.af_requests) > 5                       # the page did load its local assets
     page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
     assert _problems(page) == [], name
     tabs = page.locator(".af-app .lm-TabBar-tab")

@@ -28,16 +28,6 @@ def test_landing_page_links_every_app_by_title(app_server, page, wait_for_app):
     wait_for_app(page)
 
 
-@pytest.mark.parametrize("name", [name for name, _ in APPS])
-def test_every_app_answers_and_renders_offline(app_server, page, name, wait_for_app):
-    response = page.goto(f"{app_server}voila/render/{name}.ipynb")
-    assert response is not None and response.status == 200
-    wait_for_app(page)
-    assert page.locator("#rendered_cells").inner_text().strip()
-    assert len(page.af_requests) > 5                       # the page did load its local assets
-    assert not page.af_foreign, page.af_foreign
-
-
 def test_no_cdn_in_the_served_html(app_server):
     bodies = {}
     for path in ["", "voila/render/lab.ipynb", "voila/render/missing.ipynb"]:
