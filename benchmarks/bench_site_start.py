@@ -20,7 +20,6 @@ import hashlib
 import json
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.conftest import CHROMIUM_ARGS, chromium_path, free_port  # noqa: E402
+from bench_apps import static_site, stop  # noqa: E402  (a static server of a site, ready when it answers)
+from browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 
 def plain_twin(site: Path, target: Path) -> Path:
@@ -99,12 +99,10 @@ def main() -> int:
         sites = {"compiled": args.site, "plain": plain_twin(args.site, Path(tmp) / args.site.name)}
         servers, urls = [], {}
         for name, folder in sites.items():
-            port = free_port()
-            servers.append(subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-                                             "--directory", str(folder.parent), str(port)],
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-            urls[name] = f"http://127.0.0.1:{port}/{folder.name}/voici/render/lab.html?lesson={args.lesson}"
-        time.sleep(1)
+            served = static_site(folder, Path(tmp))
+            assert served is not None            # a built site is given: it is always served
+            servers.append(served[0])
+            urls[name] = f"{served[1]}voici/render/lab.html?lesson={args.lesson}"
         found: dict[str, list[tuple[float, float]]] = {name: [] for name in sites}
         try:
             with sync_playwright() as playwright:
@@ -113,7 +111,7 @@ def main() -> int:
                         found[name].append(load(playwright, urls[name]))
         finally:
             for server in servers:
-                server.terminate()
+                stop(server)
     out = {name: {"ready_s": statistics.median(r[0] for r in runs),
                   "chromium_cpu_s": statistics.median(r[1] for r in runs)} for name, runs in found.items()}
     out["ratio_plain_over_compiled"] = {key: out["plain"][key] / out["compiled"][key]

@@ -29,9 +29,11 @@ SITE = Path(site.getsitepackages()[0])
 def install(data):
     zipfile.ZipFile(io.BytesIO(data.to_py())).extractall(SITE)
 
+IMPORTED = set()     # the files (relative to site-packages) that import_all loaded
+
 def import_all(names):
-    """Import the modules a page opens with: the files (relative to site-packages) they loaded,
-    and what did not import here."""
+    """Import the modules a page opens with; remember the files they loaded in IMPORTED.
+    Returns how many, then what did not import here."""
     failed = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -40,14 +42,11 @@ def import_all(names):
                 importlib.import_module(name)
             except Exception as exc:       # e.g. a kernel module that needs a browser
                 failed.append(f"{name} did not import here ({type(exc).__name__}: {exc})")
-    files = set()
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None)
         if path and Path(path).is_relative_to(SITE):
-            files.add(Path(path).relative_to(SITE).as_posix())
-    return files, failed
-
-IMPORTED = set()
+            IMPORTED.add(Path(path).relative_to(SITE).as_posix())
+    return [f"{len(IMPORTED)} modules imported", *failed]
 
 def compile_wheel(data):
     """The wheel's bytes with an unchecked-hash .pyc beside each of its modules that was imported."""
@@ -80,25 +79,21 @@ def compile_wheel(data):
         target.writestr(info, "\\n".join(lines) + "\\n")
     return out.getvalue(), len(added)
 
-
-def import_all_once(names):
-    files, failed = import_all(names)
-    IMPORTED.update(files)
-    return [f"{len(IMPORTED)} modules imported", *failed]
-
-install, import_all_once, compile_wheel
+install, import_all, compile_wheel
 `).toJs();
+const wheels = [];                 // [bytes, OUT path, name] of each IN wheel, read once
 for (let i = 0; i < pairs.length; i += 2) {
-  install(new Uint8Array(fs.readFileSync(pairs[i])));
+  wheels.push([new Uint8Array(fs.readFileSync(pairs[i])), pairs[i + 1], path.basename(pairs[i])]);
 }
+for (const [data] of wheels) { install(data); }
 const [count, ...failed] = importAll(modules).toJs();
 console.log(count);
 for (const line of failed) { console.error(line); }
 if (failed.some((line) => line.startsWith("aristofarsa"))) {
   process.exit(1);                 // an app that does not import would open with nothing compiled
 }
-for (let i = 0; i < pairs.length; i += 2) {
-  const [data, count] = compile(new Uint8Array(fs.readFileSync(pairs[i]))).toJs();
-  fs.writeFileSync(pairs[i + 1], data);
-  console.log(`${path.basename(pairs[i])}: ${count} modules compiled`);
+for (const [data, target, name] of wheels) {
+  const [compiled, count] = compile(data).toJs();
+  fs.writeFileSync(target, compiled);
+  console.log(`${name}: ${count} modules compiled`);
 }
