@@ -17,6 +17,9 @@ run() {  # run one check; remember its name if it fails
   shift
   "$@" || failed+=("$name (exit $?)")
 }
+# One id for every pytest run below: they share one build of the static site
+# (tests/browser/static_site/conftest.py).
+export AF_TEST_RUN_ID="scripts/test.sh-$$-$(date +%s)"
 # lint and types first (rules in pyproject.toml: [tool.ruff], [tool.mypy]: the engine modules
 # under the per-module form of --strict)
 run ruff .venv/bin/python -m ruff check aristofarsa tests

@@ -141,24 +141,42 @@ def shot(page, name: str) -> None:
 RESTARTED = "The app restarted: reload to continue; your round is in the share link."
 
 
-def test_an_idle_open_page_and_a_dead_kernel_say_the_app_restarted(serve, page, phone_page,
-                                                                   wait_for_app):
-    server = serve("--cull-idle", "15", "--cull-open-idle", "25")
+def test_the_culler_keeps_an_open_page_then_takes_it_idle_and_a_closed_or_dead_kernel(
+        serve, browser, page, phone_page, wait_for_app):
+    """One server, three tabs, one wait (the suite's longest): a closed tab's kernel is culled
+    after --cull-idle; an open tab's is kept past it, then culled after --cull-open-idle and its
+    page says the app restarted; a tab whose kernel dies says so at once."""
+    # 15 s: short for the test, yet longer than a loaded machine takes between the kernel's
+    # last cell and the page's connection (a kernel idle with no page yet is culled too).
+    server = serve("--cull-idle", "15", "--cull-open-idle", "30")
+    assert server.kernel_pids() == set()
+    closing = browser.new_context()
     kernels = {}
-    for p in (page, phone_page):
+    for p in (page, phone_page, closing.new_page()):
         p.goto(server.url + "voila/render/lab.ipynb")
         wait_for_app(p)
+        if p is page:
+            opened = time.monotonic()                     # the laptop's page is left idle from here
         kernels[p] = json.loads(p.locator("#jupyter-config-data").inner_text())["kernelId"]
         assert server.kernel_pid(kernels[p]) is not None
         assert p.locator(".af-page-problem").count() == 0
+    assert len(server.kernel_pids()) == 3                 # one tab, one kernel
+    closed = kernels.pop(next(p for p in kernels if p not in (page, phone_page)))
+    closing.close()                                       # a tab is closed (no goodbye: the culler's job)
     dead = server.kernel_pid(kernels[phone_page])
     assert dead is not None
     os.kill(dead, signal.SIGKILL)                         # the phone's kernel dies
     assert RESTARTED in problem(phone_page, timeout=30)
     shot(phone_page, "restarted-390")
-    deadline = time.monotonic() + 90                      # the laptop's page is left idle
+    deadline = time.monotonic() + 120
+    while server.kernel_pid(closed) is not None and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert server.kernel_pid(closed) is None, "the closed page's kernel is still running after 120 s"
+    time.sleep(max(0.0, opened + 20 - time.monotonic()))  # idle past --cull-idle, page open: kept
+    assert server.kernel_pid(kernels[page]) is not None, "an open page lost its kernel at --cull-idle"
+    deadline = time.monotonic() + 90
     while server.kernel_pid(kernels[page]) is not None and time.monotonic() < deadline:
-        time.sleep(1)
+        time.sleep(0.5)
     assert server.kernel_pid(kernels[page]) is None, "an idle open page kept its kernel"
     assert RESTARTED in problem(page, timeout=30)
     shot(page, "restarted-1280")
@@ -188,7 +206,7 @@ def test_a_cut_page_and_an_unreachable_kernel_say_so(app_server, browser):
     try:
         assert "The app stopped while loading" in problem(pages[0][1], timeout=30)
         shot(pages[0][1], "cut-1280")
-        assert "could not reach the server" in problem(pages[1][1], timeout=60)
+        assert "could not reach the server" in problem(pages[1][1], timeout=15)   # at once, not after 30 s
         shot(pages[1][1], "unreachable-390")
     finally:
         for context, _ in pages:

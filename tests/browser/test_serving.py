@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 import urllib.request
 from pathlib import Path
 
@@ -53,28 +52,6 @@ def test_landing_page_at_laptop_and_phone_width(app_server, page, phone_page):
         if SHOTS:
             SHOTS.mkdir(parents=True, exist_ok=True)
             p.screenshot(path=str(SHOTS / f"landing-{width}.png"), full_page=True)
-
-
-def test_a_closed_page_loses_its_kernel_and_a_page_holds_one(serve, browser, wait_for_app):
-    # 15 s: short for the test, yet longer than a loaded machine takes between the kernel's
-    # last cell and the page's connection (a kernel idle with no page yet is culled too).
-    server = serve("--cull-idle", "15")
-    assert server.kernel_pids() == set()
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(server.url + "voila/render/lab.ipynb")
-    wait_for_app(page)
-    config = json.loads(page.locator("#jupyter-config-data").inner_text())
-    assert config["kernelId"]
-    kernels = server.kernel_pids()
-    assert len(kernels) == 1                               # one tab, one kernel
-    time.sleep(20)                                         # idle, but its page is open: kept
-    assert server.kernel_pids() == kernels
-    context.close()                                        # the tab is closed
-    deadline = time.monotonic() + 120
-    while server.kernel_pids() and time.monotonic() < deadline:
-        time.sleep(1)
-    assert server.kernel_pids() == set(), "the closed page's kernel is still running after 120 s"
 
 
 SEND_JS = """async ([kernelId, code]) => {
