@@ -122,6 +122,16 @@ class Server:
                 pass
         return None
 
+    def wait_kernel_gone(self, kernel_id: str, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds until the kernel a page names no longer runs; whether
+        it is gone."""
+        deadline = time.monotonic() + timeout
+        while self.kernel_pid(kernel_id) is not None:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.5)
+        return True
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)     # Voila shuts its kernels down on SIGTERM

@@ -151,8 +151,9 @@ def test_the_culler_keeps_an_open_page_then_takes_it_idle_and_a_closed_or_dead_k
     server = serve("--cull-idle", "15", "--cull-open-idle", "30")
     assert server.kernel_pids() == set()
     closing = browser.new_context()
+    tab = closing.new_page()
     kernels = {}
-    for p in (page, phone_page, closing.new_page()):
+    for p in (page, phone_page, tab):
         p.goto(server.url + "voila/render/lab.ipynb")
         wait_for_app(p)
         if p is page:
@@ -161,23 +162,17 @@ def test_the_culler_keeps_an_open_page_then_takes_it_idle_and_a_closed_or_dead_k
         assert server.kernel_pid(kernels[p]) is not None
         assert p.locator(".af-page-problem").count() == 0
     assert len(server.kernel_pids()) == 3                 # one tab, one kernel
-    closed = kernels.pop(next(p for p in kernels if p not in (page, phone_page)))
+    closed = kernels.pop(tab)
     closing.close()                                       # a tab is closed (no goodbye: the culler's job)
     dead = server.kernel_pid(kernels[phone_page])
     assert dead is not None
     os.kill(dead, signal.SIGKILL)                         # the phone's kernel dies
     assert RESTARTED in problem(phone_page, timeout=30)
     shot(phone_page, "restarted-390")
-    deadline = time.monotonic() + 120
-    while server.kernel_pid(closed) is not None and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert server.kernel_pid(closed) is None, "the closed page's kernel is still running after 120 s"
+    assert server.wait_kernel_gone(closed, 120), "the closed page's kernel is still running after 120 s"
     time.sleep(max(0.0, opened + 20 - time.monotonic()))  # idle past --cull-idle, page open: kept
     assert server.kernel_pid(kernels[page]) is not None, "an open page lost its kernel at --cull-idle"
-    deadline = time.monotonic() + 90
-    while server.kernel_pid(kernels[page]) is not None and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert server.kernel_pid(kernels[page]) is None, "an idle open page kept its kernel"
+    assert server.wait_kernel_gone(kernels[page], 90), "an idle open page kept its kernel"
     assert RESTARTED in problem(page, timeout=30)
     shot(page, "restarted-1280")
     assert page.locator(".af-app").first.is_visible()     # the round stays on screen to copy
@@ -250,8 +245,5 @@ def test_closing_a_tab_shuts_its_kernel_down(serve, browser, wait_for_app):
     kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
     assert server.kernel_pid(kernel) is not None
     page.close(run_before_unload=True)                    # Voila's page asks for the shutdown
-    deadline = time.monotonic() + 30
-    while server.kernel_pid(kernel) is not None and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert server.kernel_pid(kernel) is None, "the closed tab's kernel still runs"
+    assert server.wait_kernel_gone(kernel, 30), "the closed tab's kernel still runs"
     context.close()
