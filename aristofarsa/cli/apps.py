@@ -16,9 +16,11 @@ and Voila's query socket and preheated kernels are fixed by ``cli/voila_fixes.py
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import importlib.util
 import json
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -247,6 +249,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Serving the Aristofarsa apps at {url}  (press Ctrl+C to stop)", flush=True)
 
     IOLoop.current().add_callback(ready)   # runs once Voila listens and its loop starts
+    if hasattr(signal, "SIGUSR1"):           # `kill -USR1 <pid>`: every thread's stack to the log,
+        faulthandler.register(signal.SIGUSR1, all_threads=True)   # for a server that stops answering
     try:
         app.start()
     except KeyboardInterrupt:

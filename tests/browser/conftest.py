@@ -2,8 +2,10 @@
 
 Fixtures (all browser tests are marked ``@pytest.mark.browser``):
 
-* ``app_server`` (session): the base URL (``http://127.0.0.1:PORT/``) of ``aristofarsa serve
-  --no-browser --port PORT`` started from this checkout (PYTHONPATH set), killed at the end.
+* ``app_server``: the base URL (``http://127.0.0.1:PORT/``) of ``aristofarsa serve
+  --no-browser --port PORT`` started once from this checkout (PYTHONPATH set; the session's
+  ``shared_server``), killed at the end. A test after which it no longer answers fails with
+  its thread stacks and log, and a new one takes the port.
   It runs with serve's defaults, so every page gets a preheated kernel (``--pool-size 1``)
   when one is waiting: every browser test checks its app's query parameters that way.
 * ``serve`` (function): a factory ``serve(*extra_args) -> Server`` for a server of your own
@@ -27,7 +29,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.request
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +47,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 #: What "the app is on screen" means: Voila's cells shown and a widget (or an app root) visible.
 APP_SELECTOR = ".af-app, .jupyter-widgets.widget-container, .widget-box, .widget-html"
 READY_TIMEOUT = 60     # a loaded 2-core machine running the suite in two processes
+ANSWER_TIMEOUT = 20    # the landing page is a static file: a server that cannot send it is stuck
+LOG_LINES = 2000       # the server log lines kept for a failure report
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -66,8 +73,30 @@ def free_port() -> int:
 class Server:
     """A running `aristofarsa serve`: its base URL and process (kernels are its children)."""
     url: str
-    proc: subprocess.Popen[str]
-    output: list[str] = field(default_factory=list)
+    proc: subprocess.Popen[bytes]
+    output: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    extra: tuple[str, ...] = ()
+
+    def log_tail(self, lines: int = 80) -> str:
+        """The server's last ``lines`` log lines."""
+        return "".join(list(self.output)[-lines:])
+
+    def answers(self, timeout: float = ANSWER_TIMEOUT) -> bool:
+        """Whether the server still sends its landing page within ``timeout`` seconds."""
+        try:
+            with urllib.request.urlopen(self.url, timeout=timeout) as response:
+                return response.status == 200 and bool(response.read())
+        except (OSError, ValueError):
+            return False
+
+    def stack_dump(self) -> str:
+        """Every thread's stack in the server (``serve`` prints them on SIGUSR1), after its last
+        log lines; or how it ended."""
+        if self.proc.poll() is not None:
+            return f"(the server has ended, exit status {self.proc.returncode})\n{self.log_tail()}"
+        os.kill(self.proc.pid, signal.SIGUSR1)
+        time.sleep(2)
+        return self.log_tail(200)
 
     def kernel_pids(self) -> set[int]:
         """The kernels it runs now (ipykernel processes under the server)."""
@@ -135,6 +164,7 @@ class Server:
     def stop(self) -> None:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)     # Voila shuts its kernels down on SIGTERM
+            os.killpg(self.proc.pid, signal.SIGCONT)     # (a stopped process takes it only then)
             try:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -142,54 +172,61 @@ class Server:
                 self.proc.wait(timeout=5)
 
 
-def start_server(*extra: str) -> Server:
-    port = free_port()
+def start_server(*extra: str, port: int = 0) -> Server:
+    """``aristofarsa serve --no-browser`` on ``port`` (0: a free one) with ``extra`` arguments,
+    once it says it is serving; its log is read all along (:meth:`Server.log_tail`)."""
+    port = port or free_port()
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
     env["PYTHONUNBUFFERED"] = "1"
     proc = subprocess.Popen([sys.executable, "-m", "aristofarsa.cli", "serve", "--no-browser",
-                             "--port", str(port), *extra], cwd=ROOT, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}/", proc)
-    deadline = time.monotonic() + READY_TIMEOUT
-    assert proc.stdout is not None
-    os.set_blocking(proc.stdout.fileno(), False)
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if line:
-            server.output.append(line)
-            if line.startswith("Serving the Aristofarsa apps at "):
-                os.set_blocking(proc.stdout.fileno(), True)
-                _drain(proc)
-                return server
-        elif proc.poll() is not None:
-            break
-        else:
-            time.sleep(0.05)
+                             "--port", str(port), *extra], cwd=ROOT, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}/", proc, extra=extra)
+    ready = threading.Event()
+    threading.Thread(target=_read_log, args=(server, ready), daemon=True).start()
+    if ready.wait(READY_TIMEOUT):
+        return server
     server.stop()
-    log = "".join(server.output)
-    raise RuntimeError(f"aristofarsa serve was not ready within {READY_TIMEOUT} s:\n{log}")
+    raise RuntimeError(f"aristofarsa serve was not ready within {READY_TIMEOUT} s:\n{server.log_tail()}")
 
 
-def _drain(proc: subprocess.Popen[str]) -> None:
-    """Keep reading the server's log so its pipe never fills up."""
-    import threading
-
-    def run() -> None:
-        assert proc.stdout is not None
-        for _ in proc.stdout:
-            pass
-
-    threading.Thread(target=run, daemon=True).start()
+def _read_log(server: Server, ready: threading.Event) -> None:
+    """Read the server's log until it ends, so that its pipe never fills up (a full pipe stops
+    the server at its next log line): lines go to ``server.output`` (the last LOG_LINES), any
+    bytes decoded, and ``ready`` is set once the server says it is serving."""
+    stream = server.proc.stdout
+    assert stream is not None
+    for raw in iter(stream.readline, b""):
+        line = raw.decode("utf-8", errors="replace")
+        server.output.append(line)
+        if line.startswith("Serving the Aristofarsa apps at "):
+            ready.set()
 
 
 @pytest.fixture(scope="session")
-def app_server() -> Iterator[str]:
+def shared_server() -> Iterator[Server]:
+    """The one server most tests share (``app_server`` gives its URL)."""
     server = start_server()
-    try:
-        yield server.url
-    finally:
-        server.stop()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def app_server(shared_server: Server) -> Iterator[str]:
+    """The shared server's URL. After each test it must still answer: if it does not, the test
+    fails with the server's thread stacks and last log lines, and a new server takes the same
+    port, so that one stuck server costs one test and says why, not every test after it."""
+    yield shared_server.url
+    if shared_server.answers():
+        return
+    report = shared_server.stack_dump()
+    shared_server.stop()
+    fresh = start_server(*shared_server.extra, port=shared_server.port)
+    shared_server.proc, shared_server.output = fresh.proc, fresh.output
+    pytest.fail(f"the shared server stopped answering during this test (restarted on the same "
+                f"port); its threads and last log lines:\n{report}", pytrace=False)
 
 
 @pytest.fixture

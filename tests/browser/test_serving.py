@@ -10,6 +10,8 @@ import pytest
 
 from aristofarsa.cli.apps import APPS
 
+from .conftest import Server
+
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("AF_SCREENSHOTS", "")) if os.environ.get("AF_SCREENSHOTS") else None
 
@@ -80,3 +82,12 @@ def test_standalone_voila_refuses_code_sent_by_a_page(app_server, page, wait_for
     seen = page.evaluate(SEND_JS, [kernel, f"open({str(marker)!r}, 'w').write('ran')"])
     assert "kernel_info_reply" in seen          # the channel works: allowed messages are answered
     assert "execute_reply" not in seen and not marker.exists()
+
+
+def test_sigusr1_prints_every_threads_stack_and_the_server_goes_on(shared_server: Server) -> None:
+    """`kill -USR1` on a server that stops answering shows where it is stuck (docs/apps.md)."""
+    shared_server.output.clear()
+    shared_server.stack_dump()
+    log = shared_server.log_tail(200)
+    assert "most recent call first" in log and "in cmd_serve" in log, log
+    assert shared_server.answers(), "the server stopped answering after SIGUSR1"
