@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import importlib.util
+import io
 import json
 import os
 import signal
@@ -209,6 +210,16 @@ def serving_env(env: dict[str, str] | None = None, host: str = "127.0.0.1") -> d
     return env
 
 
+def _stacks_on_sigusr1() -> None:
+    """`kill -USR1 <pid>` prints every thread's stack to the log, for a server that stops
+    answering (none where stderr is not a file, as under pytest's capture)."""
+    if hasattr(signal, "SIGUSR1"):
+        try:
+            faulthandler.register(signal.SIGUSR1, all_threads=True)
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     missing = missing_apps_modules()
     if missing:
@@ -249,8 +260,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Serving the Aristofarsa apps at {url}  (press Ctrl+C to stop)", flush=True)
 
     IOLoop.current().add_callback(ready)   # runs once Voila listens and its loop starts
-    if hasattr(signal, "SIGUSR1"):           # `kill -USR1 <pid>`: every thread's stack to the log,
-        faulthandler.register(signal.SIGUSR1, all_threads=True)   # for a server that stops answering
+    _stacks_on_sigusr1()
     try:
         app.start()
     except KeyboardInterrupt:
