@@ -278,16 +278,25 @@ def cpu_count() -> int:
 class _QuietSpawnProcess(SpawnProcess):
     """A spawned worker that starts with Ctrl-C ignored: an ignored signal stays ignored
     across exec, and Python then installs no KeyboardInterrupt handler, so no worker, not
-    even one still starting, prints a traceback; the parent stops them all."""
+    even one still starting, prints a traceback; the parent stops them all.
+
+    The parent's Ctrl-C is also blocked while the worker spawns, so one that comes then is
+    held (Linux never discards a blocked signal, ignored or not) and arrives once the parent's
+    own handler is back, instead of being lost (the games then ran on to the end)."""
 
     def start(self) -> None:
         if threading.current_thread() is not threading.main_thread():
             return super().start()
+        can_block = hasattr(signal, "pthread_sigmask")
+        if can_block:
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # only for the ms of the spawn
         try:
             return super().start()
         finally:
             signal.signal(signal.SIGINT, previous)
+            if can_block:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a held Ctrl-C arrives here
 
 
 class _QuietSpawnContext(SpawnContext):

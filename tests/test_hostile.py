@@ -449,8 +449,9 @@ def test_ctrl_c_stops_simulate_with_one_line(workers):
     def interruptible() -> None:
         # a shell that ignores SIGINT (a background job, nohup, some CI runners) passes that
         # on, and Python then never raises KeyboardInterrupt: give the command the
-        # disposition of a terminal, whatever this test was started from
+        # disposition of a terminal (and the signal unblocked), whatever this test was started from
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     proc = subprocess.Popen([sys.executable, "-m", "aristofarsa.cli", "simulate", "--players", "4",
                              "--games", "1000000", "--workers", workers], stdout=subprocess.PIPE,

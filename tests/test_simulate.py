@@ -9,8 +9,10 @@ while ``aristofarsa.game`` cannot be imported.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
+import time
 from fractions import Fraction
 
 import pytest
@@ -360,3 +362,31 @@ def test_real_game_runner():
     assert sum(serial.end_reasons.values()) == 6
     mixed = simulate(3, 3, bots=("random", "greedy", "random"), seed=1, expansion=True)
     assert mixed.bot_seat_games == {"random": 6, "greedy": 3}
+
+
+def test_a_ctrl_c_while_a_worker_spawns_is_held_for_the_parent_not_lost(monkeypatch):
+    """SIGINT is ignored while a pool worker spawns (so the worker starts ignoring it): a Ctrl-C
+    in that window must still reach the parent once the spawn is over (it was discarded, and
+    `simulate --workers 2` ran on to its last game)."""
+    import signal
+    import threading
+    from multiprocessing.context import SpawnProcess
+
+    from aristofarsa.simulate import _QuietSpawnProcess
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set in the main thread only")
+    seen: list[int] = []
+    monkeypatch.setattr(SpawnProcess, "start", lambda self: os.kill(os.getpid(), signal.SIGINT))
+    previous = signal.signal(signal.SIGINT, lambda number, frame: seen.append(number))
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # (pytest-xdist's blocks it)
+    try:
+        _QuietSpawnProcess().start()      # the Ctrl-C comes while the worker "spawns"
+        for _ in range(50):               # Python runs a handler between two bytecodes
+            if seen:
+                break
+            time.sleep(0.01)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, previous)
+    assert seen == [signal.SIGINT]
