@@ -235,7 +235,13 @@ def _progress_bar(progress: bool, total: int) -> Any:
         from tqdm import tqdm
     except ImportError:  # the core install: a plain line instead of tqdm's bar
         return _TextBar(total)
-    return tqdm(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
+
+    class Bar(tqdm):  # type: ignore[misc]
+        # no monitor thread: with the main thread alone, a Ctrl-C while a pool worker spawns
+        # is held for it (_QuietSpawnProcess); another thread would take it, and drop it
+        monitor_interval = 0
+
+    return Bar(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
 
 
 class _InOrder:
@@ -282,7 +288,10 @@ class _QuietSpawnProcess(SpawnProcess):
 
     The parent's Ctrl-C is also blocked while the worker spawns, so one that comes then is
     held (Linux never discards a blocked signal, ignored or not) and arrives once the parent's
-    own handler is back, instead of being lost (the games then ran on to the end)."""
+    own handler is back, instead of being lost (the games then ran on to the end). That holds
+    while the main thread is the only one, as it is when the pool starts (the progress bar has
+    no monitor thread): another thread would take the signal while it is ignored.
+    """
 
     def start(self) -> None:
         if threading.current_thread() is not threading.main_thread():
