@@ -26,12 +26,13 @@ run ruff .venv/bin/python -m ruff check aristofarsa tests
 run mypy .venv/bin/python -m mypy aristofarsa
 # pytest-xdist: AF_TEST_WORKERS processes (default 2, one per core of the machine the suite is
 # timed on); worksteal hands a finished worker part of a busy one's queue. The whole suite runs
-# the tests without a browser that way, then the browser tests in one process (one served app
-# and one Chromium, and no page slowed down by the other process's work).
+# the tests without a browser that way, then the browser tests in two processes by group
+# (tests/browser/conftest.py: those on the shared server in one, the rest, mostly waits and
+# static pages, in the other).
 xdist=(-n "${AF_TEST_WORKERS:-2}" --dist worksteal)
 if [ "$#" -eq 0 ]; then
   run pytest .venv/bin/python -m pytest "${xdist[@]}" -m "not browser"
-  run "pytest (browser)" .venv/bin/python -m pytest -m browser
+  run "pytest (browser)" .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-2}" --dist loadgroup -m browser
 else
   run pytest .venv/bin/python -m pytest "${xdist[@]}" "$@"
 fi

@@ -55,6 +55,26 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives the served apps in a real browser (Chromium)")
 
 
+#: The browser tests' two groups when pytest-xdist runs them in two processes (``--dist
+#: loadgroup``, scripts/test.sh): the tests on the shared server in one, so that only one
+#: shared server and its preheated kernels start; the rest in the other. Those start servers
+#: of their own and mostly wait (a culler's timer, a pool refilling), or open static pages,
+#: and their waits overlap the first group's work (a third group made the suite slower: two
+#: cores were then busy all along).
+SHARED_GROUP, OWN_SERVERS_GROUP = "shared-server", "own-servers"
+
+
+def browser_group(item: pytest.Item) -> str:
+    shared = {"app_server", "shared_server"} & set(getattr(item, "fixturenames", ()))
+    return SHARED_GROUP if shared else OWN_SERVERS_GROUP
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group(browser_group(item)))
+
+
 def chromium_path() -> str | None:
     for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
                       shutil.which("chromium-browser")):
@@ -186,16 +206,18 @@ def start_server(*extra: str, port: int = 0) -> Server:
     server = Server(f"http://127.0.0.1:{port}/", proc, extra=extra)
     ready = threading.Event()
     threading.Thread(target=_read_log, args=(server, ready), daemon=True).start()
-    if ready.wait(READY_TIMEOUT):
+    if ready.wait(READY_TIMEOUT) and server.proc.poll() is None:
         return server
+    status = server.proc.poll()
     server.stop()
-    raise RuntimeError(f"aristofarsa serve was not ready within {READY_TIMEOUT} s:\n{server.log_tail()}")
+    why = f"ended (exit status {status})" if status is not None else f"was not ready within {READY_TIMEOUT} s"
+    raise RuntimeError(f"aristofarsa serve {why}:\n{server.log_tail()}")
 
 
 def _read_log(server: Server, ready: threading.Event) -> None:
     """Read the server's log until it ends, so that its pipe never fills up (a full pipe stops
     the server at its next log line): lines go to ``server.output`` (the last LOG_LINES), any
-    bytes decoded, and ``ready`` is set once the server says it is serving."""
+    bytes decoded, and ``ready`` is set once the server says it is serving, or its log ends."""
     stream = server.proc.stdout
     assert stream is not None
     for raw in iter(stream.readline, b""):
@@ -203,6 +225,7 @@ def _read_log(server: Server, ready: threading.Event) -> None:
         server.output.append(line)
         if line.startswith("Serving the Aristofarsa apps at "):
             ready.set()
+    ready.set()
 
 
 @pytest.fixture(scope="session")
