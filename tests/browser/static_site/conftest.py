@@ -12,10 +12,9 @@ Fixtures:
 * ``site_url`` (session): the site's address under a sub-folder
   (``http://127.0.0.1:PORT/test-site/``, as on GitHub Pages), served by ``python -m
   http.server``: no server-side code at all.
-* ``browser``, ``page``, ``app_server``, ``wait_for_app``: the browser tests' own, inherited
-  from tests/browser/conftest.py (one Chromium and one served app for the whole session: a
-  second Playwright in the same thread is refused): a page fails its test on any request that
-  leaves 127.0.0.1.
+* ``browser``, ``page``, ``serve``, ``wait_for_app``: the browser tests' own, inherited
+  from tests/browser/conftest.py (one Chromium for the whole session: a second Playwright in
+  the same thread is refused): a page fails its test on any request that leaves 127.0.0.1.
 """
 from __future__ import annotations
 
