@@ -202,6 +202,9 @@ def test_a_cut_page_and_an_unreachable_kernel_say_so(app_server, browser):
         assert "The app stopped while loading" in problem(pages[0][1], timeout=30)
         shot(pages[0][1], "cut-1280")
         assert "could not reach the server" in problem(pages[1][1], timeout=15)   # at once, not after 30 s
+        pages[1][1].wait_for_selector("#rendered_cells", state="attached", timeout=30_000)
+        shown = pages[1][1].locator("body").inner_text()
+        assert "LearnApp(" not in shown, shown        # no Python text where the widget would be
         shot(pages[1][1], "unreachable-390")
     finally:
         for context, _ in pages:
