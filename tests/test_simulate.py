@@ -9,7 +9,6 @@ while ``aristofarsa.game`` cannot be imported.
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 import time
@@ -377,7 +376,11 @@ def test_a_ctrl_c_while_a_worker_spawns_is_held_for_the_parent_not_lost(monkeypa
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signal handlers are set in the main thread only")
     seen: list[int] = []
-    monkeypatch.setattr(SpawnProcess, "start", lambda self: os.kill(os.getpid(), signal.SIGINT))
+    # sent to the main thread itself: a process-wide signal may go to any other thread that
+    # does not block it (pytest-xdist has some), and the running simulate has none
+    main = threading.main_thread().ident
+    assert main is not None
+    monkeypatch.setattr(SpawnProcess, "start", lambda self: signal.pthread_kill(main, signal.SIGINT))
     previous = signal.signal(signal.SIGINT, lambda number, frame: seen.append(number))
     mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # (pytest-xdist's blocks it)
     try:

@@ -36,13 +36,13 @@ class DisputeApp(ipw.VBox):
     def __init__(self, controller: DisputeController | None = None, page: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.c = controller if controller is not None else DisputeController()
+        self.controller = controller if controller is not None else DisputeController()
         self.page = page_address(os.environ) if page is None else page   # this page's address
         self.add_class("af-app")
         self.layout.max_width = "100%"
         self.error = hook(ipw.HTML(), "af-error")
         full = ipw.Layout(width="auto", max_width="100%")
-        self.opener = OpenRoundView(self.c, self.refresh)
+        self.opener = OpenRoundView(self.controller, self.refresh)
         self.paste, self.upload, self.lessons = self.opener.paste, self.opener.upload, self.opener.lessons
         self.resolve_button = self.opener.resolve
         self.builder_view: BuilderView | None = None      # built when the section first opens
@@ -73,7 +73,7 @@ class DisputeApp(ipw.VBox):
         self.children = [
             styles(), ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
             self.error, self.body, self.another, self.build, self.opener]
-        if not self.c.loaded:
+        if not self.controller.loaded:
             self.open_builder()               # from scratch: enter the round by tapping
         self.refresh()
 
@@ -85,7 +85,7 @@ class DisputeApp(ipw.VBox):
         return "DisputeApp()"
 
     def _make_builder(self) -> ipw.Widget:
-        self.builder_view = BuilderView(self.c.builder, on_change=self._built)
+        self.builder_view = BuilderView(self.controller.builder, on_change=self._built)
         go = hook(ipw.Button(description="Resolve this round ▶", button_style="primary",
                              layout=ipw.Layout(width="auto")), "af-build-resolve")
         go.on_click(lambda _: self._resolve_built())
@@ -100,20 +100,20 @@ class DisputeApp(ipw.VBox):
 
     def _built(self) -> None:
         """After a tap: the page error (a refused round) is cleared once the round is valid."""
-        if self.c.error and self.c.builder.check().ok:
-            self.c.error = ""
+        if self.controller.error and self.controller.builder.check().ok:
+            self.controller.error = ""
             self.error.value, self.error.layout.display = "", "none"
 
     def _resolve_built(self) -> None:
-        self.c.open_builder()
+        self.controller.open_builder()
         self.refresh()
 
     # ------------------------------------------------------------- actions
     # ------------------------------------------------------------- showing
     def refresh(self) -> None:
-        self.error.value = R.e(self.c.error)
-        self.error.layout.display = "" if self.c.error else "none"
-        stepper = self.c.stepper
+        self.error.value = R.e(self.controller.error)
+        self.error.layout.display = "" if self.controller.error else "none"
+        stepper = self.controller.stepper
         if stepper is None:
             self.body.children = [ipw.HTML("<div class='af-muted'>No round yet: enter it below by "
                                            "tapping, or open a lesson, upload a file or paste "
@@ -121,16 +121,16 @@ class DisputeApp(ipw.VBox):
             self.another.value = "<div class='af-section-title'>The round</div>"
             return
         self.another.value = "<div class='af-section-title'>Change this round, or open another</div>"
-        if self.c.text is not None:
-            self.paste.value = self.c.text
-        if self.builder_view is not None and self.builder_view.builder is not self.c.builder:
-            self.builder_view.set_builder(self.c.builder)
-        players = self.c.players
+        if self.controller.text is not None:
+            self.paste.value = self.controller.text
+        if self.builder_view is not None and self.builder_view.builder is not self.controller.builder:
+            self.builder_view.set_builder(self.controller.builder)
+        players = self.controller.players
         self._quiet = True
         self.whatif_player.options = players
         self.whatif_player.value = players[0] if players else None
         self._quiet = False
-        link = self.c.share_query()
+        link = self.controller.share_query()
         self._share_link = html.share(link, self.page + link if self.page and link else None)
         self.lab_link.value = html.app_link("lab.ipynb", link, "Step through it in the Scenario Lab")
         self.body.children = [
@@ -151,13 +151,14 @@ class DisputeApp(ipw.VBox):
     def _show_analyses(self) -> None:
         """Outcome, explanation, variants and what-if: they name every card, so through one
         player's eyes they are withheld (hidden information) until *Everyone* is chosen."""
-        withheld = self.c.withheld
+        withheld = self.controller.withheld
         if withheld == self._withheld:
             return
         self._withheld = withheld
+        c = self.controller
         self.share.value = self._share_link + share_line(     # it names every card, too
-            self.c.scenario, self.c.stepper.viewer if withheld and self.c.stepper else None)
-        title = R.e(self.c.scenario.title) if self.c.scenario and self.c.scenario.title else ""
+            c.scenario, c.stepper.viewer if withheld and c.stepper else None)
+        title = R.e(c.scenario.title) if c.scenario and c.scenario.title else ""
         heading = f"<h3 style='margin:6px 0'>{title}</h3>" if title else ""
         if withheld:
             note = ("<div class='af-muted'>Seen through one player's eyes: the outcome, the "
@@ -166,17 +167,17 @@ class DisputeApp(ipw.VBox):
             self.outcome.value = heading + note
             self.explain.value = self.variants.value = self.whatif.value = ""
             return
-        x = self.c.explanation()
+        x = self.controller.explanation()
         outcome = R.e(x.outcome if x else "")
         self.outcome.value = heading + f"<div style='font-size:1.15em'><b>{outcome}</b></div>"
         self.explain.value = explanation_html(replace(x, title=""), "#") if x else ""
-        table = self.c.variants()
+        table = self.controller.variants()
         self.variants.value = variants_html(table) if table else ""
         self._show_whatif()
 
     def _on_step(self, frame: Frame) -> None:
         """After each move or change of viewer: the graph up to this step, through those eyes."""
-        self.graph.value = self.c.graph_svg()
+        self.graph.value = self.controller.graph_svg()
         self._show_analyses()
 
     def _on_whatif_player(self, _: Any) -> None:
@@ -187,8 +188,9 @@ class DisputeApp(ipw.VBox):
         player = self.whatif_player.value
         self.whatif_garden.description = f"Also try other Garden cards for {player}" if player \
             else "Also try other Garden cards"
-        if not player or self.c.withheld:
+        if not player or self.controller.withheld:
             self.whatif.value = ""
             return
-        w = self.c.whatif(player, garden=bool(self.whatif_garden.value))
-        self.whatif.value = whatif_html(w) if w else f"<div class='af-muted'>{R.e(self.c.error)}</div>"
+        w = self.controller.whatif(player, garden=bool(self.whatif_garden.value))
+        self.whatif.value = (whatif_html(w) if w
+                             else f"<div class='af-muted'>{R.e(self.controller.error)}</div>")

@@ -20,19 +20,19 @@ INTRO = ("Every bundled lesson as a picture: the Balcony on top in reveal order,
 class GraphsApp(ipw.VBox):
     def __init__(self, controller: GraphsController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.c = controller if controller is not None else GraphsController()
+        self.controller = controller if controller is not None else GraphsController()
         self.add_class("af-app")
         self.add_class("af-gallery")
         self.layout.max_width = "100%"
         self.error = ipw.HTML()
         self.error.add_class("af-error")
         self.ruling = ipw.Dropdown(description="Ruling", style={"description_width": "auto"},
-                                   options=[("any", "")] + [(r, r) for r in self.c.ruling_options],
-                                   value=self.c.ruling or "", layout=ipw.Layout(width="auto"))
+                                   options=[("any", "")] + [(r, r) for r in self.controller.ruling_options],
+                                   value=self.controller.ruling or "", layout=ipw.Layout(width="auto"))
         self.ruling.add_class("af-filter-ruling")
         self.card = ipw.Dropdown(description="Card", style={"description_width": "auto"},
-                                 options=[("any", "")] + [(c, c) for c in self.c.card_options],
-                                 value=self.c.card or "", layout=ipw.Layout(width="auto"))
+                                 options=[("any", "")] + [(c, c) for c in self.controller.card_options],
+                                 value=self.controller.card or "", layout=ipw.Layout(width="auto"))
         self.card.add_class("af-filter-card")
         self.ruling.observe(self._on_ruling, names="value")
         self.card.observe(self._on_card, names="value")
@@ -58,33 +58,33 @@ class GraphsApp(ipw.VBox):
         return "GraphsApp()"
 
     def _on_ruling(self, change: dict[str, Any]) -> None:
-        self.c.set_ruling(change["new"] or None)
+        self.controller.set_ruling(change["new"] or None)
         self.refresh()
 
     def _on_card(self, change: dict[str, Any]) -> None:
-        self.c.set_card(change["new"] or None)
+        self.controller.set_card(change["new"] or None)
         self.refresh()
 
     def _on_more(self, _: Any) -> None:
-        self.c.more()
+        self.controller.more()
         self.refresh()
 
     def refresh(self) -> None:
-        self.error.value = R.e(self.c.error)
-        self.error.layout.display = "" if self.c.error else "none"
-        matching = self.c.matching()
-        items = self.c.items()
+        self.error.value = R.e(self.controller.error)
+        self.error.layout.display = "" if self.controller.error else "none"
+        matching = self.controller.matching()
+        items = self.controller.items()
         self.count.value = (f"<div class='af-muted'>{len(matching)} lesson"
                             f"{'' if len(matching) == 1 else 's'}; showing {len(items)}.</div>")
         drawn = self._pages                # a page already on screen is kept as it is
         self._pages = {}
-        for items in self.c.pages():
+        for items in self.controller.pages():
             names = tuple(item.name for item in items)
             self._pages[names] = drawn.pop(names, None) or self._page(items)
         for gone in drawn.values():        # a filter changed: the old pages leave the page
             gone.close()
         self.gallery.children = list(self._pages.values())
-        self.more.layout.display = "" if self.c.has_more else "none"
+        self.more.layout.display = "" if self.controller.has_more else "none"
 
     @staticmethod
     def _page(items: list[GalleryItem]) -> ipw.HTML:

@@ -35,7 +35,7 @@ class LabApp(ipw.VBox):
     def __init__(self, controller: LabController | None = None, page: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.lab = controller or LabController()
+        self.controller = controller or LabController()
         self.page = page_address(os.environ) if page is None else page   # this page's address
         self.add_class("af-app")
         self.layout.max_width = "100%"
@@ -57,7 +57,7 @@ class LabApp(ipw.VBox):
         self.build.add_class("af-build")
         self.heading = ipw.HTML()
         self.heading.add_class("af-lesson-head")
-        self.opener = OpenRoundView(self.lab, self.refresh)
+        self.opener = OpenRoundView(self.controller, self.refresh)
         self.lessons, self.upload = self.opener.lessons, self.opener.upload
         self.dispute_link = ipw.HTML()
         self.dispute_link.add_class("af-open-dispute")
@@ -83,7 +83,7 @@ class LabApp(ipw.VBox):
         return cls(LabController.from_query(query))
 
     def _make_builder(self) -> BuilderView:
-        self.builder_view = BuilderView(self.lab.builder, on_change=self._edited)
+        self.builder_view = BuilderView(self.controller.builder, on_change=self._edited)
         return self.builder_view
 
     def open_builder(self) -> BuilderView:
@@ -94,7 +94,7 @@ class LabApp(ipw.VBox):
     # ------------------------------------------------------------- drawing
     def refresh(self) -> None:
         """Redraw everything from the controller (after opening a round or an edit)."""
-        lab = self.lab
+        lab = self.controller
         self.error.value = html.error(lab.error)
         self.error.layout.display = "block" if lab.error else "none"
         if self.builder_view is not None and self.builder_view.builder is not lab.builder:
@@ -134,14 +134,14 @@ class LabApp(ipw.VBox):
     def _show_texts(self) -> None:
         """The share line and the lesson's text name every card: through one player's eyes
         (the Lab's viewer) a note stands in for each (hidden information)."""
-        viewer = self.lab.viewer if self.lab.stepper is not None else None
-        self.heading.value = html.lesson_heading(self.lab.title, self.lab.description,
+        viewer = self.controller.viewer if self.controller.stepper is not None else None
+        self.heading.value = html.lesson_heading(self.controller.title, self.controller.description,
                                                  withheld=viewer is not None)
         self.share.value = self._share_link + share_line(self._round_toml or None, viewer)
 
     def _on_step(self, frame: Frame) -> None:
         self._show_texts()
-        graph = self.lab.graph()
+        graph = self.controller.graph()
         if graph is None or not graph.edges:
             self.graph.value = "<div class='af-muted'>No card has acted on another yet.</div>"
             return
@@ -152,5 +152,5 @@ class LabApp(ipw.VBox):
 
     # ------------------------------------------------------------- input
     def _edited(self) -> None:
-        self.lab.edited()
+        self.controller.edited()
         self.refresh()

@@ -180,13 +180,13 @@ class LessonPane(ipw.VBox):
     step by step; the lesson's explanation appears once you have predicted (or reached the
     end); "next lesson" follows the app's path."""
 
-    def __init__(self, state: LearnController) -> None:
+    def __init__(self, controller: LearnController) -> None:
         super().__init__()
-        self._state = state
+        self._state = controller
         self.picker = ipw.Dropdown(options=self._options(), description="Lesson",
                                    layout=ipw.Layout(width="100%"))
         self.picker.add_class("af-lesson-list")
-        self.picker.value = state.walk.lesson.name
+        self.picker.value = controller.walk.lesson.name
         self.picker.observe(self._on_pick, names="value")
         self.setup = ipw.HTML()
         self.ring = ipw.HTML()
@@ -197,7 +197,7 @@ class LessonPane(ipw.VBox):
         self.lab = ipw.HTML()
         self.lab.add_class("af-open-lab")
         self.next = button("Next lesson ▶", self._next_lesson, "af-lesson-next")
-        self.stepper = StepperView(state.walk.stepper)
+        self.stepper = StepperView(controller.walk.stepper)
         self.stepper.on_step(lambda _frame: self._show_reveal())
         self.children = [self.picker, self.setup, self.ring, self.predict, self.verdict,
                          ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain,
@@ -301,16 +301,16 @@ class QuizPane(ipw.VBox):
     """Unseen rounds to predict in full, field by field, level by level; feedback with the
     deciding steps; a summary after each quiz; the progress kept in the page's address."""
 
-    def __init__(self, state: LearnController, levels: tuple[int, ...],
+    def __init__(self, controller: LearnController, levels: tuple[int, ...],
                  open_lesson: Callable[[str], None] | None = None) -> None:
         super().__init__()
-        self._state = state
+        self._state = controller
         self._levels = levels
         self._open = open_lesson
         self.progress = ipw.HTML()
         self.progress.add_class("af-quiz-progress")
         options = [(quiz_mod.LEVELS[k].title, k) for k in levels]
-        self.level = ipw.ToggleButtons(options=options, value=state.quiz.level,
+        self.level = ipw.ToggleButtons(options=options, value=controller.quiz.level,
                                        style={"button_width": "auto"}, layout=ipw.Layout(width="100%"))
         self.level.observe(self._on_level, names="value")
         self.question = ipw.HTML()
@@ -591,20 +591,20 @@ class LearnApp(ipw.VBox):
              "rulings add to them, and take the <b>Quiz</b>: rounds nobody has seen, to predict in "
              "full.</div>")
 
-    def __init__(self, state: LearnController) -> None:
+    def __init__(self, controller: LearnController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-app")
         self.add_class("af-learn")
-        self.state = state
+        self.controller = controller
         self.error = ErrorBox()
-        self.error.show(state.errors)
-        self.tabs = LazyTab([("Rules", lambda: RulesPane(state.rules, self.open_lesson)),
-                             ("Cards", lambda: CardTourPane(state.cards, self.open_lesson)),
-                             ("A round", lambda: LessonPane(state)),
-                             ("Quiz", lambda: QuizPane(state, state.QUIZ_LEVELS, self.open_lesson)),
-                             ("Lessons", lambda: LessonsPane(self.open_lesson, state.expansion))])
+        self.error.show(controller.errors)
+        self.tabs = LazyTab([("Rules", lambda: RulesPane(controller.rules, self.open_lesson)),
+                             ("Cards", lambda: CardTourPane(controller.cards, self.open_lesson)),
+                             ("A round", lambda: LessonPane(controller)),
+                             ("Quiz", lambda: QuizPane(controller, controller.QUIZ_LEVELS, self.open_lesson)),
+                             ("Lessons", lambda: LessonsPane(self.open_lesson, controller.expansion))])
         self.children = [styles(), self.error, ipw.HTML(self.INTRO), self.tabs]
-        if state.resumed:                          # the address held a quiz's progress: back to it
+        if controller.resumed:                     # the address held a quiz's progress: back to it
             self.tabs.selected_index = self.QUIZ
 
     @classmethod
@@ -632,4 +632,4 @@ class LearnApp(ipw.VBox):
         self.tabs.selected_index = self.LESSON
 
     def __repr__(self) -> str:                         # stable text/plain for nbval
-        return f"{type(self).__name__}(lesson={self.state.walk.lesson.name!r})"
+        return f"{type(self).__name__}(lesson={self.controller.walk.lesson.name!r})"

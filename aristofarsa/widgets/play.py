@@ -25,14 +25,14 @@ from .stepper import StepperView
 class PlayApp(ipw.VBox):
     """You against the bots, round by round; every decision a button."""
 
-    def __init__(self, state: PlayController) -> None:
+    def __init__(self, controller: PlayController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-app")
         self.add_class("af-play")
-        self.state = state
+        self.controller = controller
         self._busy = False
         self.error = ErrorBox()
-        self.error.show(state.errors)
+        self.error.show(controller.errors)
         self.head = ipw.HTML()
         self.status = ipw.HTML()
         self.status.add_class("af-status")
@@ -57,7 +57,7 @@ class PlayApp(ipw.VBox):
         self.ranking.add_class("af-ranking")
         self.round_pick = ipw.Dropdown(description="Round", layout=ipw.Layout(width="auto"))
         self.round_pick.observe(self._on_round, names="value")
-        self.stepper = StepperView(state.stepper)
+        self.stepper = StepperView(controller.stepper)
         self._syncing = False
         self.new_game = self._settings()
         self.children = [styles(), self.error, self.head, self.new_game, self.status,
@@ -71,7 +71,7 @@ class PlayApp(ipw.VBox):
 
     def _settings(self) -> ipw.Accordion:
         """A folded form for a new game: players, your seat, bots, expansion, seed."""
-        s = self.state
+        s = self.controller
         self._players = ipw.Dropdown(options=[3, 4, 5, 6], value=s.players, description="Players")
         self._human = ipw.Dropdown(description="You play")
         self._bot = ipw.Dropdown(options=[("random (fast, plays anything legal)", "random"),
@@ -102,14 +102,15 @@ class PlayApp(ipw.VBox):
     def _start(self) -> None:
         if self._busy:
             return
-        self.state = PlayController(self._players.value, int(self._seed.value), bool(self._expansion.value),
-                               [self._bot.value], int(self._human.value))
+        self.controller = PlayController(self._players.value, int(self._seed.value),
+                                         bool(self._expansion.value), [self._bot.value],
+                                         int(self._human.value))
         self.error.show([])
         self.new_game.selected_index = None
         self.refresh()
 
     def _head_html(self) -> str:
-        state = self.state
+        state = self.controller
         bots = ", ".join(f"{n} ({b})" for k, (n, b) in enumerate(zip(state.names, state.bots, strict=True))
                          if k != state.human - 1)
         you = f"You are <b>{escape(state.you)}</b> (seat {state.human}). " if state.you else "Bots only. "
@@ -122,14 +123,14 @@ class PlayApp(ipw.VBox):
         return cls(PlayController.from_query(query))
 
     def __repr__(self) -> str:                         # stable text/plain for nbval
-        s = self.state
+        s = self.controller
         return (f"PlayApp(players={s.players}, seed={s.seed}, expansion={s.expansion}, "
                 f"bots={','.join(s.bots)!r}, human={s.human})")
 
     # ---------------------------------------------------------------- clicks
     def _token(self) -> tuple[int, int, int]:
         """What a button was made for: a click from an older set of buttons is ignored."""
-        return (id(self.state), self.state.moves, len(self.state.session.rounds))
+        return (id(self.controller), self.controller.moves, len(self.controller.session.rounds))
 
     def _act(self, token: tuple[int, int, int], action: Any) -> None:
         if self._busy or token != self._token():
@@ -147,13 +148,13 @@ class PlayApp(ipw.VBox):
 
     def _undo(self) -> None:
         if not self._busy:
-            self.state.undo()
+            self.controller.undo()
             self.refresh()
 
     def _on_round(self, change: dict[str, Any]) -> None:
-        if not self._syncing and change["new"] is not None and change["new"] != self.state.round_no:
-            self.state.select_round(change["new"])
-            self.stepper.use(self.state.stepper)
+        if not self._syncing and change["new"] is not None and change["new"] != self.controller.round_no:
+            self.controller.select_round(change["new"])
+            self.stepper.use(self.controller.stepper)
 
     # ---------------------------------------------------------------- drawing
     @staticmethod
@@ -162,7 +163,7 @@ class PlayApp(ipw.VBox):
         return CardView(card_info(name), seat, crowns_note=False)
 
     def refresh(self) -> None:
-        state = self.state
+        state = self.controller
         self.head.value = self._head_html()
         self.status.value = f"<b>{escape(state.status())}</b>"
         token = self._token()
@@ -233,4 +234,4 @@ class PlayApp(ipw.VBox):
                 else (options[-1][1] if options else None)
         finally:
             self._syncing = False
-        self.stepper.use(self.state.stepper)
+        self.stepper.use(self.controller.stepper)

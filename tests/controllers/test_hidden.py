@@ -169,7 +169,7 @@ def test_share_line_and_lesson_text_hide_the_cards_from_a_player(app, name):
     page = (LabApp if app == "lab" else DisputeApp).from_query(f"lesson={name}")
     events = page.stepper_view.stepper.events
     down = {(e.actor, e.card) for e in events if e.kind == "conspire-secret"}
-    lesson = page.lab.description if app == "lab" else ""
+    lesson = page.controller.description if app == "lab" else ""
     assert "af-share-line" in page.share.value and WITHHELD not in page.share.value
     for viewer in [v for v in page.stepper_view.stepper.viewers if v is not None]:
         page.stepper_view.viewer.value = viewer            # the Seen-by dropdown

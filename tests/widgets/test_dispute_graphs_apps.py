@@ -30,7 +30,7 @@ def test_dispute_hooks_and_stepping():
     for hook in ("af-error", "af-share", "af-graph", "af-step", "af-garden", "af-balcony", "af-winners",
                  "af-first", "af-prev", "af-next", "af-last", "af-variants", "af-whatif", "af-viewer"):
         assert find(app, hook), hook
-    assert isinstance(app.stepper_view, StepperView) and app.stepper_view.stepper is app.c.stepper
+    assert isinstance(app.stepper_view, StepperView) and app.stepper_view.stepper is app.controller.stepper
     assert "af-card" in find(app, "af-garden")[0].value
     assert find(app, "af-error")[0].layout.display == "none"
     assert "scenario=" in find(app, "af-share")[0].value
@@ -40,7 +40,7 @@ def test_dispute_hooks_and_stepping():
     assert "Seats: Ana, Bruno, Caio, Dora" in find(app, "af-step")[0].value
     assert "Dora" not in find(app, "af-winners")[0].value
     find(app, "af-next")[0].click()
-    assert f"Step 2 of {len(app.c.stepper)}" in find(app, "af-step")[0].value
+    assert f"Step 2 of {len(app.controller.stepper)}" in find(app, "af-step")[0].value
     assert "bishop-no-undo" in find(app, "af-variants")[0].value
     assert "What if Ana" in find(app, "af-whatif")[0].value
     garden = find(app, "af-whatif-garden")[0]
@@ -58,7 +58,7 @@ def test_dispute_viewer_hides_cards_in_board_and_graph():
     viewer = find(app, "af-viewer")[0]
     assert viewer.value == "" and "Witch" in find(app, "af-balcony")[0].value
     viewer.value = "Caio"                      # Caio's eyes: Ana's Witch is revealed at the end anyway
-    assert app.c.stepper.viewer == "Caio"
+    assert app.controller.stepper.viewer == "Caio"
     app.stepper_view.slider.value = 10         # step 11: Bruno's card goes face down
     balcony = find(app, "af-balcony")[0].value
     assert "Witch" not in balcony and "face down" in balcony
@@ -72,7 +72,7 @@ def test_dispute_upload_widget():
     data = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_bytes()
     app.upload.value = ({"name": "b13.toml", "type": "", "size": len(data), "content": memoryview(data),
                          "last_modified": datetime.now(UTC)},)
-    assert app.c.origin == "b13.toml" and "Dora" in find(app, "af-winners")[0].value
+    assert app.controller.origin == "b13.toml" and "Dora" in find(app, "af-winners")[0].value
     app.upload.value = ({"name": "bad.toml", "type": "", "size": 2, "content": memoryview(b"\xff\xfe"),
                          "last_modified": datetime.now(UTC)},)
     error = find(app, "af-error")[0]
@@ -104,11 +104,11 @@ def test_graphs_gallery_widget():
     assert items and all("<div class='af-graph'><div class='af-graph-wide'><svg" in i for i in items)
     assert "lab.ipynb?lesson=b1" in items[0] and "class='af-open-lab'" in items[0]
     # who wins in the one wording of analysis.outcome, as the graph's own label says it
-    first = app.c.items()[0]
+    first = app.controller.items()[0]
     assert first.outcome.startswith("Winning card") and html.escape(first.outcome.rstrip(".")) in items[0]
     assert " winners " not in items[0]
     app.card.value = "Witch"
-    assert all("Witch" in item.cards for item in app.c.items())
+    assert all("Witch" in item.cards for item in app.controller.items())
     app.ruling.value = ""
     app.card.value = ""
     assert len(gallery_items(app)) == 6 and app.more.layout.display == ""
@@ -127,7 +127,7 @@ def test_graphs_gallery_opens_small_and_shows_more_on_request():
     assert len(gallery_items(app)) == 18 and "showing 18" in app.count.value
     app.card.value = "Bishop"                                      # a filter starts again at one page
     assert first[0].comm is None and len(gallery_items(app)) == 6
-    assert all("Bishop" in item.cards for item in app.c.items())
+    assert all("Bishop" in item.cards for item in app.controller.items())
 
 
 def test_dispute_from_scratch_by_tapping_with_the_labs_builder():
@@ -144,14 +144,15 @@ def test_dispute_from_scratch_by_tapping_with_the_labs_builder():
     find(ana, "af-field-garden")[0].value = "Aristocrat"
     find(find(app, "af-player-1")[0], "af-field-action")[0].value = "conspire"
     find(app, "af-build-resolve")[0].click()
-    assert app.c.loaded and not app.c.error
-    assert app.c.scenario.players[0].garden == "Aristocrat"
-    assert app.c.players == ["Ana", "Bruno", "Caio", "Dora"]
+    assert app.controller.loaded and not app.controller.error
+    assert app.controller.scenario.players[0].garden == "Aristocrat"
+    assert app.controller.players == ["Ana", "Bruno", "Caio", "Dora"]
     assert "lab.ipynb?scenario=" in find(app, "af-open-lab")[0].value
     assert find(app, "af-winners") and find(app, "af-variants")
     lesson = find(app, "af-lesson-list")[0]
     lesson.value = "b13-bishop-chain"                    # the builder now holds the lesson's round
-    assert app.builder_view.builder is app.c.builder and app.c.builder.names == app.c.players
+    c = app.controller
+    assert app.builder_view.builder is c.builder and c.builder.names == c.players
 
 
 def test_open_a_round_in_players_words():

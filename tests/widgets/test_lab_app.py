@@ -33,7 +33,7 @@ def test_few_widgets_at_open_and_the_builder_on_first_opening() -> None:
     app = LabApp.from_query("lesson=b13-bishop-chain")
     assert app.builder_view is None and not find(app, "af-player-0")
     assert made_by(lambda: opened(app)) > 100                      # the builder is built now
-    assert app.builder_view is not None and app.builder_view.builder is app.lab.builder
+    assert app.builder_view is not None and app.builder_view.builder is app.controller.builder
     assert len(find(app, "af-player-3")) == 1
     share = find(app, "af-share")[0].value
     find(app, "af-title")[0].value = "Tuesday's Witch dispute"              # and it works
@@ -49,7 +49,7 @@ def test_an_invalid_round_opens_the_builder() -> None:
     app.upload.value = ({"name": "two.toml", "size": 5, "content": memoryview(b"x = 1"),
                          "type": "", "last_modified": datetime.now(UTC)},)
     assert app.builder_view is None                # a refused file leaves the round (valid) on screen
-    app.lab.builder.set_garden(0, None)
+    app.controller.builder.set_garden(0, None)
     app._edited()
     assert find(app, "af-build")[0].selected_index == 0 and find(app, "af-field-error")
 
@@ -71,10 +71,10 @@ def test_bad_lesson_shows_an_error() -> None:
 
 def test_editing_a_choice_in_the_builder_updates_the_stepper_and_errors() -> None:
     app = opened(LabApp())
-    app.lab.builder.set_choice(0, "conspire", "target", None)      # as a file without the target
+    app.controller.builder.set_choice(0, "conspire", "target", None)      # as a file without the target
     app._edited()
     app.builder_view.render()
-    assert app.lab.stepper is None
+    assert app.controller.stepper is None
     errors = [w.value for w in find(find(app, "af-player-0")[0], "af-field-error")]
     assert any("choice `target` is missing" in e for e in errors)
     assert "not valid" in app.stepper_box.children[0].value
@@ -82,14 +82,14 @@ def test_editing_a_choice_in_the_builder_updates_the_stepper_and_errors() -> Non
     target = find(find(app, "af-player-0")[0], "af-field-conspire-target")[0]
     assert [v for _, v in target.options] == ["Bruno", "Caio"]     # legal targets only, one tap each
     target.value = "Bruno"
-    assert app.lab.stepper is not None and app.stepper_view is not None
+    assert app.controller.stepper is not None and app.stepper_view is not None
     assert "Download" in find(app, "af-download")[0].value
     last = find(app, "af-last")[0]
     last.click()
     winners = find(app, "af-winners")[0].value
-    assert app.lab.result is not None
-    for name in app.lab.builder.names:
-        assert (name in winners) == (name in app.lab.result.winners)
+    assert app.controller.result is not None
+    for name in app.controller.builder.names:
+        assert (name in winners) == (name in app.controller.result.winners)
 
 
 def test_gallery_open_and_upload() -> None:
@@ -97,23 +97,23 @@ def test_gallery_open_and_upload() -> None:
     lessons = find(app, "af-lesson-list")[0]
     assert all(label for label, _ in lessons.options)
     label = next(label for label, value in lessons.options if value == "b13-bishop-chain")
-    assert label.split(" · ", 1)[1] in app.lab.__class__.from_query("lesson=b13-bishop-chain").title
+    assert label.split(" · ", 1)[1] in app.controller.__class__.from_query("lesson=b13-bishop-chain").title
     lessons.value = "b13-bishop-chain"                              # one tap opens it
-    assert app.lab.builder.names == ["Ana", "Bruno", "Caio", "Dora"]
-    assert app.lab.title in find(app, "af-lesson-head")[0].value and "About this round" in \
+    assert app.controller.builder.names == ["Ana", "Bruno", "Caio", "Dora"]
+    assert app.controller.title in find(app, "af-lesson-head")[0].value and "About this round" in \
         find(app, "af-lesson-head")[0].value
     assert "dispute.ipynb?scenario=" in find(app, "af-open-dispute")[0].value
     app.upload.value = ({"name": "bad.toml", "size": 5, "content": memoryview(b"x = 1"),
                          "type": "", "last_modified": datetime.now(UTC)},)
     assert "bad.toml: unknown key `x`" in find(app, "af-error")[0].value
-    assert app.lab.builder.names == ["Ana", "Bruno", "Caio", "Dora"]   # the round on screen stays
+    assert app.controller.builder.names == ["Ana", "Bruno", "Caio", "Dora"]   # the round on screen stays
 
 
 def test_player_count_adds_a_player() -> None:
     app = opened(LabApp())
     count = find(app, "af-players")[0]
     count.value = 4
-    assert len(find(app, "af-player-3")) == 1 and app.lab.stepper is not None
+    assert len(find(app, "af-player-3")) == 1 and app.controller.stepper is not None
 
 
 def test_graph_follows_the_step() -> None:
@@ -122,7 +122,7 @@ def test_graph_follows_the_step() -> None:
     assert "<svg" not in graph.value                     # step 1: nothing acted yet
     find(app, "af-last")[0].click()
     assert "<svg" in graph.value
-    assert app.lab.graph() is not None and app.lab.graph().edges
+    assert app.controller.graph() is not None and app.controller.graph().edges
 
 
 def test_repr_is_short_and_stable() -> None:
@@ -147,7 +147,7 @@ def test_title_names_the_download() -> None:
 
 def test_three_mistakes_show_at_once_each_in_its_players_box() -> None:
     app = opened(LabApp())
-    b = app.lab.builder
+    b = app.controller.builder
     b.set_garden(0, None)                                                         # no Garden card
     find(find(app, "af-player-1")[0], "af-field-name")[0].value = ""            # no name
     b.set_conspire(2, None)                                                       # no Phase-2 action
@@ -168,21 +168,41 @@ def test_card_rows_follow_the_phase_2_action_and_a_tap_swaps() -> None:
     caio = find(app, "af-player-2")[0]
     assert find(caio, "af-field-discard-0") and find(caio, "af-field-discard-1")
     assert not find(caio, "af-field-discard-2") and not find(caio, "af-field-hand-0")   # nothing to add
-    assert app.lab.builder.hand(2) == [] and len(app.lab.builder.convoke(2)["discard"]) == 2
+    assert app.controller.builder.hand(2) == [] and len(app.controller.builder.convoke(2)["discard"]) == 2
     find(caio, "af-field-action")[0].value = "conspire"
     caio = find(app, "af-player-2")[0]
-    garden = app.lab.builder.garden(2)
-    held = app.lab.builder.conspire(2)
+    garden = app.controller.builder.garden(2)
+    held = app.controller.builder.conspire(2)
     find(caio, "af-field-garden")[0].value = held                   # the conspired card: a swap
-    assert (app.lab.builder.garden(2), app.lab.builder.conspire(2)) == (held, garden)
-    assert app.lab.builder.check().ok
+    assert (app.controller.builder.garden(2), app.controller.builder.conspire(2)) == (held, garden)
+    assert app.controller.builder.check().ok
 
 
 def test_share_box_links_relative_to_the_page_and_shows_its_address() -> None:
     page = "https://hub.example.org/user/ana-x1/voila/render/notebooks/lab.ipynb"
-    app = LabApp(LabApp.from_query("lesson=b13-bishop-chain").lab, page=page)
+    app = LabApp(LabApp.from_query("lesson=b13-bishop-chain").controller, page=page)
     value = find(app, "af-share")[0].value
-    query = app.lab.share_query()
+    query = app.controller.share_query()
     assert query is not None and f"href='{query}'" in value
     assert f"value='{page}{query}'" in value
     assert "onfocus=" in value and "a.href" in value      # the browser puts in the page's own address
+
+
+def test_every_app_view_holds_its_controller_by_one_name():
+    from aristofarsa.controllers.dispute import DisputeController
+    from aristofarsa.controllers.exiled import ExiledController
+    from aristofarsa.controllers.graphs import GraphsController
+    from aristofarsa.controllers.lab import LabController
+    from aristofarsa.controllers.learn import LearnController
+    from aristofarsa.controllers.play import PlayController
+    from aristofarsa.widgets.dispute import DisputeApp
+    from aristofarsa.widgets.exiled import ExiledApp
+    from aristofarsa.widgets.graphs import GraphsApp
+    from aristofarsa.widgets.learn import LearnApp
+    from aristofarsa.widgets.play import PlayApp
+
+    for view, controller in ((LabApp, LabController), (DisputeApp, DisputeController),
+                             (GraphsApp, GraphsController), (LearnApp, LearnController),
+                             (ExiledApp, ExiledController), (PlayApp, PlayController)):
+        c = controller.from_query("")
+        assert view(c).controller is c, view

@@ -40,12 +40,12 @@ def test_play_hooks_and_a_game_clicked_to_the_ranking():
         assert hooked(app, cls), cls
     assert one(app, "af-error").layout.display == "none"
     hand = one(app, "af-hand")
-    assert [c.value.count("af-card-view") for c in hand.children] == [1] * len(app.state.hand())
+    assert [c.value.count("af-card-view") for c in hand.children] == [1] * len(app.controller.hand())
     assert all("af-card" in c._dom_classes for c in hand.children)
     clicks = 0
-    while app.state.ranking() is None:
+    while app.controller.ranking() is None:
         buttons = enabled(one(app, "af-actions"))
-        decision = app.state.decision()
+        decision = app.controller.decision()
         assert [b.description for b in buttons] == [o.label for o in decision.options]
         assert escape(decision.question) in app.prompt.value
         buttons[0].click()
@@ -53,7 +53,7 @@ def test_play_hooks_and_a_game_clicked_to_the_ranking():
         assert clicks < 500
     ranking = one(app, "af-ranking")
     assert ranking.layout.display != "none" and "Final ranking" in ranking.value
-    for place in app.state.ranking():
+    for place in app.controller.ranking():
         for player in place:
             assert player in ranking.value
     assert enabled(one(app, "af-actions")) == []
@@ -64,7 +64,7 @@ def test_play_double_click_applies_once():
     button = enabled(one(app, "af-actions"))[0]
     button.click()
     button.click()           # the second click of a double click: the same (old) button
-    assert sum(d.human for d in app.state.session.decisions) == 1
+    assert sum(d.human for d in app.controller.session.decisions) == 1
 
 
 def test_play_bots_only_next_round_button():
@@ -74,25 +74,25 @@ def test_play_bots_only_next_round_button():
     assert [b.description for b in button] == ["Next round ▶"]
     button[0].click()
     button[0].click()        # double click: still one round
-    assert len(app.state.session.rounds) == 1
-    while app.state.ranking() is None:
+    assert len(app.controller.session.rounds) == 1
+    while app.controller.ranking() is None:
         enabled(one(app, "af-actions"))[0].click()
     winners = one(app, "af-winners").value
-    assert all(p in winners for p in app.state.rounds()[-1].winners)
+    assert all(p in winners for p in app.controller.rounds()[-1].winners)
 
 
 def test_play_stepper_buttons_move_one_step():
     app = PlayApp.from_query("players=3&seed=5&human=0")
     enabled(one(app, "af-actions"))[0].click()
     one(app, "af-first").click()
-    assert app.state.stepper.index == 0
-    assert app.state.stepper.events[0].text.replace("'", "&#x27;") in one(app, "af-step").value
+    assert app.controller.stepper.index == 0
+    assert app.controller.stepper.events[0].text.replace("'", "&#x27;") in one(app, "af-step").value
     one(app, "af-next").click()
-    assert app.state.stepper.index == 1
+    assert app.controller.stepper.index == 1
     one(app, "af-last").click()
-    assert app.state.stepper.index == len(app.state.stepper) - 1
+    assert app.controller.stepper.index == len(app.controller.stepper) - 1
     one(app, "af-prev").click()
-    assert app.state.stepper.index == len(app.state.stepper) - 2
+    assert app.controller.stepper.index == len(app.controller.stepper) - 2
 
 
 def test_play_viewer_dropdown():
@@ -105,9 +105,9 @@ def test_play_viewer_dropdown():
     one(bots, "af-next-round").click()
     viewer = one(bots, "af-viewer")
     viewer.value = "Bruno"
-    assert bots.state.stepper.viewer == "Bruno"
+    assert bots.controller.stepper.viewer == "Bruno"
     viewer.value = ""
-    assert bots.state.stepper.viewer is None
+    assert bots.controller.stepper.viewer is None
 
 
 def test_play_bad_query_shows_af_error():
@@ -133,13 +133,14 @@ def test_learn_hooks_predict_and_quiz():
     assert "right" in pane.verdict.value and "by any route" in pane.explain.value
     assert "af-ruling-ref" in pane.explain.value and ".toml" not in pane.explain.value
     one(pane, "af-lesson-next").click()
-    assert app.state.walk.lesson.name == app.state.path[app.state.path.index("b5-merchant-knight-anyway") + 1]
+    path = app.controller.path
+    assert app.controller.walk.lesson.name == path[path.index("b5-merchant-knight-anyway") + 1]
 
 
 def test_learn_tie_needs_every_tied_card():
     app = LearnApp.from_query("lesson=s1-tied-cards-all-score")
     pane = app.lesson
-    winners = app.state.walk.result.winners
+    winners = app.controller.walk.result.winners
     assert len(winners) > 1
     for b in hooked(pane, "af-predict"):
         b.value = b.description == winners[0]
@@ -176,7 +177,7 @@ def test_learn_quiz_field_by_field_to_the_summary_and_the_address():
                 "af-quiz-progress", "af-quiz-summary"):
         assert hooked(app, cls), cls
     for k in range(5):
-        q = app.state.quiz.question()
+        q = app.controller.quiz.question()
         assert "Ana" in pane.question.value
         _fill(pane, q.answer(), wrong_start=k == 1)
         one(pane, "af-quiz-check").click()
@@ -193,23 +194,23 @@ def test_learn_quiz_field_by_field_to_the_summary_and_the_address():
     assert summary.children and "4 of 5 fully right" in summary.children[0].value
     assert hooked(summary, "af-lesson-link")                # what to review, with its lessons
     assert "all quizzes 4/5" in pane.progress.value
-    query = app.state.query()
+    query = app.controller.query()
     assert "history.replaceState" in pane.address.value and query in pane.address.value
     again = LearnApp.from_query(query)                      # a reload of that address
     assert again.tabs.selected_index == again.QUIZ and "all quizzes 4/5" in again.quiz.progress.value
     hooked(again.quiz.summary, "af-quiz-level-up")[0].click()
-    assert again.state.quiz.level == 1 and "2. Balcony effects" in again.quiz.progress.value
+    assert again.controller.quiz.level == 1 and "2. Balcony effects" in again.quiz.progress.value
 
 
 def test_learn_quiz_feedback_says_not_answered_for_an_untouched_field():
     app = LearnApp.from_query("seed=3")
     pane = app.quiz
-    q = app.state.quiz.question()
+    q = app.controller.quiz.question()
     pane._inputs["next_first"].value = q.players[0]          # the only field touched
     one(pane, "af-quiz-check").click()
     feedback = pane.feedback.value
     assert "you: not answered" in feedback and "you: nobody</td><td>answer:" not in feedback
-    checks = {c.name: c for c in app.state.quiz.checked}
+    checks = {c.name: c for c in app.controller.quiz.checked}
     assert checks["prestige"].right or checks["prestige"].given == "not answered"
     assert checks["next_first"].given == q.players[0]
 
@@ -226,7 +227,7 @@ def test_learn_rules_pages():
     assert "af-ruling-ref" in app.rules.page.value and "rulings.md" not in app.rules.page.value
     one(rules, "af-rules-lesson").click()
     assert app.tabs.selected_index == app.LESSON
-    assert app.state.walk.lesson.name == app.state.rules.page().lesson
+    assert app.controller.walk.lesson.name == app.controller.rules.page().lesson
 
 
 def test_learn_card_tour_and_lesson_links():
@@ -242,7 +243,7 @@ def test_learn_card_tour_and_lesson_links():
     link = hooked(cards, "af-lesson-link")[0]
     link.click()
     assert app.tabs.selected_index == app.LESSON
-    assert app.state.walk.lesson.title == link.description
+    assert app.controller.walk.lesson.title == link.description
 
 
 def test_learn_lesson_lists_show_titles_and_stages():
@@ -276,12 +277,12 @@ def test_exiled_app():
     assert "Bard" in app.rules.page.value
     one(app.rules, "af-rules-lesson").click()
     assert app.tabs.selected_index == app.LESSON
-    assert app.state.walk.lesson.name == app.state.rules.page().lesson
+    assert app.controller.walk.lesson.name == app.controller.rules.page().lesson
     labels = [label for label, _ in app.lesson.picker.options]
     assert labels[0].startswith("1. ") and all("Exile" in label or "Bard" in label or "Elder" in label
                                                or "Oracle" in label for label in labels)
     app.tabs.selected_index = app.QUIZ
-    assert app.state.quiz.question().expansion and hooked(app.quiz, "af-quiz-exiled")
+    assert app.controller.quiz.question().expansion and hooked(app.quiz, "af-quiz-exiled")
     bad = ExiledApp.from_query("lesson=zz")
     assert "unknown lesson" in one(bad, "af-error").value
 
@@ -294,10 +295,10 @@ def test_play_new_game_form():
     app._human.value = 0
     app._seed.value = 9
     one(app, "af-new-game").click()
-    assert (app.state.players, app.state.seed, app.state.human) == (5, 9, 0)
+    assert (app.controller.players, app.controller.seed, app.controller.human) == (5, 9, 0)
     assert "Bots only" in app.head.value
     old.click()                              # a button of the old game does nothing now
-    assert app.state.moves == 0
+    assert app.controller.moves == 0
     assert [b.description for b in enabled(one(app, "af-actions"))] == ["Next round ▶"]
 
 
@@ -314,7 +315,7 @@ def test_every_app_draws_the_labs_stepper_with_the_ruling_of_each_step():
         views = [w for w in walk(app) if isinstance(w, StepperView)]
         assert len(views) == 1, type(app).__name__
         view = views[0]
-        stepper = app.state.stepper if isinstance(app, PlayApp) else app.state.walk.stepper
+        stepper = app.controller.stepper if isinstance(app, PlayApp) else app.controller.walk.stepper
         assert view.stepper is stepper
         k = next(k for k, e in enumerate(stepper.events) if e.rule)
         view.slider.value = k
@@ -332,9 +333,9 @@ def test_learn_switching_lessons_swaps_the_stepper_and_links_the_lab():
     assert 'href="lab.ipynb?lesson=b5-merchant-knight-anyway"' in link and "Lab" in link
     app.open_lesson("b13-bishop-chain")
     assert 'href="lab.ipynb?lesson=b13-bishop-chain"' in one(app, "af-open-lab").value
-    assert app.lesson.stepper.stepper is app.state.walk.stepper
+    assert app.lesson.stepper.stepper is app.controller.walk.stepper
     one(app, "af-last").click()
-    assert app.state.walk.stepper.index == len(app.state.walk.stepper) - 1
+    assert app.controller.walk.stepper.index == len(app.controller.walk.stepper) - 1
     assert "Dora" in one(app, "af-winners").value
 
 
@@ -343,30 +344,30 @@ def test_play_round_picker_swaps_the_stepper():
     for _ in range(2):
         enabled(one(app, "af-actions"))[0].click()
     app.round_pick.value = 1
-    assert app.stepper.stepper is app.state.stepper and app.state.round_no == 1
+    assert app.stepper.stepper is app.controller.stepper and app.controller.round_no == 1
     one(app, "af-first").click()
-    assert app.state.stepper.index == 0 and app.state.stepper.events[0].kind == "round"
+    assert app.controller.stepper.index == 0 and app.controller.stepper.events[0].kind == "round"
 
 
 def test_play_round_summary_seat_ring_and_the_crowns_note_once():
     app = PlayApp.from_query("players=4&seed=3")
     assert app.summary.layout.display == "none" and "Crowns so far" in app.crowns.value
     ring = one(app, "af-seat-ring").value
-    first = app.state.first_player()
+    first = app.controller.first_player()
     assert "<svg" in ring and f"<b>{first}</b> plays first" in ring
-    assert all(name in ring for name in app.state.names)
+    assert all(name in ring for name in app.controller.names)
     assert "turn order →" not in ring        # a small ring: the words would overflow its table
     hand = one(app, "af-hand")
     assert hand.children and not any("provisional" in c.value for c in hand.children)
     assert app.hand_title.value.count("provisional") == 1
-    while len(app.state.session.rounds) < 1:
+    while len(app.controller.session.rounds) < 1:
         enabled(one(app, "af-actions"))[0].click()
     box = one(app, "af-round-summary")
     assert box.layout.display != "none" and "Round 1 is over." in box.value
     assert "Starts next round" in box.value and "Crowns so far" in box.value and app.crowns.value == ""
     kids = list(app.children)
     assert kids.index(app.table) < kids.index(app.prompt) < kids.index(app.actions)
-    while app.state.ranking() is None:
+    while app.controller.ranking() is None:
         enabled(one(app, "af-actions"))[0].click()
     assert "The game is over." in box.value
     assert app.undo.disabled and app.undo.layout.display == "none"

@@ -60,6 +60,6 @@ def test_the_dispute_share_box_line_resolves_to_the_round_on_screen() -> None:
     share = find(app, "af-share")[0].value
     import html
     text = html.unescape(share.split("<code style")[1].split(">", 1)[1].split("</code>")[0])
-    assert scenario.run(line.load(text)).to_json()["winners"] == app.c.data["winners"]
+    assert scenario.run(line.load(text)).to_json()["winners"] == app.controller.data["winners"]
     assert not text.startswith("title ") and "about " not in text    # the round, not the lesson
-    assert app.c.scenario.title and app.c.scenario.title not in share
+    assert app.controller.scenario.title and app.controller.scenario.title not in share
