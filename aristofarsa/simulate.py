@@ -314,6 +314,11 @@ class _QuietSpawnContext(SpawnContext):
 
 def _run_pool(chunks: list[_Chunk], workers: int, sink: _InOrder) -> None:
     processes = min(workers, len(chunks))
+    if sys.platform != "win32":
+        # started now, not inside a worker's spawn: it unblocks SIGINT once it has started,
+        # which would let a Ctrl-C held by _QuietSpawnProcess through while still ignored
+        from multiprocessing import resource_tracker
+        resource_tracker.ensure_running()
     with _QuietSpawnContext().Pool(processes=processes, initializer=_ignore_interrupt) as pool:
         for number, part in pool.imap_unordered(_run_numbered_chunk, enumerate(chunks)):
             sink.put(number, part)
