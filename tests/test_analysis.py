@@ -485,9 +485,33 @@ def test_whatif_with_the_garden_card(name, player):
                for a in w.alternatives}
     assert sc.spec(player).garden in gardens and len(gardens) > 1
     for alt in w.alternatives:
-        if alt.error is None:
+        if alt.error is None and alt.unwritable is None:
             r = scenario.run(scenario.loads(alt.scenario, "alt"), trace=False)
             assert (r.winners, r.scored) == (alt.winners, alt.scored), alt.summary
+
+
+def test_a_garden_alternative_a_file_cannot_write_keeps_the_engines_outcome():
+    """Bruno's Bishop into the Garden: Enzo's Courtisan swaps it back into his hand and he may
+    conspire it, a line the engine plays but a file (each card listed once) cannot write. Its
+    outcome is shown, with why there is no file, instead of "not playable"."""
+    from aristofarsa.render.analysis import whatif_html, whatif_text
+
+    path = SCENARIOS_DIR / "b10-first-choice-made-again.toml"
+    text = path.read_text(encoding="utf-8")
+    sc = scenario.loads(text, str(path))
+    w = what_if(text, sc, "Bruno", garden=True)
+    twice = [a for a in w.alternatives if a.summary.startswith("Garden Bishop, then Conspire Bishop")]
+    assert twice and all(a.error is None and a.winners for a in twice)
+    assert all("2 copies of Bishop (garden, conspire)" in (a.unwritable or "") for a in twice)
+    assert all(not a.unwritable.startswith("alternative:") for a in twice)
+    with pytest.raises(scenario.ScenarioError):
+        scenario.loads(twice[0].scenario, "alt")
+    assert twice[0].to_json()["unwritable"] == twice[0].unwritable and "error" not in twice[0].to_json()
+    assert all("unwritable" not in a.to_json() for a in w.alternatives if a.unwritable is None)
+    page, lines = whatif_html(w), whatif_text(w)
+    assert "not playable" not in page and "not playable" not in lines
+    assert page.count("af-unwritable") == sum(a.unwritable is not None for a in w.alternatives)
+    assert "not a line a scenario file can write" in lines
 
 
 def test_cli_whatif_garden(capsys):

@@ -49,6 +49,10 @@ class Alternative:
     #: other players' choices this alternative made illegal (or needed anew), re-decided:
     #: "Dora's Bishop would then have cancelled Bruno's Witch"
     then: list[str] = field(default_factory=list)
+    #: why ``scenario`` is not a file the validator takes, for a line the engine plays but a
+    #: scenario file cannot write (a card back in its owner's hand and played again: the file
+    #: lists each card once), else None; ``winners`` and the rest are then the engine's
+    unwritable: str | None = None
 
     def outcome_key(self) -> tuple[Any, ...]:
         if self.error is not None:
@@ -65,6 +69,8 @@ class Alternative:
             out["scored"] = self.scored
             out["winning_cards"] = list(self.winning)
             out["next_first"] = self.next_first
+        if self.unwritable is not None:
+            out["unwritable"] = self.unwritable
         out["actual"] = self.actual
         out["then"] = list(self.then)
         return out
@@ -423,12 +429,10 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
         if decider.then:
             summary += " — and " + ", and ".join(decider.then)
         alt = Alternative(summary, alt_table, _dumps(new_data), then=list(decider.then))
-        problem = _unwritable(alt.scenario) if garden else None
-        if problem is not None:
-            alt.error = problem
-        elif isinstance(result, DecisionError):
+        if isinstance(result, DecisionError):
             alt.error = str(result)
         else:
+            alt.unwritable = _unwritable(alt.scenario) if garden else None
             alt.winners = list(result.winners)
             alt.scored = {k: list(v) for k, v in result.scored.items()}
             alt.winning = card_names(result.garden, result.winners)
@@ -465,13 +469,15 @@ def _overridden(tables: list[dict[str, Any]], names: list[str],
 
 
 def _unwritable(text: str) -> str | None:
-    """The validator's message when an alternative cannot be written as a scenario file (a Garden
-    Scribe's draw must be listed, X4), else None."""
+    """Why an alternative the engine played cannot be written as a scenario file (the validator's
+    message without the file name), else None: with another Garden card a card can come back
+    to its owner's hand and be played again (a Courtisan's swap), which a file, listing each
+    card once, cannot say; or a Garden Scribe's draw would have to be listed (X4)."""
     from ..scenario import loads
     try:
         loads(text, "alternative")
     except ScenarioError as exc:
-        return str(exc)
+        return str(exc).removeprefix("alternative: ")
     return None
 
 

@@ -69,12 +69,17 @@ def _outcome(a: Alternative) -> str:
             + f"scores: {scored_text(a.scored)}")
 
 
+def _unwritable_note(a: Alternative) -> str:
+    return f"played by the engine; not a line a scenario file can write: {a.unwritable}"
+
+
 def whatif_text(w: WhatIf) -> str:
     what = "played another Garden card or done something else in Phase 2" if w.garden else \
         "done something else in Phase 2"
     lines = [f"What if {w.player} had {what} (everyone else as in the round as played):"]
     for group in w.groups():
-        names = " | ".join(a.summary + (" [actual]" if a.actual else "") for a in group)
+        names = " | ".join(a.summary + (" [actual]" if a.actual else "")
+                           + (f" ({_unwritable_note(a)})" if a.unwritable else "") for a in group)
         lines.append(f"- {names}\n    → {_outcome(group[0])}")
     return "\n".join(lines) + "\n"
 
@@ -88,7 +93,9 @@ def whatif_html(w: WhatIf) -> str:
            "<tr><th>alternatives</th><th>outcome</th></tr>"]
     for group in w.groups():
         actual = any(a.actual for a in group)
-        items = "<br/>".join(("<b>" + e(a.summary) + " (actual)</b>") if a.actual else e(a.summary)
+        items = "<br/>".join((("<b>" + e(a.summary) + " (actual)</b>") if a.actual else e(a.summary))
+                             + (f" <span class='af-muted af-unwritable'>({e(_unwritable_note(a))})</span>"
+                                if a.unwritable else "")
                              for a in group)
         out.append(f"<tr class='af-alternative{' af-actual' if actual else ''}'><td>{items}</td>"
                    f"<td>{e(_outcome(group[0]))}</td></tr>")
