@@ -514,6 +514,28 @@ def test_a_garden_alternative_a_file_cannot_write_keeps_the_engines_outcome():
     assert "not a line a scenario file can write" in lines
 
 
+def test_an_alternative_another_players_choice_stops_says_why_in_game_words():
+    """Caio's Witch in the Garden changes what Ana and Edu hold when they conspire: the round as
+    played cannot go on, and the tables say so without the file's keys."""
+    from aristofarsa.render.analysis import whatif_html, whatif_text
+
+    path = SCENARIOS_DIR / "b11-bishop-mode-servant.toml"
+    text = path.read_text(encoding="utf-8")
+    sc = scenario.loads(text, str(path))
+    w = what_if(text, sc, "Caio", garden=True)
+    stopped = [a for a in w.alternatives if a.error is not None]
+    assert stopped
+    knight = next(a for a in stopped if "'Knight' is not allowed" in a.error)
+    assert knight.reason == ("Ana would no longer hold the Knight conspired in the round as played "
+                             "(could conspire: Damsel, Bishop)")
+    for a in stopped:
+        assert a.reason and "`" not in a.reason and "player '" not in a.reason, a.reason
+        assert a.to_json()["error"] == a.error and "reason" not in a.to_json()
+    page, lines = whatif_html(w), whatif_text(w)
+    assert "not playable with everyone else as played: Ana would no longer hold the Knight" in lines
+    assert "`conspire`" not in page and "`conspire`" not in lines
+
+
 def test_cli_whatif_garden(capsys):
     assert main(["whatif", str(SCENARIOS_DIR / "b4-damsel-swap.toml"), "--player", "Caio", "--garden"]) == 0
     out = capsys.readouterr().out

@@ -53,10 +53,13 @@ class Alternative:
     #: scenario file cannot write (a card back in its owner's hand and played again: the file
     #: lists each card once), else None; ``winners`` and the rest are then the engine's
     unwritable: str | None = None
+    #: with ``error``: why, in game words, for the tables ("Bruno would no longer hold the
+    #: Squire ..."); ``error`` (and the JSON) keep the engine's message
+    reason: str = ""
 
     def outcome_key(self) -> tuple[Any, ...]:
-        if self.error is not None:
-            return ("error",)
+        if self.error is not None:       # one line per reason: the tables show the group's first
+            return ("error", self.reason or self.error)
         scored = tuple(sorted((p, tuple(sorted(c))) for p, c in (self.scored or {}).items()))
         return (tuple(self.winners or []), scored)
 
@@ -431,6 +434,7 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
         alt = Alternative(summary, alt_table, _dumps(new_data), then=list(decider.then))
         if isinstance(result, DecisionError):
             alt.error = str(result)
+            alt.reason = _stopped(result, sc)
         else:
             alt.unwritable = _unwritable(alt.scenario) if garden else None
             alt.winners = list(result.winners)
@@ -466,6 +470,21 @@ def _overridden(tables: list[dict[str, Any]], names: list[str],
         if replay and not table:
             t[where].pop("replay")
     return out
+
+
+def _stopped(exc: DecisionError, sc: Scenario) -> str:
+    """Why an alternative cannot be played with everyone else as in the round, in game words:
+    "Bruno would no longer hold the Squire he conspires in the round as played (he could
+    conspire: Bishop, Damsel)"; else the engine's message with its file keys unquoted."""
+    req = exc.request
+    text = str(exc).removeprefix(f"player '{req.player}': ").replace("`", "")
+    spec = next((p for p in sc.players if p.name == req.player), None)
+    if req.kind == D.CONSPIRE and spec is not None and spec.conspire:
+        return (f"{req.player} would no longer hold the {spec.conspire} conspired in the round as "
+                f"played (could conspire: {', '.join(map(str, req.options))})")
+    if req.kind == D.ACTION and spec is not None and spec.convoke:
+        return f"{req.player} could no longer Convoke as in the round as played ({text})"
+    return f"{req.player}'s choice in the round as played would no longer work ({text})"
 
 
 def _unwritable(text: str) -> str | None:

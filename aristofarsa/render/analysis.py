@@ -62,7 +62,7 @@ def variants_html(t: VariantTable) -> str:
 
 def _outcome(a: Alternative) -> str:
     if a.error is not None:
-        return f"not playable: {a.error}"
+        return f"not playable with everyone else as played: {a.reason or a.error}"
     cards = ", ".join(a.winning) or ", ".join(a.winners or []) or "none"
     return (f"winning card{'s' if len(a.winning) > 1 else ''}: {cards}; "
             + (f"starts next round: {a.next_first}; " if a.next_first else "")
