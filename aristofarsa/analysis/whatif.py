@@ -474,8 +474,8 @@ def _overridden(tables: list[dict[str, Any]], names: list[str],
 
 def _stopped(exc: DecisionError, sc: Scenario) -> str:
     """Why an alternative cannot be played with everyone else as in the round, in game words:
-    "Bruno would no longer hold the Squire he conspires in the round as played (he could
-    conspire: Bishop, Damsel)"; else the engine's message with its file keys unquoted."""
+    "Bruno would no longer hold the Squire conspired in the round as played (could conspire:
+    Bishop, Damsel)"; else the engine's message with its file keys unquoted."""
     req = exc.request
     text = str(exc).removeprefix(f"player '{req.player}': ").replace("`", "")
     spec = next((p for p in sc.players if p.name == req.player), None)

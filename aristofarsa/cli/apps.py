@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import importlib.util
-import io
 import json
 import os
 import signal
@@ -216,7 +215,7 @@ def _stacks_on_sigusr1() -> None:
     if hasattr(signal, "SIGUSR1"):
         try:
             faulthandler.register(signal.SIGUSR1, all_threads=True)
-        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        except (OSError, ValueError, AttributeError):   # io.UnsupportedOperation is both
             pass
 
 

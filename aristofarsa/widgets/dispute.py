@@ -151,11 +151,11 @@ class DisputeApp(ipw.VBox):
     def _show_analyses(self) -> None:
         """Outcome, explanation, variants and what-if: they name every card, so through one
         player's eyes they are withheld (hidden information) until *Everyone* is chosen."""
-        withheld = self.controller.withheld
+        c = self.controller
+        withheld = c.withheld
         if withheld == self._withheld:
             return
         self._withheld = withheld
-        c = self.controller
         self.share.value = self._share_link + share_line(     # it names every card, too
             c.scenario, c.stepper.viewer if withheld and c.stepper else None)
         title = R.e(c.scenario.title) if c.scenario and c.scenario.title else ""
@@ -167,11 +167,11 @@ class DisputeApp(ipw.VBox):
             self.outcome.value = heading + note
             self.explain.value = self.variants.value = self.whatif.value = ""
             return
-        x = self.controller.explanation()
+        x = c.explanation()
         outcome = R.e(x.outcome if x else "")
         self.outcome.value = heading + f"<div style='font-size:1.15em'><b>{outcome}</b></div>"
         self.explain.value = explanation_html(replace(x, title=""), "#") if x else ""
-        table = self.controller.variants()
+        table = c.variants()
         self.variants.value = variants_html(table) if table else ""
         self._show_whatif()
 
