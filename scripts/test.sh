@@ -17,30 +17,42 @@ run() {  # run one check; remember its name if it fails
   shift
   "$@" || failed+=("$name (exit $?)")
 }
-# One id for every pytest run below: they share one build of the static site
+# One id for the pytest run below and anything it starts: one build of the static site
 # (tests/browser/static_site/conftest.py).
 export AF_TEST_RUN_ID="scripts/test.sh-$$-$(date +%s)"
-# lint and types first (rules in pyproject.toml: [tool.ruff], [tool.mypy]: the engine modules
-# under the per-module form of --strict)
+# lint first (rules in pyproject.toml: [tool.ruff]); then mypy (the engine modules under the
+# per-module form of --strict, [tool.mypy]) and nbval (every app notebook's stored outputs,
+# sanitised) in the background while pytest runs: their reports follow pytest's.
 run ruff .venv/bin/python -m ruff check aristofarsa tests
-run mypy .venv/bin/python -m mypy aristofarsa
-# pytest-xdist: AF_TEST_WORKERS processes (default 2, one per core of the machine the suite is
-# timed on); worksteal hands a finished worker part of a busy one's queue. The whole suite runs
-# the tests without a browser that way, then the browser tests in two processes by group
-# (tests/browser/conftest.py: those on the shared server in one, the rest, mostly waits and
-# static pages, in the other).
-xdist=(-n "${AF_TEST_WORKERS:-2}" --dist worksteal)
+logs="$(mktemp -d)"
+trap 'kill $(jobs -p) 2> /dev/null; rm -rf "$logs"' EXIT
+background() {  # background NAME COMMAND...: start a check; `finish NAME` waits for it
+  "${@:2}" > "$logs/$1.log" 2>&1 &
+  echo $! > "$logs/$1.pid"
+}
+finish() {  # print a background check's report; remember its name if it failed
+  local status=0
+  wait "$(cat "$logs/$1.pid")" || status=$?
+  cat "$logs/$1.log"
+  [ "$status" -eq 0 ] || failed+=("$1 (exit $status)")
+}
+background mypy .venv/bin/python -m mypy aristofarsa
+# pytest-xdist. The whole suite: one run in AF_TEST_WORKERS processes (default 3 on the 2-core
+# machine it is timed on), each handed the next test in collection order as it finishes one:
+# the browser tests first (tests/browser: each process starts its own shared server and Chromium
+# when its first browser test needs them), then the rest. A browser test mostly waits (for
+# Chromium, a kernel, a culler's timer): the third process's work fills those waits. With
+# arguments: AF_TEST_WORKERS (default 2) processes, and worksteal hands a finished process part
+# of a busy one's queue.
 if [ "$#" -eq 0 ]; then
-  run pytest .venv/bin/python -m pytest "${xdist[@]}" -m "not browser"
-  run "pytest (browser)" .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-2}" --dist loadgroup -m browser
-else
-  run pytest .venv/bin/python -m pytest "${xdist[@]}" "$@"
-fi
-# nbval on every app notebook (stored outputs, sanitised); skipped when pytest got arguments
-if [ "$#" -eq 0 ]; then
-  run nbval .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ \
+  background nbval .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ \
     --nbval-sanitize-with tests/nbval_sanitize.cfg
+  run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-3}" --dist load --maxschedchunk 1
+  finish nbval
+else
+  run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-2}" --dist worksteal "$@"
 fi
+finish mypy
 if [ "${#failed[@]}" -gt 0 ]; then
   printf 'scripts/test.sh: failed: %s\n' "${failed[@]}" >&2
   exit 1

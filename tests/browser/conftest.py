@@ -3,9 +3,10 @@
 Fixtures (all browser tests are marked ``@pytest.mark.browser``):
 
 * ``app_server``: the base URL (``http://127.0.0.1:PORT/``) of ``aristofarsa serve
-  --no-browser --port PORT`` started once from this checkout (PYTHONPATH set; the session's
-  ``shared_server``), killed at the end. A test after which it no longer answers fails with
-  its thread stacks and log, and a new one takes the port.
+  --no-browser --port PORT`` started from this checkout (PYTHONPATH set; the session's
+  ``shared_server``: under pytest-xdist, each process that runs a browser test starts one
+  when its first test needs it), killed at the end. A test after which it no longer answers
+  fails with its thread stacks and log, and a new one takes the port.
   It runs with serve's defaults, so every page gets a preheated kernel (``--pool-size 1``)
   when one is waiting: every browser test checks its app's query parameters that way.
 * ``serve`` (function): a factory ``serve(*extra_args) -> Server`` for a server of your own
@@ -13,7 +14,8 @@ Fixtures (all browser tests are marked ``@pytest.mark.browser``):
   (``--pool-size 0``: each page starts its own) unless ``--pool-size`` is among the arguments.
 * ``browser`` (session): a headless Chromium (``/usr/bin/chromium``, or ``$CHROMIUM``).
 * ``page`` (function): a fresh page (1280x900) that records every request and web socket;
-  a request to any host but 127.0.0.1/localhost is blocked and fails the test.
+  a request to any host but 127.0.0.1/localhost is blocked and fails the test. Its actions
+  and waits time out after ``PAGE_TIMEOUT_MS`` unless they say otherwise.
   ``page.af_requests`` lists the URLs seen.
 * ``phone_page``: the same at 390x844 (a phone).
 * ``wait_for_app(page)``: waits until Voila has rendered the notebook and a widget is visible.
@@ -46,33 +48,16 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: What "the app is on screen" means: Voila's cells shown and a widget (or an app root) visible.
 APP_SELECTOR = ".af-app, .jupyter-widgets.widget-container, .widget-box, .widget-html"
-READY_TIMEOUT = 60     # a loaded 2-core machine running the suite in two processes
+READY_TIMEOUT = 60     # a loaded 2-core machine running the suite in three processes
 ANSWER_TIMEOUT = 20    # the landing page is a static file: a server that cannot send it is stuck
 LOG_LINES = 2000       # the server log lines kept for a failure report
+#: A page's default wait for a click, a selector, a load (Playwright's own is 30 s: a page that
+#: gets a fresh kernel while the machine is busy may take longer).
+PAGE_TIMEOUT_MS = 90_000
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives the served apps in a real browser (Chromium)")
-
-
-#: The browser tests' two groups when pytest-xdist runs them in two processes (``--dist
-#: loadgroup``, scripts/test.sh): the tests on the shared server in one, so that only one
-#: shared server and its preheated kernels start; the rest in the other. Those start servers
-#: of their own and mostly wait (a culler's timer, a pool refilling), or open static pages,
-#: and their waits overlap the first group's work (a third group made the suite slower: two
-#: cores were then busy all along).
-SHARED_GROUP, OWN_SERVERS_GROUP = "shared-server", "own-servers"
-
-
-def browser_group(item: pytest.Item) -> str:
-    shared = {"app_server", "shared_server"} & set(getattr(item, "fixturenames", ()))
-    return SHARED_GROUP if shared else OWN_SERVERS_GROUP
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group(browser_group(item)))
 
 
 def chromium_path() -> str | None:
@@ -287,6 +272,7 @@ def _local(url: str) -> bool:
 
 def _page(browser, width: int, height: int):
     context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     page = context.new_page()
     page.af_requests = []       # every URL the page asked for
     page.af_foreign = []        # those that would have left the host (blocked)

@@ -33,8 +33,15 @@ def click_through(page, limit: int = 400) -> int:
 
 
 def test_play_a_seeded_game_to_the_ranking(app_server, page):
-    open_app(page, app_server, "players=3&seed=4&human=1")
-    assert page.locator(".af-hand .af-card").count() == 3
+    from aristofarsa.controllers.play import PlayController
+
+    query = "players=3&seed=4&human=1"
+    open_app(page, app_server, query)
+    cards = page.locator(".af-hand .af-card")
+    hand = PlayController.from_query(query).hand()        # the seeded game's hand, computed here
+    assert cards.count() == len(hand) == 3
+    for k, name in enumerate(hand):
+        assert name in cards.nth(k).inner_text()
     assert page.locator(".af-error").is_hidden()
     # the first decision: its question and one "Play <card> (<Prestige>)" button per hand card
     assert "Play a card into the Ball Garden (Phase 1)." in page.locator(".af-app").inner_text()
@@ -73,5 +80,5 @@ def test_bad_query_shows_a_message(app_server, page):
     open_app(page, app_server, "players=9&bots=wizard")
     error = page.locator(".af-error")
     assert error.is_visible()
-    assert "players must be 3 to 6" in error.inner_text()
+    assert "players must be 3 to 6, got 9" in error.inner_text()
     assert "Traceback" not in page.content()

@@ -5,8 +5,8 @@ Fixtures:
 * ``site_dir`` (session): the folder ``aristofarsa site -o`` wrote, built once per test run into
   ``.site-cache/test-site/`` of the clone (downloads cached in ``.site-cache/``, so only the
   first build reaches the registries). Under pytest-xdist the first worker to need it builds
-  it while holding a lock; the others wait and reuse that build (so do the other pytest runs
-  of one ``scripts/test.sh``: same ``AF_TEST_RUN_ID``). The site tests skip, saying
+  it while holding a lock; the others wait and reuse that build (so does a later pytest run
+  given the same ``AF_TEST_RUN_ID``, which ``scripts/test.sh`` sets). The site tests skip, saying
   why, only when the site's build tools are missing (``pip install -r
   site/requirements.txt``; ``scripts/test.sh`` installs them, so CI runs them).
 * ``site_url`` (session): the site's address under a sub-folder
@@ -64,9 +64,9 @@ def site_dir(request: pytest.FixtureRequest) -> Path:
 
 
 def _run_id(config: pytest.Config) -> str:
-    """The same for every pytest-xdist worker of one run, and for every pytest run of one
-    ``scripts/test.sh`` (it sets ``AF_TEST_RUN_ID``: its runs without and with a browser share
-    one build); "" for a lone run without xdist: always build."""
+    """The same for every pytest-xdist worker of one run, and for every pytest run given the
+    same ``AF_TEST_RUN_ID`` (``scripts/test.sh`` sets one); "" for a lone run without xdist:
+    always build."""
     if run := os.environ.get("AF_TEST_RUN_ID", ""):
         return run
     workerinput = getattr(config, "workerinput", None)

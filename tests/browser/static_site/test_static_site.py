@@ -178,15 +178,13 @@ def _share_code(page: Any) -> str:
 
 
 @pytest.mark.browser
-def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str, serve: Any,
+def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str, app_server: str,
                                                                    page: Any) -> None:
     """A lesson link on the static Lab: progress while Python starts, steps to the winners, the
     graph drawn in the page, its own links. Its share link then opens the same round on the
     served Lab, and the served Lab's link opens it on the static Lab again (same code, same last
     step, same winners). One static page does both jobs: Python starting in a page is the
-    costliest step of the suite. The served Lab is a server of its own (its page starts its
-    kernel), which keeps this test out of the shared server's group (tests/browser/conftest.py)."""
-    app_server = serve().url
+    costliest step of the suite. The served Lab is the shared server's (tests/browser/conftest.py)."""
     trace, winners = lesson_result()
     page.goto(f"{site_url}voici/render/lab.html?lesson={LESSON}", timeout=LOAD_MS)
     # while Python starts: the progress, with its steps, not a blank page
