@@ -79,6 +79,39 @@ def test_the_kernel_manager_keeps_voilas_pool_and_adds_the_limits():
         assert {"max_kernels", "cull_open_idle", "visitor_wait"} <= set(cls.class_trait_names())
 
 
+def test_an_open_pages_idle_kernel_is_culled_but_not_a_busy_one():
+    """A preheated kernel's last activity is when it began to wait in the pool: taken by a
+    visitor after a longer wait than --cull-open-idle, it is busy rendering the page, and the
+    open-page rule must not shut it down then (only once it is idle that long)."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from jupyter_server._tz import utcnow
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from aristofarsa.cli import voila_fixes
+
+    # the same rule with and without the pool (Voila's pool manager needs a running app)
+    manager = voila_fixes.kernel_manager_factory(AsyncMappingKernelManager, False, 0)()
+    manager.cull_open_idle = 30
+    shut: list[str] = []
+
+    async def shutdown(kernel_id: str, *args, **kwargs) -> None:
+        shut.append(kernel_id)
+
+    manager.shutdown_kernel = shutdown
+    long_ago = utcnow() - timedelta(hours=2)
+    for state in ("busy", "idle"):
+        manager._kernels[state] = SimpleNamespace(last_activity=long_ago, execution_state=state,
+                                                  kernel_name="python3",
+                                                  kernel_spec=SimpleNamespace(metadata={}))
+        manager._kernel_connections[state] = 1               # its page is open
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        for state in ("busy", "idle"):
+            pool.submit(asyncio.run, manager.cull_kernel_if_idle(state)).result()
+    assert shut == ["idle"]
+
+
 def test_a_kernel_that_never_takes_its_visitor_is_given_up():
     from aristofarsa.cli import voila_fixes
 

@@ -154,8 +154,12 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
             return result
 
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+            # A busy kernel is not idle: it may be a preheated kernel that has just taken its
+            # visitor after a long wait in the pool (its last activity is that old) and is
+            # rendering the page; Jupyter's own rule spares busy kernels too.
             kernel = self._kernels.get(kernel_id)
             if (self.cull_open_idle > 0 and kernel is not None and hasattr(kernel, "last_activity")
+                    and getattr(kernel, "execution_state", "") != "busy"
                     and kernel_id not in self.pooled_kernel_ids()):
                 idle = utcnow() - kernel.last_activity
                 if idle > timedelta(seconds=self.cull_open_idle):

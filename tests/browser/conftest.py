@@ -140,7 +140,8 @@ class Server:
         """Wait until ``size`` preheated kernels wait for a visitor; return their pids."""
         deadline = time.monotonic() + timeout
         while len(waiting := self.waiting_kernel_pids()) < size:
-            assert time.monotonic() < deadline, f"only {len(waiting)} of {size} preheated kernels wait"
+            assert time.monotonic() < deadline, (f"only {len(waiting)} of {size} preheated kernels "
+                                                 f"wait; the server's log:\n{self.log_tail(60)}")
             time.sleep(0.2)
         return waiting
 
