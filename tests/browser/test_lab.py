@@ -93,18 +93,6 @@ def test_bad_lesson_shows_an_error(app_server: str, page: Any) -> None:
     assert "no bundled lesson named 'no-such-lesson'" in error.inner_text()
 
 
-def test_usable_at_phone_width(app_server: str, phone_page: Any) -> None:
-    page = phone_page
-    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
-    page.click("button.af-next")
-    _wait_text(page, ".af-step", "Step 2 of")
-    for hook in (".af-next", ".af-last", ".af-viewer select", ".af-garden", ".af-share"):
-        box = page.locator(hook).first.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, (hook, box)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390 + 1, f"the page scrolls sideways on a phone ({width} px)"
-
-
 def test_a_mistake_is_shown_by_its_field_and_convoke_offers_only_its_two_cards(app_server: str,
                                                                              page: Any) -> None:
     _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb")

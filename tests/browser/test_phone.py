@@ -5,7 +5,9 @@ scroll inside the page), no control off screen or on top of another.
 Only the effect graphs scroll sideways, inside their own box, by design (`.af-graph`)."""
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 WIDTH = 390
 TIMEOUT_MS = 90_000
+SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") else None
 QUERY = {"lab": "?lesson=b13-bishop-chain", "dispute": "?lesson=b13-bishop-chain"}
 #: What may scroll sideways inside its own box: the graphs; text fields scroll their text.
 SCROLLS = ".af-graph, .af-graph-box, pre, select, input, textarea"
@@ -73,6 +76,14 @@ def test_every_app_answers_renders_offline_and_fits_a_phone(app_server: str, pho
     assert len(page.af_requests) > 5                       # the page did load its local assets
     page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
     assert _problems(page) == [], name
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
+    if name == "lab":                                  # one step on, the Lab still fits
+        page.locator("button.af-next").first.click()
+        page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 2 of')",
+                               timeout=TIMEOUT_MS)
+        assert _problems(page) == [], (name, "Step 2")
     tabs = page.locator(".af-app .lm-TabBar-tab")
     for k in range(1, tabs.count()):                   # a tab's pane is drawn when it is opened
         tabs.nth(k).click()
