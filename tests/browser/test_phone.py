@@ -1,6 +1,7 @@
 """Every app at a phone's width (390 px), one load each: it answers and renders from local
 assets only, with no sideways scrolling, nothing wider than its column (a box that would
-scroll inside the page), no control off screen or on top of another.
+scroll inside the page), no control off screen or on top of another; in every tab, in the
+builder once opened, and in the Lab one step on.
 
 Only the effect graphs scroll sideways, inside their own box, by design (`.af-graph`)."""
 from __future__ import annotations
