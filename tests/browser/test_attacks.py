@@ -94,18 +94,18 @@ def query_socket_attack(base: str, kernel_id: str, times: int = 12) -> list[str]
     return ends
 
 
-def test_query_socket_attack_leaves_every_app_working(app_server):
-    made_up = "12345678-1234-1234-1234-123456789abc"
-    ends = query_socket_attack(app_server, made_up)
-    for name, _ in APPS:                        # each takes its app's waiting kernel
-        status, body = fetch(f"{app_server}voila/render/{name}.ipynb")
-        assert status == 200 and whole_app_page(body), name
-    assert ends == ["closed 4404"] * 12         # refused: no kernel of the server has that id
-    # a page's own kernel id (public in its HTML) gets no socket either: it waits for nobody
+def test_query_socket_attack_leaves_every_app_working(app_server, shared_server):
+    """Sockets under a made-up kernel id, then under a page's own kernel id (public in its
+    HTML), are refused while every app's kernel waits; each then still serves its next visitor."""
+    status, body = fetch(f"{app_server}voila/render/{APPS[-1][0]}.ipynb")
+    assert status == 200 and whole_app_page(body)
     kernel = json.loads(body.split('<script id="jupyter-config-data" type="application/json">')[1]
                         .split("</script>")[0])["kernelId"]
-    assert query_socket_attack(app_server, kernel, times=3) == ["closed 4404"] * 3
-    for name, _ in APPS:                        # and the refilled pools serve the next visitors
+    shared_server.wait_for_pool(len(APPS))      # the page's app has its waiting kernel again
+    made_up = "12345678-1234-1234-1234-123456789abc"
+    assert query_socket_attack(app_server, made_up) == ["closed 4404"] * 12   # no kernel has that id
+    assert query_socket_attack(app_server, kernel, times=3) == ["closed 4404"] * 3   # it waits for nobody
+    for name, _ in APPS:                        # each takes its app's waiting kernel
         status, body = fetch(f"{app_server}voila/render/{name}.ipynb")
         assert status == 200 and whole_app_page(body), name
 
