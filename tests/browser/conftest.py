@@ -19,12 +19,16 @@ Fixtures (all browser tests are marked ``@pytest.mark.browser``):
   ``page.af_requests`` lists the URLs seen.
 * ``phone_page``: the same at 390x844 (a phone).
 * ``wait_for_app(page)``: waits until Voila has rendered the notebook and a widget is visible.
+* ``page_kernel_id(page)`` (a function): the kernel id a served page runs on;
+  ``Server.open_preheated(page, path, pool)`` opens a page once the pool is full and checks
+  that it took one of the waiting kernels.
 
 The tests skip with a clear reason only when Chromium or Playwright is missing; CI
 (`scripts/test.sh`) installs Chromium, so there they run.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -144,6 +148,17 @@ class Server:
                                                  f"wait; the server's log:\n{self.log_tail(60)}")
             time.sleep(0.2)
         return waiting
+
+    def open_preheated(self, page, path: str, pool: int, timeout: float = READY_TIMEOUT) -> str:
+        """Open ``path`` once ``pool`` preheated kernels wait; the page's kernel id, checked to
+        be one of those (not a kernel started for the page)."""
+        waiting = self.wait_for_pool(pool)
+        page.goto(self.url + path, timeout=timeout * 1000)
+        wait_for_app(page, timeout)
+        kernel_id = page_kernel_id(page)
+        assert self.kernel_pid(kernel_id) in waiting, \
+            f"{path}: the page started a kernel of its own instead of taking a preheated one"
+        return kernel_id
 
     def kernel_pid(self, kernel_id: str) -> int | None:
         """The process of the kernel a page names (its ``kernelId``), None if it is gone."""
@@ -307,6 +322,11 @@ def phone_page(browser):
     yield page
     context.close()
     assert not page.af_foreign, f"requests left 127.0.0.1: {page.af_foreign}"
+
+
+def page_kernel_id(page) -> str:
+    """The id of the kernel a served app page runs on (its ``kernelId``, public in its HTML)."""
+    return str(json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"])
 
 
 def wait_for_app(page, timeout: float = READY_TIMEOUT) -> None:

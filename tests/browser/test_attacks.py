@@ -22,6 +22,8 @@ import pytest
 
 from aristofarsa.cli.apps import APPS
 
+from .conftest import page_kernel_id
+
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("AF_SCREENSHOTS", "")) if os.environ.get("AF_SCREENSHOTS") else None
 SCRIPT = '"><script>alert(document.domain)</script>'
@@ -151,7 +153,7 @@ RESTARTED = "The app restarted: reload to continue; your round is in the share l
 
 
 def test_the_culler_keeps_an_open_page_then_takes_it_idle_and_a_closed_or_dead_kernel(
-        serve, browser, page, phone_page, wait_for_app):
+        serve, browser, page, phone_page):
     """One server with serve's default pool, three tabs, one wait (the suite's longest): the
     pool holds one waiting kernel per app and none for the landing page; each tab takes a
     waiting kernel; a closed tab's kernel is culled after --cull-idle and the pool refills, no
@@ -167,13 +169,9 @@ def test_the_culler_keeps_an_open_page_then_takes_it_idle_and_a_closed_or_dead_k
     tab = closing.new_page()
     kernels = {}
     for p, name in ((page, "lab"), (phone_page, "lab"), (tab, "dispute")):
-        waiting = server.wait_for_pool(len(APPS))         # each page takes a waiting kernel
-        p.goto(server.url + f"voila/render/{name}.ipynb")
-        wait_for_app(p)
+        kernels[p] = server.open_preheated(p, f"voila/render/{name}.ipynb", len(APPS))   # a waiting one
         if p is page:
             opened = time.monotonic()                     # the laptop's page is left idle from here
-        kernels[p] = json.loads(p.locator("#jupyter-config-data").inner_text())["kernelId"]
-        assert server.kernel_pid(kernels[p]) in waiting, f"{name}: the page started a kernel of its own"
         assert p.locator(".af-page-problem").count() == 0
     pool = server.wait_for_pool(len(APPS))                # refilled after the last page
     assert len(server.kernel_pids() - pool) == 3          # one tab, one kernel
@@ -268,7 +266,7 @@ def test_closing_a_tab_shuts_its_kernel_down(app_server, shared_server, browser,
     page.goto(app_server + "voila/render/graphs.ipynb")
     wait_for_app(page)
     assert any(c["name"] == "_xsrf" for c in context.cookies())
-    kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
+    kernel = page_kernel_id(page)
     assert shared_server.kernel_pid(kernel) is not None
     page.close(run_before_unload=True)                    # Voila's page asks for the shutdown
     assert shared_server.wait_kernel_gone(kernel, 30), "the closed tab's kernel still runs"

@@ -5,7 +5,6 @@ whole (one waiting kernel per app, none for the landing page; a closed page's ke
 the pool refills) is checked on a culling server of its own in test_attacks.py."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from aristofarsa import scenario
 from aristofarsa.cli.apps import APPS
 from aristofarsa.controllers.play import PlayController
 
-from .conftest import Server, wait_for_app
+from .conftest import Server
 
 pytestmark = pytest.mark.browser
 
@@ -29,22 +28,11 @@ def preheated(app_server: str, shared_server: Server) -> Server:
     return shared_server
 
 
-def open_preheated(server: Server, page, path: str) -> int:
-    """Open ``path`` once the pool is full; the page's kernel pid, checked to be one that waited."""
-    waiting = server.wait_for_pool(len(APPS))
-    page.goto(server.url + path, timeout=TIMEOUT_MS)
-    wait_for_app(page, TIMEOUT_MS / 1000)
-    kernel_id = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
-    pid = server.kernel_pid(kernel_id)
-    assert pid in waiting, "the page started a kernel of its own instead of taking a preheated one"
-    return pid
-
-
 def test_play_honours_players_and_seed(preheated, page):
     """The hand shown is the seeded game's (test_play.py checks another seed's the same way)."""
     seed = 7
     query = f"players=5&seed={seed}&human=1"
-    open_preheated(preheated, page, f"voila/render/play.ipynb?{query}")
+    preheated.open_preheated(page, f"voila/render/play.ipynb?{query}", len(APPS), TIMEOUT_MS / 1000)
     page.wait_for_selector(".af-hand .af-card", timeout=TIMEOUT_MS)
     assert f"5 players, seed {seed}" in page.locator(".af-app").inner_text()
     cards = page.locator(".af-hand .af-card")
@@ -55,7 +43,7 @@ def test_play_honours_players_and_seed(preheated, page):
 
 
 def test_lab_honours_lesson(preheated, page):
-    open_preheated(preheated, page, f"voila/render/lab.ipynb?lesson={LESSON}")
+    preheated.open_preheated(page, f"voila/render/lab.ipynb?lesson={LESSON}", len(APPS), TIMEOUT_MS / 1000)
     events = list(scenario.run(scenario.load(ROOT / "aristofarsa" / "scenarios" / f"{LESSON}.toml")).trace)
     page.click("button.af-first")
     wait_text(page, ".af-step", events[0].text)

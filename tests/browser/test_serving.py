@@ -1,7 +1,6 @@
 """`aristofarsa serve` in a real browser: landing page, every app, offline, kernel culling."""
 from __future__ import annotations
 
-import json
 import os
 import urllib.request
 from pathlib import Path
@@ -10,7 +9,7 @@ import pytest
 
 from aristofarsa.cli.apps import APPS
 
-from .conftest import Server
+from .conftest import Server, page_kernel_id
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("AF_SCREENSHOTS", "")) if os.environ.get("AF_SCREENSHOTS") else None
@@ -77,7 +76,7 @@ SEND_JS = """async ([kernelId, code]) => {
 def test_standalone_voila_refuses_code_sent_by_a_page(app_server, page, wait_for_app, tmp_path):
     page.goto(f"{app_server}voila/render/lab.ipynb")
     wait_for_app(page)
-    kernel = json.loads(page.locator("#jupyter-config-data").inner_text())["kernelId"]
+    kernel = page_kernel_id(page)
     marker = tmp_path / "ran.txt"
     seen = page.evaluate(SEND_JS, [kernel, f"open({str(marker)!r}, 'w').write('ran')"])
     assert "kernel_info_reply" in seen          # the channel works: allowed messages are answered
