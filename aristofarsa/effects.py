@@ -300,6 +300,7 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, [r.name(x.owner) for x in candidates])
     t = b.balcony[b.entry_of[b.index_of(target)]]
+    before = set(b.cancels.now)
     b.cancel(e, t)
     if r.t and len(b.cancels) > 1:
         def label(i: int) -> str:
@@ -315,9 +316,18 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
         r.log(K.EFFECT, "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
               + (" (chosen by its position, unseen)" if not t.revealed else "") + ".",
               actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
-    if t.applied:
-        step = b.entry_step[e.index] if r.bishop_mode else e.index
-        r.replay(step, e)
+    position = b.entry_step if r.bishop_mode else range(len(b.balcony))  # the order resolved in
+    step = position[e.index]
+    if t.applied or any(b.balcony[x].applied for x in b.cancels.now - before):
+        r.replay(step, e)  # a card already resolved in this pass is cancelled now
+        return
+    # B10, B13: a cancellation can also restore a card this pass has already skipped (the
+    # Bishop that cancelled it is now cancelled by one that counts): the pass no longer matches
+    # what is cancelled, so the Balcony is resolved again from its first card.
+    restored = [x for x in sorted(before - b.cancels.now) if position[x] < step]
+    if restored:
+        x = b.balcony[restored[0]]
+        r.replay(step, e, restored=(r.name(x.owner), x.card.name))
 
 
 @balcony("Bard", "X3", "discard a card from hand; your Garden card gains its Prestige + this card's")

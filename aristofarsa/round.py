@@ -447,13 +447,20 @@ class Round:
         if self.dirty:
             self.sync("M4", p, e.card.name)
 
-    def replay(self, upto: int, bishop: Entry) -> None:
-        """B10: restore the Balcony's starting position and resolve again up to step ``upto``."""
+    def replay(self, upto: int, bishop: Entry, restored: tuple[str, str] | None = None) -> None:
+        """B10: restore the Balcony's starting position and resolve again up to step ``upto``.
+
+        ``restored``: (owner, card) of a card this pass skipped as cancelled that ``bishop``'s
+        cancellation restored (B13); otherwise the cancelled card had already resolved."""
         actor, card = self.name(bishop.owner), bishop.card.name
         if self.t:
-            self.log(K.REPLAY, "B10", "The cancelled card counts as never resolved: the "
-                     "Balcony is resolved again from its first card, skipping cancelled cards and "
-                     "re-using the choices already made.", actor=actor, card=card)
+            if restored is None:
+                self.log(K.REPLAY, "B10", "The cancelled card counts as never resolved: the "
+                         "Balcony is resolved again from its first card, skipping cancelled cards "
+                         "and re-using the choices already made.", actor=actor, card=card)
+            else:
+                self.log(K.REPLAY, "B10", (_restored_text, ()), actor=actor, card=card,
+                         target=restored[0], target_card=restored[1], see=["B13"])
         assert self._snap is not None, "a replay needs the Balcony's starting position"
         self.board.restore(self._snap)
         self.dirty = True
@@ -659,6 +666,13 @@ def _continuous_text(e: TraceEvent, why: str) -> str:
 def _cancelled_text(e: TraceEvent) -> str:
     """B10: a cancelled Balcony card is revealed and does nothing."""
     return f"{e.target}'s {e.target_card} was cancelled: no effect."
+
+
+def _restored_text(e: TraceEvent) -> str:
+    """B10, B13: a cancellation restored a card this pass had already skipped."""
+    return (f"{e.target}'s {e.target_card} is no longer cancelled, but this pass already "
+            "skipped it: the Balcony is resolved again from its first card, skipping cancelled "
+            "cards and re-using the choices already made.")
 
 
 def _undone_text(e: TraceEvent) -> str:

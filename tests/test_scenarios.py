@@ -117,3 +117,21 @@ def test_text_and_markdown_views(resolve_lesson, example):
     assert "Caio's Aristocrat 13 = 9, ×2, -5" in text  # the final Prestige, layer by layer
     md = result.to_markdown()
     assert "| balcony | Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18). | 9 → 18 | B5 (see M3) |" in md
+
+
+def test_a_card_restored_during_a_replay_resolves_again():
+    """Issue 29 (B10, B13): the outside check's 6-player round. The last replay skips Ana's
+    Squire (Dora's Bishop cancelled it), then Caio's restored Bishop cancels Dora's: the Squire
+    is no longer cancelled, so the Balcony is resolved again and its exchange stands."""
+    from pathlib import Path
+    sc = scenario.load(Path(__file__).parent / "analysis_data" / "six-player-restored-squire.toml")
+    result = scenario.run(sc)
+    assert ("Ana", "Bishop", 7) in result.garden
+    cancelled = [(b["player"], b["card"]) for b in result.to_json(trace=False)["balcony"]
+                 if b["cancelled"]]
+    assert cancelled == [("Bruno", "Bishop"), ("Dora", "Bishop")]
+    restored = [e for e in result.trace if e.kind == "replay" and e.target == "Ana"]
+    assert [(e.rule, e.see, e.target_card) for e in restored] == [("B10", ["B13"], "Squire")]
+    after = [e for e in result.trace if e.step > restored[0].step]
+    assert any(e.actor == "Ana" and e.card == "Squire" and e.rule == "B8" for e in after)
+    assert result.winners == ["Fabi"]  # the winner does not change here; the Garden does
