@@ -183,11 +183,19 @@ def test_lab_and_dispute_open_rounds_with_one_component():
 def test_a_round_entered_by_tapping_resolves_or_says_what_is_missing():
     c = DisputeController()
     assert not c.loaded and c.builder.names == ["Ana", "Bruno", "Caio", "Dora"]
+    assert all(c.builder.is_empty(k) for k in range(4))       # nothing made up at the start
+    assert not c.open_builder() and "4 problems)" in c.error and "`garden`" in c.error
+    c.load_example()                                          # one labelled tap
     c.builder.set_choice(0, "conspire", "target", None)
     assert not c.open_builder() and "1 problem)" in c.error and "`target`" in c.error
     c.builder.set_choice(0, "conspire", "target", "Bruno")
     assert c.open_builder() and c.loaded and not c.error
     assert c.builder.toml() == c.text          # the builder keeps the round on screen
+    v = c.verdict()
+    assert v is not None and list(v["frame"].winners) == c.data["winners"]
+    assert v["scored"] == c.data["scored"] and v["game_over"] == c.data["game_over"]
+    c.new_round()                              # another round: the same names, nothing else
+    assert c.builder.names == ["Ana", "Bruno", "Caio", "Dora"] and c.builder.is_empty(0)
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml")))
