@@ -100,7 +100,7 @@ def test_dispute_errors_inline():
     app.opener.line.text.value = "Ana: Knight, Witch on Caio -5, hand Jester; Bruno: Rogu"
     app.opener.line.go.click()
     error = find(app, "af-error")
-    assert len(error) == 1 and error[0] is app.opener.errors["line"] and "Rogu" in error[0].value
+    assert len(error) == 1 and error[0] is app.opener.errors["line"] and "clause 2 (Bruno)" in error[0].value
     app.paste.value = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_text()
     app.resolve_button.click()
     assert not find(app, "af-error") and "Dora" in find(app, "af-winners")[0].value
