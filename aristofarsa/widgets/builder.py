@@ -135,7 +135,7 @@ class BuilderView(ipw.VBox):
         check = self.builder.check()
         for key in keys:
             for message in self._shown(check.problems.get(key, [])):
-                text = html.error(message)
+                text = html.error(message.replace("`", "") if self.compact else message)
                 if self._scroll_left:       # the first message after Resolve: into view
                     self._nonce += 1
                     text += scroll_here(self._nonce, "center")
@@ -215,6 +215,10 @@ class BuilderView(ipw.VBox):
                      f"<span class='af-muted'>{_summary_line(b, k)}</span>"),
             *self._errors(f"{k}.player"), name, *self._errors(f"{k}.name")]
         rows += self._pick_row(k, "garden", None, b.garden(k), cards, "af-field-garden", "Garden")
+        if self.compact and b.garden(k) is None and b.is_empty(k):   # one step at a time
+            box = ipw.VBox(rows, layout=box_layout)
+            box.add_class(f"af-player-{k}")
+            return box
         if b.draws(k):          # X4: a Garden Scribe draws the top card of the deck
             drawn = chips([(c, c) for c in dict.fromkeys(b.hand_options(k, "drawn"))], b.drawn(k),
                           "af-field-drawn", "Draws (top of the deck)")
@@ -236,7 +240,8 @@ class BuilderView(ipw.VBox):
             row = chips([(n, n) for n in b.take_options(k)], take, "af-field-take", "Takes")
             self._bind(_toggle(row), lambda v: b.set_convoke(k, take=v))
             rows += [row, *self._errors(f"{k}.convoke", f"{k}.convoke.discard", f"{k}.convoke.take")]
-        rows += self._hand_rows(k, cards)       # before the choices: a Squire swaps with it
+        if not (self.compact and b.action(k) == "conspire" and not b.conspire(k)):
+            rows += self._hand_rows(k, cards)   # before the choices: a Squire swaps with it
         if b.action(k) == "conspire":
             rows += self._choices(k, "conspire")
             rows += self._replays(k)

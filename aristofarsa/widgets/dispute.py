@@ -284,7 +284,7 @@ class DisputeApp(ipw.VBox):
             self.explain.value = self.variants.value = self.whatif.value = ""
             return
         x = c.explanation()
-        self.outcome.value = f"<div class='af-outcome-text'>{R.e(x.outcome)}</div>" if x else ""
+        self.outcome.value = ""                 # the banner says it
         self.explain.value = (R.rulings_in_page(explanation_html(replace(x, title=""), "#"),
                                                 c.cited_rulings()) if x else "")
         table = c.variants()

@@ -159,7 +159,7 @@ def test_dispute_from_scratch_by_tapping_with_the_labs_builder():
     assert not find(app, "af-error")          # an empty start is not a wall of red
     find(app, "af-build-resolve")[0].click()  # nothing entered: each missing Garden card, in place
     errors = find(app, "af-field-error")
-    assert len(errors) == 4 and all("`garden`" in e.value for e in errors)
+    assert len(errors) == 4 and all("missing garden (the card played" in e.value for e in errors)
     assert "af-scroll-here" in errors[0].value and "af-scroll-here" not in errors[1].value
     assert find(find(app, "af-player-0")[0], "af-field-error")           # under Ana's own entry
     assert "4 problems" in app.resolve_note.value and not app.controller.loaded
