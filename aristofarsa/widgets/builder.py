@@ -292,7 +292,7 @@ class BuilderView(ipw.VBox):
             out += self._witch_row(k)           # one tap: "Caio −5"
             keys = []
         for key in keys:
-            out += self._choice_row(k, source, key, current.get(key), CHOICE_LABELS.get(key, key),
+            out += self._choice_row(k, source, key, current.get(key), CHOICE_LABELS.get(key, key).capitalize(),
                                     _choice_setter(b, k, source, key))
         return out
 
@@ -395,6 +395,8 @@ def _missing(message: str) -> bool:
 
 def _summary_line(b: Builder, k: int) -> str:
     """Player k's round in a few words: "Knight · Conspires Witch → Caio −5 · keeps Jester"."""
+    if b.is_empty(k):
+        return "nothing entered yet"
     garden = [f"{CHOICE_LABELS.get(key, key)} {chip_label(v)}" for key, v in b.choices(k, "garden").items()]
     if b.drawn(k):
         garden.insert(0, f"draws {b.drawn(k)}")

@@ -89,5 +89,5 @@ def share_line(round_: scenario.Scenario | str | bytes | None, viewer: str | Non
     return ("<div class='af-share-line'>The round in one line (paste it into a chat; the one-line "
             "box of this page opens it again):<br><code class='af-line-text' style='white-space:"
             f"pre-wrap;overflow-wrap:anywhere'>{html.escape(text)}</code><br>"
-            f"<button type='button' class='af-copy af-copy-line' aria-label='copy the round in one line' "
+            f"<button type='button' class='af-copy-line' aria-label='copy the round in one line' "
             f"onclick='{html.escape(copy, quote=True)}'>Copy the line</button></div>")
