@@ -292,7 +292,8 @@ class BuilderView(ipw.VBox):
             out += self._witch_row(k)           # one tap: "Caio −5"
             keys = []
         for key in keys:
-            out += self._choice_row(k, source, key, current.get(key), CHOICE_LABELS.get(key, key).capitalize(),
+            label = CHOICE_LABELS.get(key, key).capitalize()
+            out += self._choice_row(k, source, key, current.get(key), label,
                                     _choice_setter(b, k, source, key))
         return out
 
