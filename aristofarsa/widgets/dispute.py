@@ -264,8 +264,22 @@ class DisputeApp(ipw.VBox):
         mark = R.scroll_here(self._nonce) if scroll else ""
         self.heading.value = (f"<div class='af-verdict-title'>Verdict{': ' + R.e(title) if title else ''}"
                               f"</div>{mark}")
-        self.winners.value = html.winners(v["frame"])
-        self.scores.value = R.verdict_scores(v["scored"], v["convoked"], v["game_over"])
+        self._verdict_lines()
+
+    def _verdict_lines(self) -> None:
+        """The verdict's lines; through one player's eyes before the last step, a note instead:
+        they name cards that player may not know yet (a Garden card still in hand, a face-down
+        Balcony card that scores)."""
+        c, v = self.controller, self.controller.verdict()
+        if v is None or c.stepper is None:
+            return
+        early = c.withheld and c.stepper.index < len(c.stepper) - 1
+        self.winners.value = "" if early else html.winners(v["frame"])
+        self.winners.layout.display = "none" if early else None
+        self.scores.value = ("<div class='af-verdict-line'>Seen through one player's eyes, the "
+                             "verdict shows at the last step (or with <b>Seen by: Everyone</b>)."
+                             "</div>" if early else
+                             R.verdict_scores(v["scored"], v["convoked"], v["game_over"]))
 
     def _show_analyses(self) -> None:
         """Outcome, explanation, variants and what-if: they name every card, so through one
@@ -293,6 +307,7 @@ class DisputeApp(ipw.VBox):
 
     def _on_step(self, frame: Frame) -> None:
         """After each move or change of viewer: the graph up to this step, through those eyes."""
+        self._verdict_lines()
         self.graph.value = self.controller.graph_svg()
         self._show_analyses()
 

@@ -68,8 +68,11 @@ def test_dispute_viewer_hides_cards_in_board_and_graph():
     balcony = find(app, "af-balcony")[0].value
     assert "Witch" not in balcony and "face down" in balcony
     assert "Witch" not in app.graph.value
+    assert "Dora" not in app.winners.value and "Knight" not in app.scores.value   # not yet, for Caio
+    assert "last step" in app.scores.value
     viewer.value = ""
     assert "Witch" in find(app, "af-balcony")[0].value and "Witch" in app.graph.value
+    assert "Dora's Knight" in app.winners.value                    # everyone: the verdict stays
 
 
 def test_dispute_upload_widget():
