@@ -74,6 +74,7 @@ class DisputeController(RoundOpener):
         self.text, self.origin, self.scenario = text, origin, sc
         if origin != BUILT:
             self.builder = Builder.from_data(tomllib.loads(text))   # the round on screen, to edit
+            self.builder.empty = True      # edited at the table: nothing made up, a kept card untold
         self.data = {**result.to_json(), "title": sc.title}
         self.stepper = Stepper(result)               # everyone's eyes: the teacher's view
         self.stepper.last()                          # a dispute starts from the outcome

@@ -192,7 +192,7 @@ class BuilderView(ipw.VBox):
         box_layout = ipw.Layout(border=f"2px solid {seat}", padding="4px 6px", margin="4px 0",
                                 max_width="100%")
         if self._folded(k):
-            change = ipw.Button(description="Change", tooltip=f"change {b.names[k]}'s entry",
+            change = ipw.Button(description=f"Change {b.names[k]}", tooltip=f"change {b.names[k]}'s entry",
                                 layout=ipw.Layout(width="auto"))
             change.add_class("af-player-change")
             change.on_click(lambda _: self._guard(self._open)(k))
