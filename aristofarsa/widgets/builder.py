@@ -135,7 +135,7 @@ class BuilderView(ipw.VBox):
         check = self.builder.check()
         for key in keys:
             for message in self._shown(check.problems.get(key, [])):
-                text = html.error(message.replace("`", "") if self.compact else message)
+                text = html.error(self._plain(key, message) if self.compact else message)
                 if self._scroll_left:       # the first message after Resolve: into view
                     self._nonce += 1
                     text += scroll_here(self._nonce, "center")
@@ -147,6 +147,17 @@ class BuilderView(ipw.VBox):
             for message in check.warnings.get(key, []):
                 out.append(ipw.HTML(html.warning(message), layout=ipw.Layout(max_width="100%")))
         return out
+
+    def _plain(self, key: str, message: str) -> str:
+        """A message as the table reads it: no file syntax; "needs a Phase-2 action" under a
+        Conspire chosen with no card says which tap is missing."""
+        seat = key.split(".")[0]
+        if seat.isdigit() and key.endswith(".action") and "Phase-2 action" in message:
+            k = int(seat)
+            if self.builder.action(k) == "conspire" and not self.builder.conspire(k):
+                return (f"{self.builder.names[k]}'s Phase-2 action is missing: tap the card "
+                        f"{self.builder.names[k]} conspired (under Conspires), or Convoke or Pass.")
+        return message.replace("`", "")
 
     def _settings(self) -> ipw.Widget:
         b = self.builder
@@ -391,7 +402,8 @@ def _contains(box: ipw.Widget, widget: ipw.Widget) -> bool:
 def _missing(message: str) -> bool:
     """A message that only says something is still to be entered."""
     return any(w in message for w in ("missing", "is required", " needs `", "tap the card drawn",
-                                      "needs a Phase-2 action", "one of `conspire`"))
+                                      "needs a Phase-2 action", "needs exactly one Phase-2 action",
+                                      "one of `conspire`"))
 
 
 def _summary_line(b: Builder, k: int) -> str:

@@ -160,9 +160,14 @@ def test_dispute_from_scratch_by_tapping_with_the_labs_builder():
     assert "af-build" in app.build._dom_classes and "af-build" in LabApp().build._dom_classes
     assert app.mode == "entering" and app.body.layout.display == "none"
     assert not find(app, "af-error")          # an empty start is not a wall of red
+    find(find(app, "af-player-2")[0], "af-field-garden")[0].value = "Rogue"
+    assert not find(app, "af-error")          # nor a player half entered
+    assert find(find(app, "af-player-2")[0], "af-field-conspire")      # the next step shows
+    assert not find(find(app, "af-player-3")[0], "af-field-conspire")  # one step at a time
     find(app, "af-build-resolve")[0].click()  # nothing entered: each missing Garden card, in place
     errors = find(app, "af-field-error")
-    assert len(errors) == 4 and all("missing garden (the card played" in e.value for e in errors)
+    assert len(errors) == 4 and sum("missing garden (the card played" in e.value for e in errors) == 3
+    assert "tap the card Caio conspired" in find(find(app, "af-player-2")[0], "af-field-error")[0].value
     assert "af-scroll-here" in errors[0].value and "af-scroll-here" not in errors[1].value
     assert find(find(app, "af-player-0")[0], "af-field-error")           # under Ana's own entry
     assert "4 problems" in app.resolve_note.value and not app.controller.loaded
