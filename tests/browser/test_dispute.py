@@ -165,6 +165,15 @@ def test_phone_empty_start_inline_errors_verdict_in_view_and_edit(app_server, ph
     page.wait_for_selector(".af-source-error.af-error", timeout=TIMEOUT_MS)
     assert "clause 2 (Bruno)" in page.locator(".af-error").inner_text()
     page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-error'))", timeout=10_000)
+    page.locator(".af-line input").fill("Ana: Knight, Witch on Caio -5, hand Jester; Bruno: Rogue, "
+                                        "convoke Servant Merchant take Bishop; Caio: Aristocrat, "
+                                        "Merchant on Caio, hand Damsel")
+    page.locator(".af-line-go").click()                  # the line at the page's foot: the verdict
+    page.wait_for_function(f"({IN_VIEW})([...document.querySelectorAll('.af-winners')]"
+                           ".find(e => e.innerText.includes('Winning card')) || document.body)",
+                           timeout=TIMEOUT_MS)
+    assert "Caio's Aristocrat" in page.locator(".af-winners").inner_text()
+    assert page.locator(".af-error").count() == 0
 
 
 def test_phone_garden_scribe_entered_by_tapping(app_server, phone_page):
