@@ -205,7 +205,7 @@ class DisputeApp(ipw.VBox):
 
     def _on_build_toggle(self, change: dict[str, Any]) -> None:
         if change["new"] == 0 and self.mode == "verdict":   # opening the entry: editing
-            self._show_mode("entering")
+            self.edit_round()
 
     def _page_error(self, message: str) -> None:
         """The page's own message (a link that opens no round): ``af-error`` only while shown."""

@@ -56,6 +56,13 @@ def test_dispute_hooks_and_stepping():
     garden.value = True
     assert "Garden Jester, then" in find(app, "af-whatif")[0].value
     assert repr(app) == "DisputeApp()"
+    app.build.selected_index = 0              # opening the folded builder is editing the round
+    assert app.mode == "entering" and app.body.layout.display == "none"
+    assert "af-scroll-here" in app.intro.value and app.builder_view.builder is app.controller.builder
+    assert all(find(app, f"af-player-{k}")[0].children for k in range(4))
+    assert len(find(app, "af-player-folded")) == 4          # every player whole: one line each
+    find(app, "af-build-resolve")[0].click()                 # unchanged: the same verdict, in view
+    assert app.mode == "verdict" and "Dora's Knight" in app.winners.value
 
 
 def test_dispute_viewer_hides_cards_in_board_and_graph():
