@@ -352,14 +352,18 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
         raise UsageError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read the file ({exc})") from None
+    from ..render.markup import md_code, md_light, md_literal
+
+    # everything from the file is escaped for Markdown: no HTML, link or image can come of a
+    # title, a description or a file name (a notebook is often converted to HTML and shared)
     title = sc.title or Path(path).stem
-    intro = f"# {title}\n\n{sc.description}".rstrip()
+    intro = f"# {md_literal(title)}\n\n{md_light(sc.description)}".rstrip()
     if sc.rulings:
-        intro += "\n\nRulings: " + ", ".join(sc.rulings)
+        intro += "\n\nRulings: " + ", ".join(md_literal(r) for r in sc.rulings)
     name = Path(path).name
     where = _relative(path, folder if folder is not None else Path.cwd())
     if snapshot:
-        intro += (f"\n\n**A snapshot.** This notebook holds its own copy of the round in `{name}` "
+        intro += (f"\n\n**A snapshot.** This notebook holds its own copy of the round in {md_code(name)} "
                   "as it was when the notebook was written: editing that file changes nothing here. "
                   "Run `pytest --nbval THIS.ipynb` (nbval comes with `pip install 'aristofarsa[test]'`): "
                   "it fails if the engine now resolves this copy differently.")
@@ -367,11 +371,11 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
                 "copied here\nSCENARIO = " + _python_string(text)
                 + "\nresult = scenario.run(scenario.loads(SCENARIO))")
     else:
-        intro += (f"\n\n**Reads `{where}`** each time it runs, and compares what it prints with the "
+        intro += (f"\n\n**Reads {md_code(where)}** each time it runs, and compares what it prints with the "
                   "outputs stored here. Run `pytest --nbval THIS.ipynb` (nbval comes with "
                   "`pip install 'aristofarsa[test]'`): it fails when the file has been edited, or the "
                   "engine now resolves the round differently, until the notebook is written again "
-                  f"(`aristofarsa notebook {name}`). To pin every scenario with `[expect]` in a "
+                  f"({md_code('aristofarsa notebook ' + name)}). To pin every scenario with `[expect]` in a "
                   "folder without notebooks: `pytest --aristofarsa-scenarios FOLDER`.")
         load = ("from aristofarsa import scenario\n\n# read when the notebook runs: edit the file, and "
                 f"nbval shows what changed\nSCENARIO_FILE = {where!r}\n"
