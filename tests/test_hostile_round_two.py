@@ -6,6 +6,7 @@ tests/browser/test_attacks.py.
 from __future__ import annotations
 
 import base64
+import html
 import json
 import subprocess
 import sys
@@ -237,3 +238,44 @@ def test_the_bounded_toml_parser_refuses_before_parsing(text: str, words: str) -
 def test_brackets_in_strings_and_table_headers_are_not_nesting() -> None:
     data = files.parse_toml('t = "' + "[" * 100 + '"\n[[player]]\nname = "[{["\n', "x.toml")
     assert data["t"] == "[" * 100 and data["player"] == [{"name": "[{["}]
+
+
+# ------------------------------------------------------------------ the apps' own message boxes
+def _find(widget, cls: str) -> list:
+    out = [widget] if cls in getattr(widget, "_dom_classes", ()) else []
+    for child in getattr(widget, "children", ()):
+        out += _find(child, cls)
+    return out
+
+
+@pytest.mark.parametrize("clause, words", [
+    ("seed ²", "`seed` must be a whole number >= 0, got '²'"),
+    ("crowns Merchant ²", "crowns: Merchant must be a whole number >= 0, got '²'"),
+    ("seed " + "0" * 5000 + "4", "`seed` must be below 2**63, got a number of 5,001 characters"),
+])
+def test_the_line_box_shows_a_crafted_number_in_af_error(clause: str, words: str) -> None:
+    pytest.importorskip("ipywidgets")
+    from aristofarsa.widgets.lab import LabApp
+
+    app = LabApp.from_query("")
+    _find(app, "af-line")[0].value = f"{ROUND}; {clause}"
+    _find(app, "af-line-go")[0].click()                # did nothing before: no message at all
+    [error] = _find(app, "af-error")
+    assert error.layout.display != "none" and words in html.unescape(error.value)
+
+
+@pytest.mark.parametrize("app_name, query, words", [
+    ("learn", "seed=" + "0" * 5000 + "4", "seed must be below 2**63"),
+    ("learn", "progress=" + _code(_progress(s=float("inf"))), "damaged progress code"),
+    ("learn", "progress=" + _code(b"[" * 19_999 + b"]" * 19_999), "damaged progress code"),
+    ("play", "players=" + "0" * 5000 + "4&seed=" + "0" * 5000 + "4", "players must be 3 to 6"),
+])
+def test_a_crafted_link_shows_its_message_in_af_error(app_name: str, query: str, words: str) -> None:
+    """These links crashed the app cell (Voila's bare "error when executing cell")."""
+    pytest.importorskip("ipywidgets")
+    from aristofarsa.widgets.learn import LearnApp
+    from aristofarsa.widgets.play import PlayApp
+
+    app = (LearnApp if app_name == "learn" else PlayApp).from_query(query)
+    [error] = _find(app, "af-error")
+    assert error.layout.display != "none" and words in html.unescape(error.value)
