@@ -119,9 +119,8 @@ def whole_number(value: str, name: str, low: int = 0, high: int | None = None,
         shown = _shown(value) if isinstance(value, str) else type(value).__name__
         raise NumberError(f"{name} must be a whole number {allowed}, got {shown}")
     top, too_big = (NUMBER_LIMIT - 1, "below 2**63") if high is None else (high, allowed)
-    if len(text) > MAX_NUMBER_CHARS:
-        raise NumberError(f"{name} must be {too_big}, got a number of {len(text):,} characters "
-                          f"(at most {MAX_NUMBER_CHARS})")
+    if len(text) > MAX_NUMBER_CHARS:       # leading zeros count: int() is never reached
+        raise NumberError(f"{name} must be {too_big}, got a number of {len(digits):,} digits")
     n = int(text)
     if n < low or n > top:
         raise NumberError(f"{name} must be {allowed if n < low else too_big}, got {n}")

@@ -42,8 +42,8 @@ def _progress(**values: object) -> bytes:
 
 # ------------------------------------------------------------------ (6) the one number reader
 @pytest.mark.parametrize("value, words", [
-    ("0" * 5000 + "4", "a number of 5,001 characters"),
-    ("9" * 5000, "a number of 5,000 characters"),
+    ("0" * 5000 + "4", "a number of 5,001 digits"),
+    ("9" * 5000, "a number of 5,000 digits"),
     ("²", "must be a whole number >= 0, got '²'"),
     ("٣", "must be a whole number >= 0"),
     ("1e3", "must be a whole number"),
@@ -114,7 +114,7 @@ def test_learn_progress_survives_an_unknown_query_parameter() -> None:
 @pytest.mark.parametrize("clause, words", [
     ("seed ²", "`seed` must be a whole number >= 0, got '²'"),
     ("crowns Merchant ²", "crowns: Merchant must be a whole number >= 0, got '²'"),
-    ("seed " + "7" * 5000, "`seed` must be below 2**63, got a number of 5,000 characters"),
+    ("seed " + "7" * 5000, "`seed` must be below 2**63, got a number of 5,000 digits"),
     ("crowns Merchant " + "0" * 5000 + "3", "crowns: Merchant must be below 2**63"),
 ])
 def test_a_line_number_is_read_by_the_bounded_reader(clause: str, words: str) -> None:
@@ -124,7 +124,7 @@ def test_a_line_number_is_read_by_the_bounded_reader(clause: str, words: str) ->
 
 
 @pytest.mark.parametrize("delta, words", [
-    ("-" + "5" * 5000, "`conspire.delta` must be below 2**63, got a number of 5,001"),
+    ("-" + "5" * 5000, "`conspire.delta` must be below 2**63, got a number of 5,000 digits"),
     ("+" + "0" * 5000 + "5", "`conspire.delta` must be below 2**63"),
     ("delta ٥", "`conspire.delta` must be a whole number (-5 or 5), got '٥'"),
     ("delta " + "9" * 5000, "`conspire.delta` must be below 2**63"),
@@ -151,7 +151,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_resolve_line_with_crafted_numbers_and_escapes_exits_2_with_a_message() -> None:
-    for clause, words in (("seed ²", "got '²'"), ("seed " + "9" * 5000, "5,000 characters"),
+    for clause, words in (("seed ²", "got '²'"), ("seed " + "9" * 5000, "5,000 digits"),
                           ("crowns Merchant ²", "crowns: Merchant")):
         proc = _cli("resolve", "--line", f"{ROUND}; {clause}")
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-800:]
@@ -251,7 +251,7 @@ def _find(widget, cls: str) -> list:
 @pytest.mark.parametrize("clause, words", [
     ("seed ²", "`seed` must be a whole number >= 0, got '²'"),
     ("crowns Merchant ²", "crowns: Merchant must be a whole number >= 0, got '²'"),
-    ("seed " + "0" * 5000 + "4", "`seed` must be below 2**63, got a number of 5,001 characters"),
+    ("seed " + "0" * 5000 + "4", "`seed` must be below 2**63, got a number of 5,001 digits"),
 ])
 def test_the_line_box_shows_a_crafted_number_in_af_error(clause: str, words: str) -> None:
     pytest.importorskip("ipywidgets")

@@ -205,12 +205,12 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
             return self.page_kernel_count(address) + waiting
 
         def refusal(self, address: str) -> str | None:
-            """Why a new page from ``address`` gets no kernel: "client" (that address holds
-            its share of the cap already), "busy" (the cap), or None."""
-            if self.max_kernels_per_client and self.taken(address) >= self.max_kernels_per_client:
-                return "client"
+            """Why a new page from ``address`` gets no kernel: "busy" (the cap is reached),
+            "client" (that address holds its share of the cap already), or None."""
             if self.max_kernels and self.taken() >= self.max_kernels:
                 return "busy"
+            if self.max_kernels_per_client and self.taken(address) >= self.max_kernels_per_client:
+                return "client"
             return None
 
         def reserve(self, request: PageRequest) -> None:
