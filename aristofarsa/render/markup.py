@@ -67,11 +67,15 @@ def _italic(text: str, wrap: Wrap) -> str:
     """``*X*`` whose opening star follows no word character or star and precedes no blank,
     and whose closing star follows no blank and precedes no word character or star."""
     n = len(text)
-    closings = [j for j in range(1, n) if text[j] == "*" and not text[j - 1].isspace()
+    stars, j = [], text.find("*", 1)
+    while j >= 0:                        # only the stars are looked at, with str.find
+        stars.append(j)
+        j = text.find("*", j + 1)
+    closings = [j for j in stars if not text[j - 1].isspace()
                 and not (j + 1 < n and (_word(text[j + 1]) or text[j + 1] == "*"))]
     out: list[str] = []
     k, c = 0, 0                          # c: the first closing star not yet passed
-    i = text.find("*")
+    i = text.find("*") if closings else -1
     while i >= 0 and c < len(closings):
         opens = (i + 1 < n and not text[i + 1].isspace()
                  and not (i > 0 and (_word(text[i - 1]) or text[i - 1] == "*")))
