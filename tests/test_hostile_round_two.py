@@ -279,3 +279,22 @@ def test_a_crafted_link_shows_its_message_in_af_error(app_name: str, query: str,
     app = (LearnApp if app_name == "learn" else PlayApp).from_query(query)
     [error] = _find(app, "af-error")
     assert error.layout.display != "none" and words in html.unescape(error.value)
+
+
+def test_light_markdown_output_never_makes_a_tag_whatever_the_backticks() -> None:
+    """md_light keeps code spans raw: every '<' must still land inside a span the renderer
+    (mistune, as nbconvert uses it) reads as code, whatever backticks and backslashes come."""
+    import random
+    import re
+
+    import mistune
+
+    rng = random.Random(30)
+    own = re.compile(r"</?(p|code|strong|em|ul|ol|li|h[1-6]|hr|br|blockquote)\b")
+    for _ in range(3000):
+        text = "".join(rng.choice(["`", "``", "\\", "<img src=x onerror=a>", "<b>", "x", " ", "*",
+                                   "[l](javascript:a)", "&", "\n", "\r", "1. ", "- "])
+                       for _ in range(rng.randint(1, 12)))
+        rendered = mistune.html(markup.md_light(text))
+        tags = [m.group() for m in re.finditer(r"<[^>]*", rendered)]
+        assert all(own.match(t) for t in tags), (text, rendered)

@@ -148,12 +148,41 @@ def md_literal(text: str) -> str:
     return "".join("\\" + ch if ch in _MD_PUNCTUATION else ch for ch in flat)
 
 
-def md_light(text: str) -> str:
-    """A description for Markdown output: its light marks (``**``, ``*``, `````, lists) kept,
-    but nothing that makes HTML, a link or an image (``<`` and ``&`` as entities, brackets,
-    parentheses, ``!`` and backslashes escaped), and ``also`` marks (``|``) escaped."""
+def _md_text(text: str) -> str:
     out = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return "".join("\\" + ch if ch in "\\[]()!|_#" else ch for ch in out)
+    return "".join("\\" + ch if ch in "\\[]()!|_#`" else ch for ch in out)
+
+
+def md_light(text: str) -> str:
+    """A description for Markdown output: its light marks (``**``, ``*``, lists, ```quoted```
+    spans, kept as they are inside) kept, but nothing outside a span that makes HTML, a link or
+    an image (``<``, ``>`` and ``&`` as entities; brackets, parentheses, ``!``, ``_``, ``#``,
+    ``|``, an unpaired backtick and backslashes escaped). Every ``<`` is inside a code span
+    that opened before it on its line (a span never crosses a line: a list item or paragraph
+    that starts on the next line would end it), so no renderer reads a tag."""
+    out = []
+    for line in text.splitlines(keepends=True) or [""]:
+        body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+        out.append(_md_line(body) + line[len(body):])
+    return "".join(out)
+
+
+def _md_line(text: str) -> str:
+    out: list[str] = []
+    k = 0
+    i = text.find("`")
+    while i >= 0:
+        j = text.find("`", i + 1)
+        if j < 0:
+            break
+        if j == i + 1:                   # `` : the second backtick may open the span
+            i = j
+            continue
+        out += [_md_text(text[k:i]), text[i:j + 1]]
+        k = j + 1
+        i = text.find("`", k)
+    out.append(_md_text(text[k:]))
+    return "".join(out)
 
 
 def md_code(text: str) -> str:
