@@ -40,8 +40,13 @@ def _pairs(text: str, mark: str, wrap: Wrap, least: int = 1) -> str:
     return "".join(out)
 
 
-def _code(text: str, wrap: Wrap, least: int = 1) -> str:
-    """```X``` (X without a backtick, at least ``least`` long) replaced by ``wrap(X)``."""
+def _keep(text: str) -> str:
+    return text
+
+
+def _code(text: str, wrap: Wrap, least: int = 1, outside: Wrap = _keep) -> str:
+    """```X``` (X without a backtick, at least ``least`` long) replaced by ``wrap(X)``; the
+    text between spans replaced by ``outside(text)``."""
     out: list[str] = []
     k = 0
     i = text.find("`")
@@ -52,10 +57,10 @@ def _code(text: str, wrap: Wrap, least: int = 1) -> str:
         if j - i - 1 < least:           # `` : the second backtick may open the next one
             i = j
             continue
-        out += [text[k:i], wrap(text[i + 1:j])]
+        out += [outside(text[k:i]), wrap(text[i + 1:j])]
         k = j + 1
         i = text.find("`", k)
-    out.append(text[k:])
+    out.append(outside(text[k:]))
     return "".join(out)
 
 
@@ -103,8 +108,7 @@ def marks(text: str) -> str:
 
 def plain(text: str) -> str:
     """A description as plain text: its marks dropped, the words kept."""
-    keep: Wrap = lambda x: x  # noqa: E731
-    return _code(_italic(_pairs(text, "**", keep), keep), keep, least=0)
+    return _code(_italic(_pairs(text, "**", _keep), _keep), _keep, least=0)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -168,21 +172,7 @@ def md_light(text: str) -> str:
 
 
 def _md_line(text: str) -> str:
-    out: list[str] = []
-    k = 0
-    i = text.find("`")
-    while i >= 0:
-        j = text.find("`", i + 1)
-        if j < 0:
-            break
-        if j == i + 1:                   # `` : the second backtick may open the span
-            i = j
-            continue
-        out += [_md_text(text[k:i]), text[i:j + 1]]
-        k = j + 1
-        i = text.find("`", k)
-    out.append(_md_text(text[k:]))
-    return "".join(out)
+    return _code(text, lambda x: f"`{x}`", outside=_md_text)
 
 
 def md_code(text: str) -> str:
