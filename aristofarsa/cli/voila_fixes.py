@@ -36,7 +36,7 @@ import contextvars
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
@@ -156,13 +156,96 @@ class AppPageHandler(TornadoVoilaHandler):
                                                          theme, request_args))
 
 
+if TYPE_CHECKING:       # the mixin's methods use the kernel manager's (Jupyter's, untyped)
+    _Manager = Any
+else:
+    _Manager = object
+
+
+class PageKernelCount(_Manager):
+    """What ``AppKernelManager`` adds to count the kernels given to pages (a mixin before
+    Voila's manager class: ``start_kernel`` and ``notify_connect`` go on to Voila's). Its
+    limits are the manager's traits ``max_kernels``, ``max_kernels_per_client`` and
+    ``connect_wait``."""
+
+    @property
+    def page_kernels(self) -> PageKernels:
+        state = self.__dict__.get("_af_page_kernels")
+        if state is None:
+            state = self.__dict__["_af_page_kernels"] = PageKernels()
+        return state
+
+    def page_kernel_count(self, address: str | None = None) -> int:
+        """Kernels given to pages and still running (those of ``address`` only if given)."""
+        state, running = self.page_kernels, set(self.list_kernel_ids())
+        for kernel_id in [k for k in state.pages if k not in running]:
+            del state.pages[kernel_id]
+        state.connected &= running
+        return sum(1 for a in state.pages.values() if address is None or a == address)
+
+    def taken(self, address: str | None = None) -> int:
+        """Kernels given to pages plus requests being answered that have none yet."""
+        waiting = sum(1 for r in self.page_kernels.waiting if address is None or r.address == address)
+        return self.page_kernel_count(address) + waiting
+
+    def refusal(self, address: str) -> str | None:
+        """Why a new page from ``address`` gets no kernel: "busy" (the cap is reached),
+        "client" (that address holds its share of the cap already), or None."""
+        if self.max_kernels and self.taken() >= self.max_kernels:
+            return "busy"
+        if self.max_kernels_per_client and self.taken(address) >= self.max_kernels_per_client:
+            return "client"
+        return None
+
+    def reserve(self, request: PageRequest) -> None:
+        self.page_kernels.waiting.add(request)
+
+    def _given(self, kernel_id: str) -> None:
+        """The running task's page request gets ``kernel_id``: the kernel counts now, its
+        reservation no more (a pool refill started from that task is no page's kernel)."""
+        request = _PAGE_REQUEST.get()
+        if request is None or request.kernel_id is not None:
+            return
+        request.kernel_id = kernel_id
+        self.page_kernels.waiting.discard(request)
+        self.page_kernels.pages[kernel_id] = request.address
+
+    def page_sent(self, request: PageRequest) -> None:
+        """The page's answer has ended: a reservation that got no kernel is dropped, and
+        a kernel whose page does not open its socket within ``connect_wait`` seconds is
+        shut down (a GET that never connects holds no slot for long)."""
+        self.page_kernels.waiting.discard(request)
+        kernel_id = request.kernel_id
+        if kernel_id is not None and self.connect_wait > 0:
+            asyncio.get_event_loop().call_later(
+                self.connect_wait,
+                lambda: asyncio.ensure_future(self._unconnected(kernel_id)))
+
+    async def _unconnected(self, kernel_id: str) -> None:
+        if kernel_id in self.page_kernels.connected or kernel_id not in self:
+            return
+        log.warning("kernel %s: its page did not connect within %s s of being sent: shut "
+                    "down", kernel_id, self.connect_wait)
+        await ensure_async(self.shutdown_kernel(kernel_id))
+
+    def notify_connect(self, kernel_id: str) -> None:
+        self.page_kernels.connected.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """A kernel for a page (the pool starts its kernels with its base class's)."""
+        kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
+        self._given(kernel_id)
+        return str(kernel_id)
+
+
 def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_size: int,
                            page_config_hook: Any = None) -> type:
     """Voila's kernel manager class (with or without its pool), wrapped in ``AppKernelManager``."""
     voila_class = voila_kernel_manager_factory(base_class, preheat_kernel, default_pool_size,
                                                page_config_hook=page_config_hook)
 
-    class AppKernelManager(voila_class):  # type: ignore[misc, valid-type]
+    class AppKernelManager(PageKernelCount, voila_class):  # type: ignore[misc, valid-type]
         max_kernels = Int(0, config=True, help="Most kernels serving pages (0: no limit); the "
                                                "preheated kernels waiting in the pool are extra.")
         cull_open_idle = Int(0, config=True, help="Shut down a kernel idle this many seconds even "
@@ -175,13 +258,6 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                              help="Seconds a page's kernel waits, once the page is sent, for the "
                                   "page to open its socket; then it is shut down.")
 
-        @property
-        def page_kernels(self) -> PageKernels:
-            state = self.__dict__.get("_af_page_kernels")
-            if state is None:
-                state = self.__dict__["_af_page_kernels"] = PageKernels()
-            return state
-
         def pooled_kernel_ids(self) -> set[str]:
             """The preheated kernels waiting in the pool (started, not yet given to a page)."""
             found = set()
@@ -190,69 +266,6 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                     if task.done() and not task.cancelled() and task.exception() is None:
                         found.add(task.result()["kernel_id"])
             return found
-
-        def page_kernel_count(self, address: str | None = None) -> int:
-            """Kernels given to pages and still running (those of ``address`` only if given)."""
-            state, running = self.page_kernels, set(self.list_kernel_ids())
-            for kernel_id in [k for k in state.pages if k not in running]:
-                del state.pages[kernel_id]
-            state.connected &= running
-            return sum(1 for a in state.pages.values() if address is None or a == address)
-
-        def taken(self, address: str | None = None) -> int:
-            """Kernels given to pages plus requests being answered that have none yet."""
-            waiting = sum(1 for r in self.page_kernels.waiting if address is None or r.address == address)
-            return self.page_kernel_count(address) + waiting
-
-        def refusal(self, address: str) -> str | None:
-            """Why a new page from ``address`` gets no kernel: "busy" (the cap is reached),
-            "client" (that address holds its share of the cap already), or None."""
-            if self.max_kernels and self.taken() >= self.max_kernels:
-                return "busy"
-            if self.max_kernels_per_client and self.taken(address) >= self.max_kernels_per_client:
-                return "client"
-            return None
-
-        def reserve(self, request: PageRequest) -> None:
-            self.page_kernels.waiting.add(request)
-
-        def _given(self, kernel_id: str) -> None:
-            """The running task's page request gets ``kernel_id``: the kernel counts now, its
-            reservation no more (a pool refill started from that task is no page's kernel)."""
-            request = _PAGE_REQUEST.get()
-            if request is None or request.kernel_id is not None:
-                return
-            request.kernel_id = kernel_id
-            self.page_kernels.waiting.discard(request)
-            self.page_kernels.pages[kernel_id] = request.address
-
-        def page_sent(self, request: PageRequest) -> None:
-            """The page's answer has ended: a reservation that got no kernel is dropped, and
-            a kernel whose page does not open its socket within ``connect_wait`` seconds is
-            shut down (a GET that never connects holds no slot for long)."""
-            self.page_kernels.waiting.discard(request)
-            kernel_id = request.kernel_id
-            if kernel_id is not None and self.connect_wait > 0:
-                asyncio.get_event_loop().call_later(
-                    self.connect_wait,
-                    lambda: asyncio.ensure_future(self._unconnected(kernel_id)))
-
-        async def _unconnected(self, kernel_id: str) -> None:
-            if kernel_id in self.page_kernels.connected or kernel_id not in self:
-                return
-            log.warning("kernel %s: its page did not connect within %s s of being sent: shut "
-                        "down", kernel_id, self.connect_wait)
-            await ensure_async(self.shutdown_kernel(kernel_id))
-
-        def notify_connect(self, kernel_id: str) -> None:
-            self.page_kernels.connected.add(kernel_id)
-            super().notify_connect(kernel_id)
-
-        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-            """A kernel for a page (the pool starts its kernels with its base class's)."""
-            kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
-            self._given(kernel_id)
-            return str(kernel_id)
 
         async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
             """Shut the kernel down, then close its pages' sockets with code 4000: the page's
