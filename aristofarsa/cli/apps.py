@@ -11,7 +11,11 @@ sent by a page; JupyterLab's Voila route (Binder) does not.
 A crafted link must not break the server (issue 12): the theme and template cannot be chosen
 from the address, at most ``--max-kernels`` app pages hold a kernel (past that a page says the
 server is busy), a page left open but idle for ``--cull-open-idle`` seconds loses its kernel,
-and Voila's query socket and preheated kernels are fixed by ``cli/voila_fixes.py``.
+and Voila's query socket and preheated kernels are fixed by ``cli/voila_fixes.py``. Under
+load (issue 30) the cap counts kernels, not requests, one address holds at most
+``--max-kernels-per-client`` pages, a page that never connects loses its kernel after
+``--connect-wait`` seconds, Voila waits 60 s for a cell's output (``IOPUB_TIMEOUT``), and no
+``voila.py`` of the working folder is read (``CONFIG_DIR``).
 """
 from __future__ import annotations
 
