@@ -9,12 +9,11 @@ without a browser.
 """
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 from urllib.parse import quote
 
+from .. import files, share
 from .. import scenario as S
-from .. import share
 from ..analysis.compare import VariantTable, compare_variants
 from ..analysis.explain import Explanation, explain
 from ..analysis.graph import Graph, GraphError, build_graph
@@ -73,7 +72,7 @@ class DisputeController(RoundOpener):
         self.error = ""
         self.text, self.origin, self.scenario = text, origin, sc
         if origin != BUILT:
-            self.builder = Builder.from_data(tomllib.loads(text))   # the round on screen, to edit
+            self.builder = Builder.from_data(files.parse_toml(text, origin))   # the round on screen, to edit
             self.builder.empty = True      # edited at the table: nothing made up, a kept card untold
         self.data = {**result.to_json(), "title": sc.title}
         self.stepper = Stepper(result)               # everyone's eyes: the teacher's view

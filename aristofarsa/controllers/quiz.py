@@ -31,6 +31,7 @@ from ..cards import CONVOKE_VALUE, PARLOR_NOBLES
 from ..decisions import DecisionError
 from ..result import RoundResult
 from ..trace import TraceEvent
+from . import progress
 from .lessons import library
 
 QUIZ_LENGTH = 5
@@ -707,7 +708,7 @@ class Quiz:
             blob = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
             if len(blob) < 5 or zlib.crc32(blob[4:]).to_bytes(4, "big") != blob[:4]:
                 raise ProgressError(DAMAGED)
-            data = json.loads(zlib.decompressobj().decompress(blob[4:], 20_000))
+            data = progress.decode(zlib.decompressobj().decompress(blob[4:], 20_000))
             state = cls(seed=int(data["s"]), level=int(data["l"]), counter=int(data["c"]),
                         recent=[str(r) for r in data["r"]][-NO_REPEAT:],
                         answers=[(str(t), bool(ok)) for t, ok in data["a"]][:QUIZ_LENGTH],

@@ -258,7 +258,7 @@ def test_learn_lesson_lists_show_titles_and_stages():
     assert "af-lesson-list" in lessons._dom_classes and hooked(lessons, "af-lesson-link")
 
 
-@pytest.mark.parametrize("query", ["lesson=nope", "seed=-3", "what=ever", "progress=zz"])
+@pytest.mark.parametrize("query", ["lesson=nope", "seed=-3", "seed=%C2%B2", "progress=zz"])
 def test_learn_bad_query_shows_af_error(query):
     app = LearnApp.from_query(query)
     error = one(app, "af-error")
