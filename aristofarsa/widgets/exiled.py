@@ -15,7 +15,5 @@ class ExiledApp(LearnApp):
     state: ExiledController
     CONTROLLER = ExiledController
     INTRO = ("<h2 style='margin:.2em 0'>The Exiled expansion</h2>"
-             "<div class='af-note'>Each player adds four cards, kept apart as a face-up Exiled deck: "
-             "Bard, Scribe, Elder, Oracle. At the end of each round the card with the <b>worst</b> "
-             "Prestige is exiled, and its owner takes the top Exiled card into hand. Learn the base "
-             "game first (the <i>Learn the rules</i> app).</div>")
+             "<div class='af-note'>Four more cards and exile, for players who know the base game "
+             "(the Learn app). Read the Rules tab, then the Cards tab, then try the Quiz.</div>")

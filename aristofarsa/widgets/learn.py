@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from html import escape
 from typing import Any, Self
@@ -20,13 +21,14 @@ from ..controllers import quiz as quiz_mod
 from ..controllers.learn import (
     CardTour,
     LearnController,
+    card_info,
     library,
     setup_lines,
     situations,
     stage_of,
     stages,
 )
-from ..controllers.rules import RulesBook
+from ..controllers.rules import RulesBook, minutes, visible_lines, word_count
 from ..controllers.rulings_text import every_ruling
 from ..render import html, seats
 from .common import CardView, ErrorBox, LazyTab, button, button_row, styles
@@ -36,6 +38,103 @@ from .stepper import StepperView
 # ------------------------------------------------------------------ shared panes
 def _refs() -> dict[str, Any]:
     return every_ruling()
+
+
+# ------------------------------------------------------------------ what a reader sees
+READING_TIME = "af-reading-time"
+
+
+def shown_lines(widget: ipw.Widget, *, times: bool = True) -> list[str]:
+    """The lines of text a widget tree shows a reader: HTML as a browser shows it (closed
+    <details> folded), button and toggle labels, a dropdown's label and chosen option, tab
+    titles and only the open tab; hidden widgets left out. ``times=False`` leaves out the
+    reading-time lines (what the reading time is computed from)."""
+    layout = getattr(widget, "layout", None)
+    if layout is not None and layout.display == "none":
+        return []
+    if not times and READING_TIME in getattr(widget, "_dom_classes", ()):
+        return []
+    if isinstance(widget, ipw.HTML):
+        return visible_lines(widget.value)
+    if isinstance(widget, (ipw.Button, ipw.ToggleButton)):
+        return [widget.description] if widget.description else []
+    if isinstance(widget, ipw.ToggleButtons):
+        return [" ".join(str(label) for label in widget._options_labels)]
+    if isinstance(widget, ipw.Dropdown):
+        return [line for line in (widget.description, widget.label) if line]
+    if isinstance(widget, (ipw.IntText, ipw.Text)):
+        return [widget.description] if widget.description else []
+    if isinstance(widget, (ipw.Tab, ipw.Accordion)):
+        titles = [t for t in widget.titles if t]
+        lines = [" ".join(titles)] if isinstance(widget, ipw.Tab) else titles
+        k = widget.selected_index
+        return lines + (shown_lines(widget.children[k], times=times) if k is not None else [])
+    if isinstance(widget, ipw.Box):
+        return [line for child in widget.children for line in shown_lines(child, times=times)]
+    return []
+
+
+@dataclass(frozen=True)
+class ReadingPage:
+    """One screen of the reading path: the app, its title, the lines it shows."""
+
+    app: str
+    title: str
+    lines: tuple[str, ...]
+
+    @property
+    def words(self) -> int:
+        return word_count(self.lines)
+
+
+def reading_path(*, times: bool = True) -> list[ReadingPage]:
+    """The reading path as the apps show it: each app's opening screen (intro and tab bar),
+    then every rules page and every card of its Cards tab, Learn first, then Exiled."""
+    from .exiled import ExiledApp
+    pages = []
+    for name, cls in (("Learn", LearnApp), ("Exiled", ExiledApp)):
+        app = cls.from_query("")
+        opening = [line for child in app.children if child is not app.tabs
+                   for line in shown_lines(child, times=times)]
+        pages.append(ReadingPage(name, "intro and tabs", (*opening, " ".join(app.tabs.titles))))
+        rules = app.rules
+        for k, page in enumerate(rules._book.pages):
+            rules._book.go(k)
+            rules.refresh()
+            pages.append(ReadingPage(name, f"rules {k + 1}: {page.title}",
+                                     tuple(shown_lines(rules, times=times))))
+        app.tabs.selected_index = app.CARDS
+        cards = app.cards
+        for k, card in enumerate(cards._tour.names):
+            cards._tour.go(k)
+            cards.refresh()
+            pages.append(ReadingPage(name, f"card: {card}", tuple(shown_lines(cards, times=times))))
+    return pages
+
+
+def path_words(pages: list[ReadingPage]) -> int:
+    """The whole path's words, each distinct line once."""
+    return word_count(line for p in pages for line in p.lines)
+
+
+_PATH_TOTAL: list[int] = []
+
+
+def path_total() -> int:
+    """The reading path's words without its reading-time lines (worked out once)."""
+    if not _PATH_TOTAL:
+        _PATH_TOTAL.append(0)                     # while counting, the pages show no time
+        _PATH_TOTAL[0] = path_words(reading_path(times=False))
+    return _PATH_TOTAL[0]
+
+
+def reading_time_html(lines: list[str]) -> str:
+    """``af-reading-time``: this page's reading time and the whole path's."""
+    total = path_total()
+    if not total:
+        return ""
+    return (f"<div class='af-note'>Reading time: {minutes(word_count(lines))} min "
+            f"(whole path: {minutes(total)} min)</div>")
 
 
 class RulesPane(ipw.VBox):
@@ -62,7 +161,9 @@ class RulesPane(ipw.VBox):
         columns.add_class("af-rules-columns")
         self.open = button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
         parts: list[ipw.Widget] = [ipw.HTML(intro)] if intro else []
-        self.children = [*parts, self.picker, columns, button_row([self.open]),
+        self.time = ipw.HTML()
+        self.time.add_class(READING_TIME)
+        self.children = [*parts, self.picker, self.time, columns, button_row([self.open]),
                          button_row([self.prev, self.next])]
         self.refresh()
 
@@ -87,10 +188,10 @@ class RulesPane(ipw.VBox):
         page = book.page()
         refs = _refs()
         self.picker.value = book.index + 1
+        body = seats.markdown_html(page.body, refs) if page.body else ""
+        card = seats.card_html(card_info(page.card), open_notes=True) if page.card else ""
         self.page.value = (f"<h3 style='margin:.3em 0'>{book.index + 1}. {escape(page.title)}</h3>"
-                           f"<div class='af-rules-body'>{seats.markdown_html(page.body, refs)}</div>"
-                           "<div class='af-note'>The rulings on this page (click one to read it): "
-                           + seats.rulings_html(page.rulings) + "</div>")
+                           f"<div class='af-rules-body'>{body}{card}</div>")
         ex = page.example()
         board = ""
         if ex.board in ("ring", "order"):
@@ -101,21 +202,22 @@ class RulesPane(ipw.VBox):
                           "(and has the Litter).</div>")
         elif ex.board in ("garden", "final"):
             moment = "at the end of Phase 1" if ex.board == "garden" else "at the end of the round"
-            board = (f"<div class='af-note'>The Garden {moment} (each card's owner, name, Prestige; "
-                     "open a ledger to see its changes):</div>" + html.garden(ex.frame))
+            board = f"<div class='af-note'>The Garden {moment}:</div>" + html.garden(ex.frame)
             if ex.board == "final" and ex.frame.balcony:
                 board += html.balcony(ex.frame)
         lines = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[r]] if r in refs else [])}</li>"
                         for text, r in ex.lines)
-        self.example.value = ("<div class='af-example'><b>Live example</b> — the engine plays the lesson "
-                              f"<i>{escape(ex.title)}</i>:" + board
+        self.example.value = ("<div class='af-example'><div><b>Live example</b> (the engine plays a "
+                              f"lesson):</div><div><i>{escape(ex.title)}</i></div>" + board
                               + (f"<ul style='margin:.3em 0 .2em 1.1em;padding:0'>{lines}</ul>"
                                  if lines else "")
-                              + f"<div class='af-example-outcome'><b>Who won:</b> {escape(ex.outcome)}</div>"
+                              + (f"<div class='af-example-outcome'><b>{escape(ex.label)}:</b> "
+                                 f"{escape(ex.outcome)}</div>" if ex.outcome else "")
                               + "</div>")
         self.prev.disabled = book.index == 0
         self.next.disabled = book.is_last
         self.next.description = "Next page ▶" if not book.is_last else "Last page"
+        self.time.value = reading_time_html(shown_lines(self, times=False))
 
 
 class CardTourPane(ipw.VBox):
@@ -127,15 +229,17 @@ class CardTourPane(ipw.VBox):
         self._tour = cards
         self._open = open_lesson
         self.card = CardView()
-        self.where = ipw.HTML()
-        self.lessons = ipw.VBox()
+        self.lessons = ipw.Accordion(layout=ipw.Layout(width="100%"))
+        self.lessons.add_class("af-card-lessons")
         self.picker = ipw.ToggleButtons(options=cards.names, value=cards.names[0],
                                         layout=ipw.Layout(width="100%"),
                                         style={"button_width": "auto"})
         self.picker.observe(lambda ch: self._go(ch["new"]), names="value")
         nav = button_row([button("◀ Previous card", lambda: self._step(-1)),
-                    button("Next card ▶", lambda: self._step(1))])
-        self.children = [self.picker, nav, self.card, self.where, self.lessons]
+                          button("Next card ▶", lambda: self._step(1))])
+        self.time = ipw.HTML()
+        self.time.add_class(READING_TIME)
+        self.children = [self.picker, nav, self.time, self.card, self.lessons]
         self.refresh()
 
     def _step(self, d: int) -> None:
@@ -151,20 +255,19 @@ class CardTourPane(ipw.VBox):
         info = self._tour.card()
         self.picker.value = info.name
         self.card.show(info, open_notes=True)
-        self.where.value = (f'<div class="af-note">Card {self._tour.index + 1} of {len(self._tour)}. '
-                            "A <b>Ball Garden</b> text works while the card is in the Garden; a "
-                            "<b>Whispers Balcony</b> text when it is revealed on the Balcony "
-                            f"{seats.rulings_html([_refs()['M6']])}. <b>As ruled</b> lists what the "
-                            "rulings add to the printed text.</div>")
         if self._open is not None and info.lessons:
             lib = library()
             opener = self._open
             buttons = [button(lib[n].title, partial(opener, n), "af-lesson-link")
                        for n in info.lessons[:6]]
-            self.lessons.children = [ipw.HTML(f"<b>Lessons about the {escape(info.name)}</b> "
-                                              "(open one to step through it):"), button_row(buttons)]
+            self.lessons.children = [button_row(buttons)]
+            self.lessons.set_title(0, "Lessons about this card")
+            self.lessons.selected_index = None
+            self.lessons.layout.display = None
         else:
             self.lessons.children = []
+            self.lessons.layout.display = "none"
+        self.time.value = reading_time_html(shown_lines(self, times=False))
 
 
 def _lesson_label(state: LearnController, name: str) -> str:
@@ -586,10 +689,8 @@ class LearnApp(ipw.VBox):
     RULES, CARDS, LESSON, QUIZ, LESSONS = 0, 1, 2, 3, 4              # tab positions
     CONTROLLER: type[LearnController] = LearnController
     INTRO = ("<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
-             "<div class='af-note'>Start with the <b>Rules</b>: how a round works, in eight short pages, "
-             "each with a round the engine plays for you. Then look at the <b>Cards</b> and what the "
-             "rulings add to them, and take the <b>Quiz</b>: rounds nobody has seen, to predict in "
-             "full.</div>")
+             "<div class='af-note'>Read the Rules tab page by page, then the Cards tab, then try the "
+             "Quiz: rounds nobody has seen, to predict in full.</div>")
 
     def __init__(self, controller: LearnController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
