@@ -241,12 +241,17 @@ def free_convokes(sc: scenario_mod.Scenario, result: RoundResult) -> list[tuple[
     return free
 
 
+#: the answer to "who starts the next round?" when the game ends with this round (E1, X2)
+GAME_ENDS = "nobody: the game ends"
+
+
 def outcome(sc: scenario_mod.Scenario, result: RoundResult) -> Answer:
-    """The fields a question asks, read from the engine's resolution."""
+    """The fields a question asks, read from the engine's resolution. When the game ends with
+    this round nobody starts a next one (:data:`GAME_ENDS`)."""
     free = [player for player, _ in free_convokes(sc, result)]
     scored = [f"{player}'s {card}" for player, cards in result.scored.items() for card in cards]
     exiled = [player for player, cards in result.exiled.items() if cards]
-    return Answer(tuple(result.winners), result.next_first,
+    return Answer(tuple(result.winners), GAME_ENDS if result.game_over else result.next_first,
                   tuple((player, value) for player, _, value in result.garden),
                   tuple(sorted(scored)), tuple(sorted(free)), tuple(sorted(exiled)))
 
@@ -476,7 +481,8 @@ FIELD_HINTS = {
     "winners": "Every Garden card with the winning Prestige wins: the highest, or the lowest after an "
                "odd number of Jesters (S1, B3).",
     "next_first": "The owner of the earliest winning card in the queue starts the next round, even if "
-                  "that card does not score (M2).",
+                  "that card does not score (M2); if an Aristocrat scored (or, with the expansion, is worst), "
+                  "the game ends and nobody does (E1, X2).",
     "prestige": "Garden value (the card's own Garden effect, the Aristocrat's mark), then every Balcony "
                 "change in the order the cards resolved (M3, M4).",
     "scored": "Winning cards, then each scoring clause: a Knight within 3, the Servant pair, a Merchant "
@@ -561,16 +567,23 @@ def check(question: Question, given: Answer, answered: Any = None) -> list[Field
     return out
 
 
+#: the kinds of step that change what a question asks: a Prestige, a Convoke, a score, an exile
+DECIDING_KINDS = frozenset({"entry", "mark", "prestige", "exchange", "cancelled", "cancellations", "replay",
+                            "effect", "convoke", "parlor-empty", "winners", "score", "exile", "next"})
+
+
 def why(result: RoundResult) -> list[TraceEvent]:
     """The steps that decide the outcome: every Prestige change to a Garden card, every
-    exchange, cancellation and Jester, then the winners, what scored, the free Convokes, the
-    exiles and who starts next."""
+    exchange, cancellation and Jester, every free Convoke (a Balcony Rogue's too, also when it
+    acts during Phase 2 in Bishop mode), then the winners, what scored, the exiles and who
+    starts next. Left out: the plays, the reveals and the Phase-2 Convoke actions (the
+    question shows them)."""
     keep = []
     for e in result.trace:
         if e.phase in ("setup", "draw", "end") or e.kind in ("play", "reveal", "conspire", "conspire-secret",
                                                             "phase", "move", "standings", "litter"):
             continue
-        if e.phase == "phase2" and e.kind in ("convoke", "order"):
+        if e.phase == "phase2" and (e.kind == "order" or (e.kind == "convoke" and e.rule == "P5")):
             continue
         if e.kind == "end" and "goes on" in e.text:
             continue

@@ -174,7 +174,7 @@ def exiled_pages() -> tuple[RulesPage, ...]:
             continue
         info = ruling(rule.id)
         pages.append(RulesPage(rule.id.lower(), rule.title, "", (info,) if info is not None else (),
-                               rule.lessons[0], "none", ("entry", "prestige", "score", "effect"),
+                               rule.lessons[0], "none", ("entry", "prestige", "score", "effect", "order"),
                                (), CARD_PAGE_RULES.get(rule.id, (rule.id,)), card=rule.title))
     return tuple(pages)
 
@@ -223,7 +223,7 @@ WORD = re.compile(r"\S*[\w\d]\S*")
 
 
 class _Visible(HTMLParser):
-    """The text a browser shows of an HTML fragment, line by line: no <style>/<script>, no
+    """The text a browser shows of an HTML fragment, line by line: no style or script, no
     element hidden by ``display:none``, no closed <details> but its <summary>."""
 
     def __init__(self) -> None:

@@ -381,8 +381,9 @@ class LessonPane(ipw.VBox):
                                   + f". Winning card{'s' if len(winners) > 1 else ''}: "
                                   + escape(", ".join(f"{p}'s {c}" for p, c in zip(
                                       winners, walk.result.won_cards, strict=False)))
-                                  + f"; {escape(walk.result.next_first)} starts the next round."
-                                  " Step through the round below to see why.</div>")
+                                  + ("; the game ends with this round." if walk.result.game_over else
+                                     f"; {escape(walk.result.next_first)} starts the next round.")
+                                  + " Step through the round below to see why.</div>")
         if self.stepper.stepper is not walk.stepper:
             self.stepper.use(walk.stepper)
         following = self._state.next_lesson()
@@ -462,10 +463,8 @@ class QuizPane(ipw.VBox):
             self.refresh()
 
     def _next(self) -> None:
-        quiz = self._state.quiz
-        if quiz.checked is not None:
-            quiz.next()
-            self.refresh()
+        self._state.go_on()
+        self.refresh()
 
     def _again(self, level: int) -> None:
         self._state.quiz.new_quiz(level)
@@ -487,7 +486,8 @@ class QuizPane(ipw.VBox):
         garden = q.garden_cards()
         players = q.players
         winners = toggles([(f"{p}'s {c}", p) for p, c in garden])
-        nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players], value="",
+        nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players]
+                                + [(quiz_mod.GAME_ENDS, quiz_mod.GAME_ENDS)], value="",
                                 style={"button_width": "auto"})
         prestige = {p: ipw.IntText(value=0, description=f"{p}'s {c}", style={"description_width": "auto"},
                                    layout=ipw.Layout(width="auto"))
@@ -501,7 +501,8 @@ class QuizPane(ipw.VBox):
         fields = [
             field("Whose Garden card(s) win?", "Pick every card with the winning Prestige (ties all win).",
                   list(winners.values()), "af-quiz-winners"),
-            field("Who starts the next round?", "The owner of the earliest winning card in the queue.",
+            field("Who starts the next round?", "The owner of the earliest winning card in the queue; "
+                  "nobody if the game ends with this round.",
                   [nxt], "af-quiz-next-first"),
             field("Final Prestige of each Garden card", "Garden value, then the Balcony changes in order; "
                   "after an exchange, the card now in that player's place.",
@@ -544,10 +545,13 @@ class QuizPane(ipw.VBox):
                                f" · all quizzes {quiz.total_right}/{quiz.total_asked}</div>")
         if summary_time:
             self._show_summary()
-            self._hide(self.question, self.form, self.check, self.feedback, self.next)
+            self._hide(self.question, self.form, self.check, self.feedback)
+            self.next.disabled = False
+            after = quiz_mod.LEVELS[self._state.level_after()].title
+            self.next.description = f"Next question ▶ (a new quiz: {after})"
         else:
             self.summary.children = []
-            self._show(self.question, self.form, self.check, self.feedback, self.next)
+            self._show(self.question, self.form, self.check, self.feedback)
             q = quiz.question()
             if self._rendered != q.id:
                 self._rendered = q.id
@@ -556,8 +560,8 @@ class QuizPane(ipw.VBox):
             checked = quiz.checked
             self.check.disabled = checked is not None
             self.next.disabled = checked is None
-            self.next.description = ("See the summary ▶" if checked is not None and quiz.done
-                                     else "Next question ▶")
+            self.next.description = ("Next question ▶ (check your answer first)" if checked is None
+                                     else "See the summary ▶" if quiz.done else "Next question ▶")
             self.feedback.value = "" if checked is None else self._feedback_html(q, checked)
         self.address.value = self._address_html()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR
+from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.cards import BASE_CARDS, CARDS, EXPANSION_CARDS
 from aristofarsa.controllers import learn
 from aristofarsa.controllers.exiled import EXILE_RULES, ExiledController, expansion_lessons
@@ -93,15 +93,94 @@ def test_every_card_has_its_fine_points_with_known_rulings():
     assert learn.card_info("Elder").notes == notes["Elder"]
 
 
-def test_the_three_reported_fine_points_are_on_the_cards():
-    """The points the learner found only inside one lesson each are on the cards themselves."""
-    courtisan = " ".join(n.text for n in learn.card_notes()["Courtisan"])
-    assert "at the moment the Courtisan is played" in courtisan
-    assert "Rogue just before it gives +10" in courtisan
-    bard = " ".join(n.text for n in learn.card_notes()["Bard"])
-    assert "printed Prestige + 3" in bard
-    elder = " ".join(n.text for n in learn.card_notes()["Elder"])
-    assert "its own 6" in elder
+def _run(players: list[dict], expansion: bool = False):
+    """A small round, resolved by the engine (the card notes' claims are checked on it)."""
+    data = {"title": "t", "first": players[0]["name"], "player": players}
+    if expansion:
+        data["expansion"] = True
+    return scenario.run(scenario.validate(data, "<note>"), trace=True)
+
+
+def _notes(card: str) -> str:
+    return " ".join(n.text for n in learn.card_notes()[card])
+
+
+def test_the_servant_note_is_what_the_engine_does():
+    """Servant: 11 replaces the Garden value, a Witch or a Merchant before the reveal still
+    applies on top, and a Servant exchanged in after its twin was revealed is 11 at once."""
+    note = _notes("Servant")
+    assert "Witch +5, then the reveal: 16" in note and "Merchant ×2, then the reveal: 22" in note
+    assert "exchanged into the Garden after its twin was revealed is 11 at once" in note
+    assert CARDS["Servant"].garden_text.startswith("Is 11 while your other Servant is revealed")
+    for balcony, value in (({"card": "Witch", "target": "Ana", "delta": 5}, 16),
+                           ({"card": "Merchant", "target": "Ana"}, 22)):
+        result = _run([{"name": "Ana", "garden": "Servant", "conspire": "Servant", "hand": ["Rogue"]},
+                       {"name": "Bruno", "garden": "Knight", "conspire": {"card": "Squire", "exchange": False}, "hand": ["Jester"]},
+                       {"name": "Caio", "garden": "Squire", "conspire": balcony, "hand": ["Rogue"]}])
+        assert result.balcony[0][1] == balcony["card"] and result.balcony[1][:2] == ("Ana", "Servant")
+        assert result.garden[0] == ("Ana", "Servant", value)
+    swapped = _run([{"name": "Ana", "garden": "Witch", "conspire": "Servant", "hand": ["Servant"]},
+                    {"name": "Bruno", "garden": "Knight", "conspire": {"card": "Courtisan", "target": "Ana"},
+                     "hand": ["Jester"]},
+                    {"name": "Caio", "garden": "Squire", "conspire": "Knight", "hand": ["Rogue"]}])
+    assert swapped.garden[0] == ("Ana", "Servant", 11)
+
+
+def test_the_elder_note_is_what_the_engine_does():
+    """Elder: ongoing, so a Noble neighbour exchanged out switches the +5 off."""
+    assert "a Noble neighbour exchanged out switches it off at once" in _notes("Elder")
+    result = _run([{"name": "Ana", "garden": "Knight", "conspire": {"card": "Squire", "exchange": "Witch"},
+                    "hand": ["Witch"]},
+                   {"name": "Bruno", "garden": "Elder", "conspire": "Servant", "hand": ["Jester"]},
+                   {"name": "Caio", "garden": "Rogue", "conspire": "Knight", "hand": ["Jester"]}], True)
+    elder = [e for e in result.trace if e.target_card == "Elder" and e.kind == "prestige"]
+    assert [(e.phase, e.after) for e in elder] == [("phase1", 11), ("balcony", 6)]
+    assert result.garden[1] == ("Bruno", "Elder", 6)
+
+
+def test_the_bishop_mode_note_says_what_changes_and_what_does_not():
+    """Bishop mode keeps the order (the Balcony's order is Phase-2 order) and changes the timing;
+    it outlives the Bishop."""
+    note = _notes("Bishop")
+    assert "the Balcony's order is Phase-2 order" in note and "only the timing changes" in note
+    assert "even if the Bishop leaves" in note
+    result = _run([{"name": "Ana", "garden": "Bishop", "conspire": {"card": "Witch", "target": "Bruno",
+                                                                     "delta": -5}, "hand": ["Rogue"]},
+                   {"name": "Bruno", "garden": "Knight", "conspire": {"card": "Courtisan", "target": "Ana"},
+                    "hand": ["Jester"]},
+                   {"name": "Caio", "garden": "Squire", "conspire": "Knight", "hand": ["Rogue"]}])
+    assert [b[0] for b in result.balcony] == list(result.phase2_order)
+    acted = [e.actor for e in result.trace if e.kind == "prestige" or e.kind == "exchange"]
+    assert acted == ["Caio", "Ana", "Bruno"] and all(
+        e.phase == "phase2" for e in result.trace if e.kind in ("prestige", "exchange"))
+    assert result.garden[0][:2] == ("Ana", "Rogue")         # the Bishop left; every card still acted at once
+
+
+def test_one_wording_for_the_litter_and_the_servant():
+    """The Litter and the Servant's 11 are said in the same words wherever they are stated:
+    rules pages, card text and notes, quiz ideas and hints, lesson titles, docs/rules.md."""
+    from aristofarsa.controllers import quiz, rules
+    sources = {"rules pages": " ".join(p.body for p in rules.learn_pages()),
+               "card notes": " ".join(n.text for ns in learn.card_notes().values() for n in ns),
+               "card texts": " ".join(c.garden_text + " " + c.balcony_text for c in CARDS.values()),
+               "quiz": " ".join(t.idea for lv in quiz.LEVELS for t in lv.topics) + " "
+                       + " ".join(quiz.FIELD_HINTS.values()),
+               "lesson titles": " ".join(lesson.title for lesson in learn.library().values()),
+               "docs/rules.md": (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")}
+    for where, text in sources.items():
+        text = " ".join(text.split())
+        # the Litter: +2 to a Convoke total, held by whoever acts first in the final order;
+        # it never "moves on" and nobody "keeps" or "takes" it by passing
+        assert not re.search(r"Litter moves on|keeps the Litter|Servant'?s? becomes 11|becomes 11 once", text), where
+    pages = " ".join(p.body for p in rules.learn_pages())
+    assert "+2 to a Convoke total this round, and nothing else" in pages
+    assert "+2 to a Convoke total this round, and nothing else" in \
+        (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").replace("\n", " ")
+    assert "the Litter goes to whoever is then first" in _notes("Oracle")
+    # the Servant: "is 11 while your other Servant is revealed on the Balcony" on the card and its note
+    assert "is 11 while your other Servant is revealed on the Balcony" in CARDS["Servant"].garden_text.lower() \
+        or "Is 11 while your other Servant is revealed on the Balcony" in CARDS["Servant"].garden_text
+    assert "It is 11 while your other Servant is revealed on the Balcony" in _notes("Servant")
 
 
 def test_docs_rules_md_carries_the_same_fine_points():
@@ -111,6 +190,9 @@ def test_docs_rules_md_carries_the_same_fine_points():
             assert note.text in text, f"docs/rules.md lacks the {card} note: {note.text}"
     assert " ".join(learn.card_notes_markdown().split()) in text
     assert " ".join(learn.card_notes_markdown(expansion=True).split()) in text
+    # the card tables are the apps' card texts, word for word (one wording per card)
+    raw = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert learn.card_table_markdown() in raw and learn.card_table_markdown(expansion=True) in raw
 
 
 # ------------------------------------------------------------------ lessons as game events
@@ -124,6 +206,26 @@ def test_lesson_text_reads_as_game_events(name):
     lesson = learn.library()[name]
     found = ENGINE_WORDS.findall(lesson.title + " " + lesson.description)
     assert not found, f"{name}: engine words in what a learner reads: {found}"
+
+
+@pytest.mark.parametrize("name", ["b12-damsel-convoke-empties-parlor", "b9-courtisan-forces-aristocrat",
+                                  "m11-game-over-scope", "x2-aristocrat-worst-game-over"])
+def test_the_four_lessons_steps_read_as_game_events(name):
+    """The four lessons about what one round decides: their step about it is said in the game's
+    words (the trace itself, for the Lab and the command line, keeps its note on the file)."""
+    walk = learn.LessonWalk(name)
+    assert any(e.kind == "scope" for e in walk.result.trace)
+    shown = [e.text for e in walk.stepper.events]
+    assert learn.ONE_ROUND_SCOPE in shown
+    assert not ENGINE_WORDS.findall(" ".join(shown)), name
+
+
+def test_no_lesson_step_shows_engine_words():
+    """Every step of every lesson, as the Learn and Exiled apps show it."""
+    for name in ALL:
+        walk = learn.LessonWalk(name)
+        found = ENGINE_WORDS.findall(" ".join(e.text for e in walk.stepper.events))
+        assert not found, f"{name}: engine words in a step: {found}"
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -266,7 +368,7 @@ def test_exiled_state():
     assert state.errors == []
     assert state.cards.names == ["Bard", "Scribe", "Elder", "Oracle"]
     assert [r.id for r in state.exile_rules] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
-    assert state.rules.pages[0].key == "exile" and len(state.rules) == 6
+    assert state.rules.pages[0].key == "exile" and len(state.rules) == 5
     # the expansion's own path: every expansion lesson, and none of the Learn app's path
     assert set(state.lessons) == {n for n in ALL if learn.library()[n].expansion} | \
         {n for n in expansion_lessons()}
