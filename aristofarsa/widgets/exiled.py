@@ -15,5 +15,5 @@ class ExiledApp(LearnApp):
     state: ExiledController
     CONTROLLER = ExiledController
     INTRO = ("<h2 style='margin:.2em 0'>The Exiled expansion</h2>"
-             "<div class='af-note'>Four more cards and exile, for players who know the base game "
-             "(the Learn app). Read the Rules tab, then the Cards tab, then try the Quiz.</div>")
+             "<div class='af-note'>Four more cards and exile. Learn the base game first (the Learn "
+             "app); then read the Rules tab, the Cards tab, and try the Quiz.</div>")

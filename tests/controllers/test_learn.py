@@ -428,3 +428,63 @@ def test_a_ruling_reference_keeps_its_parentheses_on_its_line():
     # "(provisional, M9)" on a card keeps "M9)" together
     card = learn.CardTour().card()
     assert card.crowns_ruling is not None and "</details>)</span>" in seats.card_html(card)
+
+
+# ------------------------------------------------------------------ the reading path
+def test_visible_lines_read_html_as_a_browser_shows_it():
+    from aristofarsa.controllers.rules import visible_lines, word_count
+    html = ("<div>A <b>Rogue</b> <details class='r'><summary>M4</summary><span style='display:block'>"
+            "<p>full text</p></span></details>.</div><style>.x{}</style><div style='display: none'>gone</div>"
+            "<details open><summary>As ruled</summary><ul><li>one</li><li>two</li></ul></details><div>A Rogue M4.</div>")
+    assert visible_lines(html) == ["A Rogue M4.", "As ruled", "one", "two", "A Rogue M4."]
+    assert word_count(visible_lines(html)) == 3 + 2 + 1 + 1       # the repeated line counted once
+
+
+def test_the_reading_path_is_within_3000_words_and_covers_both_apps():
+    """Every rules page and every card of both apps, as their widgets show them (what
+    benchmarks/bench_reading.py prints), each distinct line once."""
+    from aristofarsa.widgets.learn import path_total, path_words, reading_path
+    pages = reading_path()
+    titles = [p.title for p in pages]
+    assert sum(t.startswith("card: ") for t in titles) == len(CARDS)
+    assert sum(t.startswith("rules ") for t in titles) == len(learn.learn_pages()) + len(learn.exiled_pages())
+    total = path_words(pages)
+    assert total <= 3000, total
+    assert 0 < path_total() <= total                   # the total the pages show leaves out their time lines
+    for page in pages[1:]:
+        if page.title != "intro and tabs":
+            assert any(line.startswith("Reading time: ") for line in page.lines), page.title
+    # every quiz level's ideas are taught on the path: each topic's cards are on a card page
+    from aristofarsa.controllers import quiz
+    text = " ".join(line for p in pages for line in p.lines)
+    for word in ("Litter", "Jester", "Bishop mode", "exiled", "loses by 3 or less", "Servant counting 3",
+                 "earliest in the queue", "Parlor emptied"):
+        assert word in text, word
+    assert {c for lv in quiz.LEVELS for c in (*lv.garden, *lv.balcony)} <= set(CARDS)
+
+
+def test_the_exiled_quiz_goes_on_after_its_summary():
+    """Next question, after a quiz's summary, starts a new quiz: at the next level in Learn,
+    at the Exiled level again in Exiled; no question repeats within twenty."""
+    state = ExiledController.from_query("")
+    seen = []
+    for _ in range(4):
+        for _k in range(state.quiz.length):
+            q = state.quiz.question()
+            seen.append(q.id)
+            state.quiz.answer(q.answer())
+            state.go_on()
+        assert state.quiz.done and state.quiz.checked is None
+        state.go_on()                                        # the summary: a new quiz goes on
+        assert not state.quiz.done and state.quiz.level == 3
+    assert len(seen) == len(set(seen)) == 20
+    learn_state = learn.LearnController()
+    assert learn_state.level_after() == 1
+    for _k in range(learn_state.quiz.length):
+        learn_state.quiz.answer(learn_state.quiz.question().answer())
+        learn_state.go_on()
+    learn_state.go_on()
+    assert learn_state.quiz.level == 1 and not learn_state.quiz.done
+    before = learn_state.quiz.question().id
+    learn_state.go_on()                                      # not checked yet: nothing moves
+    assert learn_state.quiz.question().id == before

@@ -242,7 +242,7 @@ def test_learn_card_tour_and_lesson_links():
     assert hooked(cards, "af-card")
     cards.picker.value = "Courtisan"
     assert "+8 Prestige" not in cards.card.value and "As ruled" in cards.card.value
-    assert "(a Rogue: 10)" in cards.card.value
+    assert "(a Rogue: 10, as the Courtisan" in cards.card.value
     assert '<details class="af-card-notes" open' in cards.card.value
     link = hooked(cards, "af-lesson-link")[0]
     link.click()
