@@ -178,8 +178,8 @@ def card_notes_markdown(expansion: bool = False) -> str:
 def card_table_markdown(expansion: bool = False) -> str:
     """The card table of docs/rules.md (base game or expansion): the card texts the apps show
     (``aristofarsa.cards``), word for word (a test keeps docs/rules.md in step)."""
-    lines = ["| Card | Type | Prestige | Crowns (provisional) | In the Ball Garden | On the Whispers Balcony |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| Card | Type | Prestige | Crowns (provisional) | In the Ball Garden "
+             "| On the Whispers Balcony |", "|---|---|---|---|---|---|"]
     for name in (EXPANSION_CARDS if expansion else BASE_CARDS):
         spec = CARDS[name]
         shown = f"{name} (×2)" if name == "Servant" else name

@@ -80,8 +80,8 @@ LEVELS: tuple[Level, ...] = (
               "round (M4).", (("garden", "Aristocrat"),),
               ("m4-aristocrat-marks-nobles-and-aristocrats",)),
         Topic("servant-pair", "The Servant pair",
-              "A Garden Servant is 11 while its owner's other Servant is on the Balcony; if it wins, "
-              "both Servants score (M4, S2).", (("garden", "Servant"), ("balcony", "Servant")),
+              "A Garden Servant is 11 while its owner's other Servant is revealed on the Balcony; if it "
+              "wins, both Servants score (M4, S2).", (("garden", "Servant"), ("balcony", "Servant")),
               ("s2-servant-pair-both-score",)),
         Topic("tie", "Ties",
               "Every card with the winning Prestige wins and scores; the earliest of them in the "
@@ -117,7 +117,8 @@ LEVELS: tuple[Level, ...] = (
            "Courtisan", "Squire"), False, (
         Topic("jester", "The Jester",
               "An odd number of Jesters on the Balcony makes the lowest Prestige win; a Knight then "
-              "scores anyway if within 3 of it (B3).", (("balcony", "Jester"),),
+              "scores anyway if it loses by 3 or less, at most 3 above the lowest (B3).",
+              (("balcony", "Jester"),),
               ("b3-jester-lowest-wins", "b3-jester-knight-loses-low", "s2-knight-anyway-under-jester")),
         Topic("jester-knight", "The Knight under the Jester",
               "When the lowest wins, a Garden Knight at most 3 above the lowest scores anyway, "
@@ -481,12 +482,13 @@ FIELD_HINTS = {
     "winners": "Every Garden card with the winning Prestige wins: the highest, or the lowest after an "
                "odd number of Jesters (S1, B3).",
     "next_first": "The owner of the earliest winning card in the queue starts the next round, even if "
-                  "that card does not score (M2); if an Aristocrat scored (or, with the expansion, is worst), "
-                  "the game ends and nobody does (E1, X2).",
+                  "that card does not score (M2); if an Aristocrat scored (or, with the expansion, is "
+                  "worst), the game ends and nobody does (E1, X2).",
     "prestige": "Garden value (the card's own Garden effect, the Aristocrat's mark), then every Balcony "
                 "change in the order the cards resolved (M3, M4).",
-    "scored": "Winning cards, then each scoring clause: a Knight within 3, the Servant pair, a Merchant "
-              "on a scoring card, the winner's Balcony Damsel instead of the winning card (S2, B4, B5).",
+    "scored": "Winning cards, then each scoring clause: a Knight losing by 3 or less, the Servant pair, a "
+              "Merchant on a scoring card, the winner's Balcony Damsel instead of the winning card (S2, B4, "
+              "B5).",
     "free_convokes": "A Balcony Rogue, a scoring Garden Rogue, a scoring Garden Damsel and the winner's "
                      "Balcony Damsel Convoke for free (B6, S2, B4).",
     "exiled": "The worst Prestige (lowest; highest under the Jester) that did not score is exiled; all "
