@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from html import escape
+from pathlib import Path
 from typing import Any, Self
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
@@ -117,14 +118,31 @@ def path_words(pages: list[ReadingPage]) -> int:
     return word_count(line for p in pages for line in p.lines)
 
 
+#: the path's word count, worked out once and kept here so that opening an app does not render
+#: every page of both apps (a test keeps it equal to :func:`path_words` of :func:`reading_path`)
+READING_FILE = Path(__file__).resolve().parent.parent / "data" / "reading_path.json"
 _PATH_TOTAL: list[int] = []
 
 
+def reading_path_json() -> str:
+    """``aristofarsa/data/reading_path.json``: the path's words without the reading-time lines."""
+    _PATH_TOTAL[:] = [0]                          # while counting, the pages show no time
+    try:
+        words = path_words(reading_path(times=False))
+    finally:
+        _PATH_TOTAL.clear()
+    return json.dumps({"words": words}) + "\n"
+
+
 def path_total() -> int:
-    """The reading path's words without its reading-time lines (worked out once)."""
+    """The reading path's words without its reading-time lines (from the data file; worked out
+    afresh when the file is missing or damaged)."""
     if not _PATH_TOTAL:
-        _PATH_TOTAL.append(0)                     # while counting, the pages show no time
-        _PATH_TOTAL[0] = path_words(reading_path(times=False))
+        try:
+            _PATH_TOTAL.append(int(json.loads(READING_FILE.read_text(encoding="utf-8"))["words"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            _PATH_TOTAL.append(0)
+            _PATH_TOTAL[0] = path_words(reading_path(times=False))
     return _PATH_TOTAL[0]
 
 

@@ -109,7 +109,7 @@ def test_the_servant_note_is_what_the_engine_does():
     """Servant: 11 replaces the Garden value, a Witch or a Merchant before the reveal still
     applies on top, and a Servant exchanged in after its twin was revealed is 11 at once."""
     note = _notes("Servant")
-    assert "Witch +5, then the reveal: 16" in note and "Merchant ×2, then the reveal: 22" in note
+    assert "a Witch's +5 gives 16 (11 + 5), a Merchant's ×2 gives 22" in note
     assert "exchanged into the Garden after its twin was revealed is 11 at once" in note
     assert CARDS["Servant"].garden_text.startswith("Is 11 while your other Servant is revealed")
     for balcony, value in (({"card": "Witch", "target": "Ana", "delta": 5}, 16),
@@ -452,7 +452,16 @@ def test_visible_lines_read_html_as_a_browser_shows_it():
 def test_the_reading_path_is_within_3000_words_and_covers_both_apps():
     """Every rules page and every card of both apps, as their widgets show them (what
     benchmarks/bench_reading.py prints), each distinct line once."""
-    from aristofarsa.widgets.learn import path_total, path_words, reading_path
+    from aristofarsa.widgets.learn import (
+        READING_FILE,
+        path_total,
+        path_words,
+        reading_path,
+        reading_path_json,
+    )
+    # the count the pages show comes from a data file: generated, and in step with the pages
+    assert READING_FILE.read_text(encoding="utf-8") == reading_path_json(), \
+        "aristofarsa/data/reading_path.json is stale: write reading_path_json() to it"
     pages = reading_path()
     titles = [p.title for p in pages]
     assert sum(t.startswith("card: ") for t in titles) == len(CARDS)
