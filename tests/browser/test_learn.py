@@ -68,10 +68,10 @@ def read_path(page, titles: list[str], cards: list[str]) -> None:
 
 def take_one(page, q, answer=None) -> str:
     """Answer one question in full (the engine's answer unless given), check it; the feedback."""
-    for player in q.players:
-        assert player in page.locator(".af-quiz-question").inner_text()
-    wait = page.locator(".af-quiz-next").inner_text()
-    assert "check your answer first" in wait                    # Next question says why it waits
+    page.wait_for_function("p => p.every(n => document.querySelector('.af-quiz-question')"
+                           ".innerText.includes(n))", arg=q.players, timeout=30_000)
+    page.wait_for_function("() => document.querySelector('.af-quiz-next').innerText"      # says why it waits
+                           ".includes('check your answer first')", timeout=30_000)
     _answer(page, q, answer or q.answer())
     page.locator(".af-quiz-check").click()
     page.wait_for_function("() => document.querySelector('.af-quiz-feedback').innerText.includes('Why')",
