@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Self
@@ -252,7 +252,7 @@ ONE_ROUND_SCOPE = ("This lesson plays a single round, so it shows only what this
                    "Whether everyone can draw back to 3 is only known at the next round's Draw.")
 
 
-def for_learners(events: Sequence[TraceEvent]) -> list[TraceEvent]:
+def for_learners(events: Iterable[TraceEvent]) -> list[TraceEvent]:
     """A lesson's steps as the apps show them: the trace, with the one step about the file
     format (kind ``scope``, M11) said in the game's words."""
     out = []
