@@ -32,6 +32,7 @@ from ..decisions import DecisionError
 from ..result import RoundResult
 from ..trace import TraceEvent
 from .lessons import library
+from .rulings_text import deciding
 
 QUIZ_LENGTH = 5
 NO_REPEAT = 20
@@ -591,6 +592,18 @@ def why(result: RoundResult) -> list[TraceEvent]:
             continue
         keep.append(e)
     return keep
+
+
+def why_lines(result: RoundResult) -> list[tuple[str, str, str]]:
+    """The "Why" as the page lists it: (step text, ruling ID, the ruling's deciding sentence the
+    first time the ID comes, else "")."""
+    seen: set[str] = set()
+    out = []
+    for e in why(result):
+        first = e.rule not in seen
+        seen.add(e.rule)
+        out.append((step_text(e, result), e.rule, deciding(e.rule) if first else ""))
+    return out
 
 
 def step_text(e: TraceEvent, result: RoundResult) -> str:

@@ -602,9 +602,9 @@ class QuizPane(ipw.VBox):
             + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
                f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>")
             for c in checks)
-        steps = "".join(f"<li>{escape(quiz_mod.step_text(e, q.result))} "
-                        f"{seats.rulings_html([refs[e.rule]] if e.rule in refs else [])}</li>"
-                        for e in quiz_mod.why(q.result))
+        steps = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[rid]] if rid in refs else [])}"
+                        + (f" <span class='af-deciding'>— {escape(rule)}</span>" if rule else "") + "</li>"
+                        for text, rid, rule in quiz_mod.why_lines(q.result))
         t = quiz_mod.topic(q.topic)
         lib = library()
         lessons = ", ".join(escape(lib[n].title) for n in t.lessons if n in lib)
@@ -615,7 +615,8 @@ class QuizPane(ipw.VBox):
                 f"<div style='margin-top:.4em'><b>The idea:</b> {escape(t.title)} — "
                 f"{seats.with_rulings(t.idea, refs)}</div>"
                 f"<div class='af-note'>Lessons on it: {lessons}</div>"
-                f"<b>Why</b> (the steps that decide it, each with its ruling):<ol>{steps}</ol>")
+                f"<b>Why</b> (the steps that decide it, each with its ruling; a ruling's deciding "
+                f"sentence beside it the first time, its full text a click away):<ol>{steps}</ol>")
 
     def _show_summary(self) -> None:
         quiz = self._state.quiz

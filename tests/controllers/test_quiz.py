@@ -231,6 +231,24 @@ def test_why_names_every_step_that_changed_the_outcome(level):
                 assert f"{player}'s {card}" in shown, (q.id, player, card)
 
 
+def test_each_ruling_in_the_why_has_its_deciding_sentence_beside_it():
+    """The first time a ruling comes in a "Why", its deciding sentence stands beside its ID
+    (short: one sentence a learner reads in passing); every ruling has one."""
+    from aristofarsa.controllers.rulings_text import deciding
+    for rid in RULINGS:
+        sentence = deciding(rid)
+        assert sentence and len(sentence.split()) <= 30 and "`" not in sentence, rid
+    for level in quiz.LEVEL_KEYS:
+        q = quiz.generate(level, 1)
+        lines = quiz.why_lines(q.result)
+        firsts = {}
+        for text, rid, rule in lines:
+            firsts.setdefault(rid, rule)
+            assert rule in ("", deciding(rid))
+        assert all(firsts[rid] == deciding(rid) for rid in firsts)
+        assert [t for t, _, _ in lines] == [quiz.step_text(e, q.result) for e in quiz.why(q.result)]
+
+
 def test_no_answer_contradicts_its_why():
     """When the game ends with the round, the answer says nobody starts a next round, as the
     last step does; otherwise the answer's starter is the one the step names."""
