@@ -242,7 +242,7 @@ def test_each_ruling_in_the_why_has_its_deciding_sentence_beside_it():
         q = quiz.generate(level, 1)
         lines = quiz.why_lines(q.result)
         firsts = {}
-        for text, rid, rule in lines:
+        for _text, rid, rule in lines:
             firsts.setdefault(rid, rule)
             assert rule in ("", deciding(rid))
         assert all(firsts[rid] == deciding(rid) for rid in firsts)
