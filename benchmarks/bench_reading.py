@@ -21,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aristofarsa.controllers.rules import WORD, WORDS_PER_MINUTE  # noqa: E402
-from aristofarsa.widgets.learn import path_words, reading_path  # noqa: E402
+from aristofarsa.widgets.exiled import reading_path  # noqa: E402
+from aristofarsa.widgets.learn import path_words  # noqa: E402
 
 BUDGET = 3000
 

@@ -88,61 +88,26 @@ class ReadingPage:
         return word_count(self.lines)
 
 
-def reading_path(*, times: bool = True) -> list[ReadingPage]:
-    """The reading path as the apps show it: each app's opening screen (intro and tab bar),
-    then every rules page and every card of its Cards tab, Learn first, then Exiled."""
-    from .exiled import ExiledApp
-    pages = []
-    for name, cls in (("Learn", LearnApp), ("Exiled", ExiledApp)):
-        app = cls.from_query("")
-        opening = [line for child in app.children if child is not app.tabs
-                   for line in shown_lines(child, times=times)]
-        pages.append(ReadingPage(name, "intro and tabs", (*opening, " ".join(app.tabs.titles))))
-        rules = app.rules
-        for k, page in enumerate(rules._book.pages):
-            rules._book.go(k)
-            rules.refresh()
-            pages.append(ReadingPage(name, f"rules {k + 1}: {page.title}",
-                                     tuple(shown_lines(rules, times=times))))
-        app.tabs.selected_index = app.CARDS
-        cards = app.cards
-        for k, card in enumerate(cards._tour.names):
-            cards._tour.go(k)
-            cards.refresh()
-            pages.append(ReadingPage(name, f"card: {card}", tuple(shown_lines(cards, times=times))))
-    return pages
-
-
 def path_words(pages: list[ReadingPage]) -> int:
     """The whole path's words, each distinct line once."""
     return word_count(line for p in pages for line in p.lines)
 
 
 #: the path's word count, worked out once and kept here so that opening an app does not render
-#: every page of both apps (a test keeps it equal to :func:`path_words` of :func:`reading_path`)
+#: every page of both apps (a test keeps it equal to :func:`path_words` of
+#: ``widgets.exiled.reading_path``)
 READING_FILE = Path(__file__).resolve().parent.parent / "data" / "reading_path.json"
 _PATH_TOTAL: list[int] = []
 
 
-def reading_path_json() -> str:
-    """``aristofarsa/data/reading_path.json``: the path's words without the reading-time lines."""
-    _PATH_TOTAL[:] = [0]                          # while counting, the pages show no time
-    try:
-        words = path_words(reading_path(times=False))
-    finally:
-        _PATH_TOTAL.clear()
-    return json.dumps({"words": words}) + "\n"
-
-
 def path_total() -> int:
-    """The reading path's words without its reading-time lines (from the data file; worked out
-    afresh when the file is missing or damaged)."""
+    """The reading path's words without its reading-time lines, from the data file
+    (``widgets.exiled.reading_path_json`` writes it); 0 (no time shown) without it."""
     if not _PATH_TOTAL:
         try:
             _PATH_TOTAL.append(int(json.loads(READING_FILE.read_text(encoding="utf-8"))["words"]))
         except (OSError, ValueError, KeyError, TypeError):
             _PATH_TOTAL.append(0)
-            _PATH_TOTAL[0] = path_words(reading_path(times=False))
     return _PATH_TOTAL[0]
 
 

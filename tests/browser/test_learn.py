@@ -91,8 +91,16 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
     ruling = ref.inner_text()
     ref.click()
     assert f"{ruling} " in page.locator(".af-rules-page .af-ruling-ref[open]").first.inner_text()
+    # the tab bar keeps its place: scrolled a little, a switch to a shorter pane leaves it where it is
+    page.mouse.move(300, 400)
+    page.mouse.wheel(0, 60)
+    page.wait_for_timeout(300)
+    bar = page.locator(".lm-TabBar").first
+    before = bar.bounding_box()["y"]
     # the quiz: five unseen rounds, each answered in full; the second with a wrong next starter
     page.get_by_role("tab", name="Quiz").click()
+    page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
+    assert abs(bar.bounding_box()["y"] - before) < 2
     page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
     state = Quiz(seed=SEED)
     for k in range(5):

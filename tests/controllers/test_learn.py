@@ -452,13 +452,8 @@ def test_visible_lines_read_html_as_a_browser_shows_it():
 def test_the_reading_path_is_within_3000_words_and_covers_both_apps():
     """Every rules page and every card of both apps, as their widgets show them (what
     benchmarks/bench_reading.py prints), each distinct line once."""
-    from aristofarsa.widgets.learn import (
-        READING_FILE,
-        path_total,
-        path_words,
-        reading_path,
-        reading_path_json,
-    )
+    from aristofarsa.widgets.exiled import reading_path, reading_path_json
+    from aristofarsa.widgets.learn import READING_FILE, path_total, path_words
     # the count the pages show comes from a data file: generated, and in step with the pages
     assert READING_FILE.read_text(encoding="utf-8") == reading_path_json(), \
         "aristofarsa/data/reading_path.json is stale: write reading_path_json() to it"
@@ -479,6 +474,19 @@ def test_the_reading_path_is_within_3000_words_and_covers_both_apps():
                  "earliest in the queue", "Parlor emptied"):
         assert word in text, word
     assert {c for lv in quiz.LEVELS for c in (*lv.garden, *lv.balcony)} <= set(CARDS)
+
+
+def test_intro_words_are_not_styled_like_tabs_and_next_question_says_why_it_waits():
+    from aristofarsa.widgets.exiled import ExiledApp
+    from aristofarsa.widgets.learn import LearnApp
+    for app in (LearnApp, ExiledApp):
+        assert not re.search(r"<b>(Rules|Cards|Quiz|A round|Lessons)</b>", app.INTRO)
+    app = LearnApp.from_query("")
+    app.tabs.selected_index = app.QUIZ
+    pane = app.quiz
+    assert pane.next.disabled and "check your answer first" in pane.next.description
+    pane.check.click()
+    assert not pane.next.disabled and pane.next.description == "Next question ▶"
 
 
 def test_the_exiled_quiz_goes_on_after_its_summary():
