@@ -182,7 +182,7 @@ class RulesPane(ipw.VBox):
                                         list(ex.order) if ex.board == "order" else None)
             if ex.board == "order":
                 board += ("<div class='af-note'>The numbers are the Phase-2 order: #1 acts first "
-                          "(and has the Litter).</div>")
+                          "(and holds the Litter).</div>")
         elif ex.board in ("garden", "final"):
             moment = "at the end of Phase 1" if ex.board == "garden" else "at the end of the round"
             board = f"<div class='af-note'>The Garden {moment}:</div>" + html.garden(ex.frame)
