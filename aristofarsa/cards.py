@@ -37,7 +37,7 @@ _ROWS = [
      "Balcony effect happens too.",
      "Convoke the cheapest Noble left in your Parlor, for free."),
     ("Servant", PEASANT, 1, 2, False,
-     "Becomes 11 while your other Servant is revealed on the Balcony. If this card wins, "
+     "Is 11 while your other Servant is revealed on the Balcony. If this card wins, "
      "both Servants score.",
      "No effect. Counts as 3 when discarded to Convoke."),
     ("Witch", PEASANT, 2, 1, False,
