@@ -63,9 +63,12 @@ LEFT_OUT = {
     "widgetsnbextension": "front-end files only: the page gets the widgets' JavaScript from the build",
     "jupyterlab-widgets": "front-end files only: the page gets the widgets' JavaScript from the build",
 }
-#: Parts of the JupyterLite output that no page of the site loads.
+#: The time of every file in the build unless ``SOURCE_DATE_EPOCH`` says otherwise (1980-01-01, the
+#: earliest a zip entry holds): the same sources give the same bytes, whenever they are built.
+EPOCH = 315532800
 #: Voici's command (its package has no ``__main__`` that works without the ``voici`` package).
 VOICI = "import sys; from voici_core.app import main; sys.exit(main())"
+#: Parts of the JupyterLite output that no page of the site loads.
 PRUNED = ("build", "doc", "jupyter-lite.ipynb", "voici/render/index.html",
           "docs/404.html")   # a host shows only the 404 page at the site's root; MkDocs' needs it there
 
@@ -108,9 +111,17 @@ def check_tools() -> None:
                          "install Node.js (Debian: apt-get install npm)")
 
 
-def run(what: str, argv: list[str], **kwargs) -> None:
-    """Run a build step; on failure, a message naming the step and the tool's last lines."""
-    done = subprocess.run(argv, capture_output=True, text=True, **kwargs)
+def source_date_epoch() -> str:
+    """The time every file of the build carries (``SOURCE_DATE_EPOCH``: the wheels' zip entries,
+    the contents' listing, the docs' sitemap): the environment's if set, else a fixed one."""
+    return os.environ.get("SOURCE_DATE_EPOCH") or str(EPOCH)
+
+
+def run(what: str, argv: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    """Run a build step (``env``: variables on top of this process's, with ``SOURCE_DATE_EPOCH``);
+    on failure, a message naming the step and the tool's last lines."""
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, "SOURCE_DATE_EPOCH": source_date_epoch(), **(env or {})})
     if done.returncode != 0:
         lines = [line for line in (done.stderr or done.stdout).strip().splitlines()
                  if not line.startswith("WARNING: Location")]     # pip's note on a missing local index
@@ -245,7 +256,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
         lite_folder(lite, node_modules, wheels)
         if out.exists():
             shutil.rmtree(out)
-        env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
+        env = {"JUPYTER_PATH": os.pathsep.join(
             p for p in (str(JUPYTER_DATA_DIR), os.environ.get("JUPYTER_PATH")) if p)}
         run("building the apps with Voici",
             [sys.executable, "-c", VOICI, "build", "--contents", "contents", "--output-dir", str(out),
@@ -258,7 +269,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
         run("building the docs with MkDocs (strict: every link must resolve)",
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(CLONE / "mkdocs.yml"),
              "-d", str(out / "docs")],
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
+            env={"NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
     prune(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
