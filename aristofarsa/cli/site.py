@@ -43,13 +43,15 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
                  "package.json")
 #: Loaded with the runtime, all at once, before the first cell (else the kernel installs the ones it
 #: needs one by one, each through micropip's resolver).
-PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "pyodide_kernel")
+PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "pyodide_kernel", "micropip",
+           "piplite")
 #: What a page imports when it opens (IPython, the widgets, its app, the kernel): compiled at
 #: build time, in this order (once the kernel is imported outside a browser, a widget cannot be made).
 OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS),
-                   "pyodide_kernel")
-#: The kernel's own wheels (in its JupyterLab extension), shipped in the lock like the others.
-KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl")
+                   "micropip", "piplite.piplite", "pyodide_kernel")
+#: The kernel's own wheels (in its JupyterLab extension), shipped in the lock like the others
+#: (piplite too: preloaded, the kernel does not install it through micropip on every start).
+KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl", "piplite-*.whl")
 #: Names the kernel installs that the site ships as empty wheels (no module: ``import`` fails with
 #: ImportError, which IPython expects when they are missing), and why.
 STUBS = {
@@ -195,27 +197,30 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
-def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> list[Path]:
-    """The wheels with bytecode for the browser's Python beside every module a page imports when
-    it opens (``site/compile-wheels.mjs``, run by Node with the pinned Pyodide), so a page does not
-    compile IPython and the package each time it opens. Kept in ``cache/compiled/`` under the hash
-    of everything they come from: a second build of the same sources compiles nothing."""
+def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> tuple[list[Path], Path]:
+    """The wheels, and the runtime's standard library (``python_stdlib.zip``), with bytecode for the
+    browser's Python beside every module a page imports when it opens (``site/compile-wheels.mjs``,
+    run by Node with the pinned Pyodide), so a page does not compile IPython, the package and the
+    standard library each time it opens. Kept in ``cache/compiled/`` under the hash of everything
+    they come from: a second build of the same sources compiles nothing."""
     script = PINS / "compile-wheels.mjs"
+    stdlib = node_modules / "pyodide" / "python_stdlib.zip"
     key = hashlib.sha256(script.read_bytes() + ",".join(OPENING_IMPORTS).encode())
-    for wheel in wheels:
-        key.update(hashlib.sha256(wheel.read_bytes()).digest())
+    for source in (stdlib, *wheels):
+        key.update(hashlib.sha256(source.read_bytes()).digest())
     folder = cache / "compiled" / key.hexdigest()[:16]
     out = [folder / wheel.name for wheel in wheels]
-    if not all(target.is_file() for target in out):
+    stdlib_out = folder / stdlib.name
+    if not all(target.is_file() for target in (*out, stdlib_out)):
         shutil.rmtree(cache / "compiled", ignore_errors=True)        # only the latest set is kept
         folder.mkdir(parents=True)
         run("compiling the wheels for Python in the browser (node site/compile-wheels.mjs)",
-            ["node", str(script), str(node_modules / "pyodide"), ",".join(OPENING_IMPORTS),
+            ["node", str(script), str(node_modules / "pyodide"), ",".join(OPENING_IMPORTS), str(stdlib_out),
              *(str(p) for pair in zip(wheels, out, strict=True) for p in pair)])
-    return out
+    return out, stdlib_out
 
 
-def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
+def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path) -> None:
     """The JupyterLite project Voici builds from: the app notebooks, the runtime with its lock
     and wheels in ``static/pyodide/`` (the kernel's well-known place), the kernel's settings."""
     contents = lite / "contents"
@@ -226,7 +231,7 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
     runtime = lite / "static" / "pyodide"
     runtime.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(node_modules / "pyodide" / name, runtime / name)
+        shutil.copyfile(stdlib if name == stdlib.name else node_modules / "pyodide" / name, runtime / name)
     for wheel in wheels:
         shutil.copyfile(wheel, runtime / wheel.name)
     info = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())["info"]
@@ -250,10 +255,10 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
         work = Path(tmp)
         stubs = [stub_wheel(work, name, "0.0.0", f"empty: {why}") for name, why in STUBS.items()]
-        wheels = compiled_wheels([*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()],
-                                 node_modules, cache)
+        wheels, stdlib = compiled_wheels([*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()],
+                                         node_modules, cache)
         lite = work / "lite"
-        lite_folder(lite, node_modules, wheels)
+        lite_folder(lite, node_modules, wheels, stdlib)
         if out.exists():
             shutil.rmtree(out)
         env = {"JUPYTER_PATH": os.pathsep.join(
