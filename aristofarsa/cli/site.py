@@ -38,6 +38,9 @@ TEMPLATE = "aristofarsa-static"
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 SITE_TOOLS = {"voici_core": "voici-core", "jupyterlite_pyodide_kernel": "jupyterlite-pyodide-kernel",
               "mkdocs": "mkdocs", "material": "mkdocs-material", "packaging": "packaging"}
+#: The kernel's pyodide.js on the site (the page names it, static-site.js): it loads the real one and
+#: tells the page each start-up step (template aristofarsa-static/pyodide-start.js).
+START_SCRIPT = "aristofarsa-start.js"
 #: The runtime's files the site ships (npm pyodide: runtime and standard library, no wheels).
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "package.json")
@@ -234,6 +237,7 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path
         shutil.copyfile(stdlib if name == stdlib.name else node_modules / "pyodide" / name, runtime / name)
     for wheel in wheels:
         shutil.copyfile(wheel, runtime / wheel.name)
+    shutil.copyfile(JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE / "pyodide-start.js", runtime / START_SCRIPT)
     info = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())["info"]
     try:
         lock = build_lock([runtime / w.name for w in wheels], info, LEFT_OUT, {"aristofarsa": ["lite"]})

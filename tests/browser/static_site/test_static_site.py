@@ -104,7 +104,8 @@ def test_python_in_the_page_installs_only_shipped_wheels(site_dir: Path) -> None
     config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
-    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"     # the page names the start script beside it
+    assert (site_dir / "static" / "pyodide" / "aristofarsa-start.js").is_file()
     runtime = site_dir / "static" / "pyodide"
     packages = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]
     for name in ("aristofarsa", "ipywidgets", "ipython", "micropip", "sqlite3"):
@@ -190,8 +191,16 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     page.goto(f"{site_url}voici/render/lab.html?lesson={LESSON}", timeout=LOAD_MS)
     # while Python starts: the progress, with its steps, not a blank page
     page.wait_for_selector("text=Starting Python in your browser", timeout=30_000)
-    assert page.locator("ol.af-start-steps li").count() == 3
+    assert page.locator("ol.af-start-steps li").count() == 5
+    assert page.locator("progress.af-start-bar").count() == 1
     page.wait_for_selector(".af-step", state="visible", timeout=LOAD_MS)
+    # each step began when it really did: told by the kernel's worker (runtime, packages, imports)
+    # and by Voici (the app's cell), in this order
+    marks = page.evaluate("window.aristofarsaSite.marks")
+    began = [marks[k] for k in marks]
+    assert [k.split(" (")[0] for k in marks] == ["Loading the page", "Starting Python", "Installing the game and its "
+                                                 "packages", "Starting the notebook kernel", "Building the app"]
+    assert began == sorted(began) and began[1] > 0
     _wait_text(page, ".af-step", f"Step 1 of {len(trace)}")
     page.click("button.af-last")
     _wait_text(page, ".af-step", trace[-1].text)
