@@ -4,10 +4,11 @@ Not a test: side by side in one run, every app page of a built static site (`ari
 and a bare Voici page: the same Voici, Pyodide, wheels and lock, one notebook cell that shows one
 `ipywidgets.Button`, none of the site's own start-up work (its standard library as npm's Pyodide
 ships it, source only; micropip and piplite not preloaded: the kernel installs piplite itself, as
-it does on any Voici site). The bare page is a twin of the site made here: a copy whose
-`python_stdlib.zip` is npm's, whose kernel settings preload only what the stock kernel asks for,
-and whose `voici/render/bare.html` is the Lab's page with its one code cell replaced. Both are
-served by a plain static server on 127.0.0.1.
+it does on any Voici site; pyodide.js loaded as it is, not through the site's start script). The
+bare page is a twin of the site made here: a copy whose `python_stdlib.zip` is npm's, whose
+kernel settings preload only what the stock kernel asks for, and whose `voici/render/bare.html`
+is the Lab's page with its one code cell replaced. Both are served by a plain static server on
+127.0.0.1.
 
 Each load is in a fresh Chromium: *cold* is the first visit (nothing cached), *warm* the same
 page loaded again in that browser (the runtime and the wheels from its cache). The time is from
@@ -47,6 +48,9 @@ LAB_CELL = ('"source": "from aristofarsa.widgets.common import page_query\\nfrom
             'import LabApp\\n\\nLabApp.from_query(page_query(warm_up=LabApp))"')
 BARE_CELL = '"source": "import ipywidgets\\nipywidgets.Button(description=\\"Bare page\\")"'
 READY = {"bare": ".widget-button:visible"}
+#: The page's start script (static-site.js), which the bare page does without: it loads pyodide.js.
+START_SCRIPT = 'const START_SCRIPT = "aristofarsa-start.js"'
+
 
 
 def bare_twin(site: Path, target: Path) -> Path:
@@ -70,10 +74,11 @@ def bare_twin(site: Path, target: Path) -> Path:
     kernel["loadPyodideOptions"]["packages"] = STOCK_PRELOAD
     config_file.write_text(json.dumps(config, indent=1))
     lab = (target / "voici" / "render" / "lab.html").read_text(encoding="utf-8")
-    if lab.count(LAB_CELL) != 1:
+    if lab.count(LAB_CELL) != 1 or lab.count(START_SCRIPT) != 1:
         raise SystemExit("bench_site_start: the Lab page's code cell is not the one expected "
-                         "(notebooks/lab.ipynb changed?): update LAB_CELL")
-    (target / "voici" / "render" / "bare.html").write_text(lab.replace(LAB_CELL, BARE_CELL), encoding="utf-8")
+                         "(notebooks/lab.ipynb or static-site.js changed?): update LAB_CELL, START_SCRIPT")
+    bare = lab.replace(LAB_CELL, BARE_CELL).replace(START_SCRIPT, 'const START_SCRIPT = ""')
+    (target / "voici" / "render" / "bare.html").write_text(bare, encoding="utf-8")
     return target
 
 
