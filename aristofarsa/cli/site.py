@@ -98,6 +98,9 @@ def cmd_site(args: argparse.Namespace) -> int:
     summary = build_site(out, cache, docs=not args.no_docs)
     print(f"built {out}: {summary['files']} files, {summary['bytes'] / 1e6:.1f} MB; "
           f"landing page {out / 'index.html'}")
+    print(f"Python in the browser: {summary['python_bytes'] / 1e6:.1f} MB (runtime, standard library, "
+          "wheels: what a first visit downloads before an app starts, then keeps in its cache); "
+          + ("bytecode compiled" if summary["compiled"] else "bytecode from the cache (nothing compiled)"))
     print(f"try it: python -m http.server --bind 127.0.0.1 --directory {out} 8000  "
           "(then open http://127.0.0.1:8000/)")
     return EXIT_OK
@@ -200,7 +203,7 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
-def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> tuple[list[Path], Path]:
+def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> tuple[list[Path], Path, bool]:
     """The wheels, and the runtime's standard library (``python_stdlib.zip``), with bytecode for the
     browser's Python beside every module a page imports when it opens (``site/compile-wheels.mjs``,
     run by Node with the pinned Pyodide), so a page does not compile IPython, the package and the
@@ -214,13 +217,14 @@ def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> tupl
     folder = cache / "compiled" / key.hexdigest()[:16]
     out = [folder / wheel.name for wheel in wheels]
     stdlib_out = folder / stdlib.name
-    if not all(target.is_file() for target in (*out, stdlib_out)):
+    compiling = not all(target.is_file() for target in (*out, stdlib_out))
+    if compiling:
         shutil.rmtree(cache / "compiled", ignore_errors=True)        # only the latest set is kept
         folder.mkdir(parents=True)
         run("compiling the wheels for Python in the browser (node site/compile-wheels.mjs)",
             ["node", str(script), str(node_modules / "pyodide"), ",".join(OPENING_IMPORTS), str(stdlib_out),
              *(str(p) for pair in zip(wheels, out, strict=True) for p in pair)])
-    return out, stdlib_out
+    return out, stdlib_out, compiling
 
 
 def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path) -> None:
@@ -237,7 +241,8 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path
         shutil.copyfile(stdlib if name == stdlib.name else node_modules / "pyodide" / name, runtime / name)
     for wheel in wheels:
         shutil.copyfile(wheel, runtime / wheel.name)
-    shutil.copyfile(JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE / "pyodide-start.js", runtime / START_SCRIPT)
+    template = JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE
+    shutil.copyfile(template / "pyodide-start.js", runtime / START_SCRIPT)
     info = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())["info"]
     try:
         lock = build_lock([runtime / w.name for w in wheels], info, LEFT_OUT, {"aristofarsa": ["lite"]})
@@ -251,6 +256,8 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path
 
 
 def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
+    """Build the site in ``out``; its files and bytes, the bytes of Python in the browser (the
+    files of ``static/pyodide/``), and whether bytecode was compiled (1) or taken from the cache (0)."""
     check_tools()
     if out.exists() and any(out.iterdir()) and not (out / "voici").is_dir():
         raise UsageError(f"{out} exists and is not an earlier site build: choose an empty or new folder")
@@ -259,8 +266,8 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
         work = Path(tmp)
         stubs = [stub_wheel(work, name, "0.0.0", f"empty: {why}") for name, why in STUBS.items()]
-        wheels, stdlib = compiled_wheels([*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()],
-                                         node_modules, cache)
+        wheels, stdlib, compiled = compiled_wheels(
+            [*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()], node_modules, cache)
         lite = work / "lite"
         lite_folder(lite, node_modules, wheels, stdlib)
         if out.exists():
@@ -281,7 +288,9 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
             env={"NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
     prune(out)
     files = [p for p in out.rglob("*") if p.is_file()]
-    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
+    python = [p for p in (out / "static" / "pyodide").iterdir() if p.is_file()]
+    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files),
+            "python_bytes": sum(p.stat().st_size for p in python), "compiled": int(compiled)}
 
 
 def prune(out: Path) -> None:

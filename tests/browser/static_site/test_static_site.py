@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,8 @@ import pytest
 from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.cli.apps import APPS
 from aristofarsa.controllers.play import SEED_MAX
+
+from .conftest import CACHE, ROOT
 
 LESSON = "b13-bishop-chain"
 LOAD_MS = 120_000
@@ -104,7 +108,7 @@ def test_python_in_the_page_installs_only_shipped_wheels(site_dir: Path) -> None
     config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
-    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"     # the page names the start script beside it
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"     # the page names the start script
     assert (site_dir / "static" / "pyodide" / "aristofarsa-start.js").is_file()
     runtime = site_dir / "static" / "pyodide"
     packages = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]
@@ -198,8 +202,9 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     # and by Voici (the app's cell), in this order
     marks = page.evaluate("window.aristofarsaSite.marks")
     began = [marks[k] for k in marks]
-    assert [k.split(" (")[0] for k in marks] == ["Loading the page", "Starting Python", "Installing the game and its "
-                                                 "packages", "Starting the notebook kernel", "Building the app"]
+    assert [k.split(" (")[0] for k in marks] == [
+        "Loading the page", "Starting Python", "Installing the game and its packages",
+        "Starting the notebook kernel", "Building the app"]
     assert began == sorted(began) and began[1] > 0
     _wait_text(page, ".af-step", f"Step 1 of {len(trace)}")
     page.click("button.af-last")
@@ -330,3 +335,28 @@ def test_a_damaged_share_code_is_a_message_in_the_page(site_url: str, page: Any)
     _open(page, f"{site_url}voici/render/lab.html?scenario=AF1.damaged", ".af-error:visible")
     assert page.locator(".af-error:visible").first.inner_text().strip()
     assert "Traceback" not in page.locator(".af-app").inner_text()
+
+
+# ------------------------------------------------------------------ the same build twice
+def test_a_second_build_is_byte_identical_and_compiles_nothing(site_dir: Path, tmp_path: Path) -> None:
+    """The whole site built again (the same sources, the same cache, another folder): every file the
+    same, byte for byte (the wheels, the standard library, the lock, the pages, the contents'
+    listing, the docs), and the build says it took its bytecode from the cache. Its report of the
+    size is the folder's."""
+    again = tmp_path / "again"
+    done = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "site", "-o", str(again), "--cache",
+                           str(CACHE)], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "bytecode from the cache (nothing compiled)" in done.stdout
+
+    def contents(folder: Path) -> dict[str, str]:
+        return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    first, second = contents(site_dir), contents(again)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+    files = [p for p in again.rglob("*") if p.is_file()]
+    reported = re.search(r"(\d+) files, ([\d.]+) MB", done.stdout)
+    assert reported and int(reported.group(1)) == len(files)
+    assert float(reported.group(2)) == round(sum(p.stat().st_size for p in files) / 1e6, 1)
