@@ -88,10 +88,14 @@ def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float]:
     try:
         page = browser.new_context().new_page()
         times = []
-        for _ in range(2):
+        for visit in ("cold", "warm"):
             start = time.monotonic()
-            page.goto(url, timeout=300_000)
-            page.wait_for_selector(ready, state="visible", timeout=300_000)
+            try:
+                page.goto(url, timeout=300_000)
+                page.wait_for_selector(ready, state="visible", timeout=300_000)
+            except Exception as exc:         # Playwright's TimeoutError: name the page and the visit
+                raise SystemExit(f"bench_site_start: {url} ({visit}) was not ready within 300 s: "
+                                 f"{str(exc).splitlines()[0]}") from None
             times.append(time.monotonic() - start)
         return times[0], times[1]
     finally:
