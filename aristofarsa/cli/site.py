@@ -38,18 +38,23 @@ TEMPLATE = "aristofarsa-static"
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 SITE_TOOLS = {"voici_core": "voici-core", "jupyterlite_pyodide_kernel": "jupyterlite-pyodide-kernel",
               "mkdocs": "mkdocs", "material": "mkdocs-material", "packaging": "packaging"}
+#: The kernel's pyodide.js on the site (the page names it, static-site.js): it loads the real one and
+#: tells the page each start-up step (template aristofarsa-static/pyodide-start.js).
+START_SCRIPT = "aristofarsa-start.js"
 #: The runtime's files the site ships (npm pyodide: runtime and standard library, no wheels).
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "package.json")
 #: Loaded with the runtime, all at once, before the first cell (else the kernel installs the ones it
 #: needs one by one, each through micropip's resolver).
-PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "pyodide_kernel")
+PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "pyodide_kernel", "micropip",
+           "piplite")
 #: What a page imports when it opens (IPython, the widgets, its app, the kernel): compiled at
 #: build time, in this order (once the kernel is imported outside a browser, a widget cannot be made).
 OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS),
-                   "pyodide_kernel")
-#: The kernel's own wheels (in its JupyterLab extension), shipped in the lock like the others.
-KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl")
+                   "micropip", "piplite.piplite", "pyodide_kernel")
+#: The kernel's own wheels (in its JupyterLab extension), shipped in the lock like the others
+#: (piplite too: preloaded, the kernel does not install it through micropip on every start).
+KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl", "piplite-*.whl")
 #: Names the kernel installs that the site ships as empty wheels (no module: ``import`` fails with
 #: ImportError, which IPython expects when they are missing), and why.
 STUBS = {
@@ -63,9 +68,12 @@ LEFT_OUT = {
     "widgetsnbextension": "front-end files only: the page gets the widgets' JavaScript from the build",
     "jupyterlab-widgets": "front-end files only: the page gets the widgets' JavaScript from the build",
 }
-#: Parts of the JupyterLite output that no page of the site loads.
+#: The time of every file in the build unless ``SOURCE_DATE_EPOCH`` says otherwise (1980-01-01, the
+#: earliest a zip entry holds): the same sources give the same bytes, whenever they are built.
+EPOCH = 315532800
 #: Voici's command (its package has no ``__main__`` that works without the ``voici`` package).
 VOICI = "import sys; from voici_core.app import main; sys.exit(main())"
+#: Parts of the JupyterLite output that no page of the site loads.
 PRUNED = ("build", "doc", "jupyter-lite.ipynb", "voici/render/index.html",
           "docs/404.html")   # a host shows only the 404 page at the site's root; MkDocs' needs it there
 
@@ -90,6 +98,9 @@ def cmd_site(args: argparse.Namespace) -> int:
     summary = build_site(out, cache, docs=not args.no_docs)
     print(f"built {out}: {summary['files']} files, {summary['bytes'] / 1e6:.1f} MB; "
           f"landing page {out / 'index.html'}")
+    print(f"Python in the browser: {summary['python_bytes'] / 1e6:.1f} MB (runtime, standard library, "
+          "wheels: what a first visit downloads before an app starts, then keeps in its cache); "
+          + ("bytecode compiled" if summary["compiled"] else "bytecode from the cache (nothing compiled)"))
     print(f"try it: python -m http.server --bind 127.0.0.1 --directory {out} 8000  "
           "(then open http://127.0.0.1:8000/)")
     return EXIT_OK
@@ -108,9 +119,17 @@ def check_tools() -> None:
                          "install Node.js (Debian: apt-get install npm)")
 
 
-def run(what: str, argv: list[str], **kwargs) -> None:
-    """Run a build step; on failure, a message naming the step and the tool's last lines."""
-    done = subprocess.run(argv, capture_output=True, text=True, **kwargs)
+def source_date_epoch() -> str:
+    """The time every file of the build carries (``SOURCE_DATE_EPOCH``: the wheels' zip entries,
+    the contents' listing, the docs' sitemap): the environment's if set, else a fixed one."""
+    return os.environ.get("SOURCE_DATE_EPOCH") or str(EPOCH)
+
+
+def run(what: str, argv: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    """Run a build step (``env``: variables on top of this process's, with ``SOURCE_DATE_EPOCH``);
+    on failure, a message naming the step and the tool's last lines."""
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, "SOURCE_DATE_EPOCH": source_date_epoch(), **(env or {})})
     if done.returncode != 0:
         lines = [line for line in (done.stderr or done.stdout).strip().splitlines()
                  if not line.startswith("WARNING: Location")]     # pip's note on a missing local index
@@ -184,27 +203,31 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
-def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> list[Path]:
-    """The wheels with bytecode for the browser's Python beside every module a page imports when
-    it opens (``site/compile-wheels.mjs``, run by Node with the pinned Pyodide), so a page does not
-    compile IPython and the package each time it opens. Kept in ``cache/compiled/`` under the hash
-    of everything they come from: a second build of the same sources compiles nothing."""
+def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> tuple[list[Path], Path, bool]:
+    """The wheels, and the runtime's standard library (``python_stdlib.zip``), with bytecode for the
+    browser's Python beside every module a page imports when it opens (``site/compile-wheels.mjs``,
+    run by Node with the pinned Pyodide), so a page does not compile IPython, the package and the
+    standard library each time it opens. Kept in ``cache/compiled/`` under the hash of everything
+    they come from: a second build of the same sources compiles nothing."""
     script = PINS / "compile-wheels.mjs"
+    stdlib = node_modules / "pyodide" / "python_stdlib.zip"
     key = hashlib.sha256(script.read_bytes() + ",".join(OPENING_IMPORTS).encode())
-    for wheel in wheels:
-        key.update(hashlib.sha256(wheel.read_bytes()).digest())
+    for source in (stdlib, *wheels):
+        key.update(hashlib.sha256(source.read_bytes()).digest())
     folder = cache / "compiled" / key.hexdigest()[:16]
     out = [folder / wheel.name for wheel in wheels]
-    if not all(target.is_file() for target in out):
+    stdlib_out = folder / stdlib.name
+    compiling = not all(target.is_file() for target in (*out, stdlib_out))
+    if compiling:
         shutil.rmtree(cache / "compiled", ignore_errors=True)        # only the latest set is kept
         folder.mkdir(parents=True)
         run("compiling the wheels for Python in the browser (node site/compile-wheels.mjs)",
-            ["node", str(script), str(node_modules / "pyodide"), ",".join(OPENING_IMPORTS),
+            ["node", str(script), str(node_modules / "pyodide"), ",".join(OPENING_IMPORTS), str(stdlib_out),
              *(str(p) for pair in zip(wheels, out, strict=True) for p in pair)])
-    return out
+    return out, stdlib_out, compiling
 
 
-def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
+def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path) -> None:
     """The JupyterLite project Voici builds from: the app notebooks, the runtime with its lock
     and wheels in ``static/pyodide/`` (the kernel's well-known place), the kernel's settings."""
     contents = lite / "contents"
@@ -215,9 +238,11 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
     runtime = lite / "static" / "pyodide"
     runtime.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(node_modules / "pyodide" / name, runtime / name)
+        shutil.copyfile(stdlib if name == stdlib.name else node_modules / "pyodide" / name, runtime / name)
     for wheel in wheels:
         shutil.copyfile(wheel, runtime / wheel.name)
+    template = JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE
+    shutil.copyfile(template / "pyodide-start.js", runtime / START_SCRIPT)
     info = json.loads((node_modules / "pyodide" / "pyodide-lock.json").read_text())["info"]
     try:
         lock = build_lock([runtime / w.name for w in wheels], info, LEFT_OUT, {"aristofarsa": ["lite"]})
@@ -231,6 +256,8 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path]) -> None:
 
 
 def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
+    """Build the site in ``out``; its files and bytes, the bytes of Python in the browser (the
+    files of ``static/pyodide/``), and whether bytecode was compiled (1) or taken from the cache (0)."""
     check_tools()
     if out.exists() and any(out.iterdir()) and not (out / "voici").is_dir():
         raise UsageError(f"{out} exists and is not an earlier site build: choose an empty or new folder")
@@ -239,13 +266,13 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
         work = Path(tmp)
         stubs = [stub_wheel(work, name, "0.0.0", f"empty: {why}") for name, why in STUBS.items()]
-        wheels = compiled_wheels([*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()],
-                                 node_modules, cache)
+        wheels, stdlib, compiled = compiled_wheels(
+            [*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()], node_modules, cache)
         lite = work / "lite"
-        lite_folder(lite, node_modules, wheels)
+        lite_folder(lite, node_modules, wheels, stdlib)
         if out.exists():
             shutil.rmtree(out)
-        env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
+        env = {"JUPYTER_PATH": os.pathsep.join(
             p for p in (str(JUPYTER_DATA_DIR), os.environ.get("JUPYTER_PATH")) if p)}
         run("building the apps with Voici",
             [sys.executable, "-c", VOICI, "build", "--contents", "contents", "--output-dir", str(out),
@@ -258,10 +285,12 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
         run("building the docs with MkDocs (strict: every link must resolve)",
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(CLONE / "mkdocs.yml"),
              "-d", str(out / "docs")],
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
+            env={"NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
     prune(out)
     files = [p for p in out.rglob("*") if p.is_file()]
-    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files)}
+    python = [p for p in (out / "static" / "pyodide").iterdir() if p.is_file()]
+    return {"files": len(files), "bytes": sum(p.stat().st_size for p in files),
+            "python_bytes": sum(p.stat().st_size for p in python), "compiled": int(compiled)}
 
 
 def prune(out: Path) -> None:

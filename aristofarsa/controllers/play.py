@@ -29,6 +29,13 @@ from .game_session import GameSession
 from .query import QueryError, parse_query, whole
 from .stepper import Stepper
 
+#: The largest seed: the Seed field's bound, which the page's JavaScript must hold as a plain number.
+#: Pyodide (the static site) hands an int to JavaScript as a BigInt, which the widgets cannot
+#: serialize ("Do not know how to serialize a BigInt": the field fails to show), from 2**53 - 1 up
+#: (measured, Pyodide 0.29), so the bound is one below. A ``?seed=`` above it is refused with a
+#: message, in the served and the static apps alike.
+SEED_MAX = 2**53 - 2
+
 #: Why a game ended, in words with its ruling (from the one table of end reasons).
 END_TEXT = {reason: f"{text} ({rule})" for reason, (rule, text) in END_RULES.items()}
 
@@ -61,6 +68,8 @@ class PlayController:
                  bots: list[str] | None = None, human: int = 1) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise QueryError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+        if not 0 <= seed <= SEED_MAX:
+            raise QueryError(f"seed must be 0 to {SEED_MAX}, got {seed}")
         if not 0 <= human <= players:
             raise QueryError(f"human must be a seat from 1 to {players} (or 0: bots only), got {human}")
         self.players = players
@@ -89,7 +98,7 @@ class PlayController:
             params = {}
             errors.append(str(exc))
         checks = (("players", lambda v: whole(v, "players", MIN_PLAYERS, MAX_PLAYERS)),
-                  ("seed", lambda v: whole(v, "seed")),
+                  ("seed", lambda v: whole(v, "seed", 0, SEED_MAX)),
                   ("expansion", _flag))
         for name, parse in checks:
             if name in params:

@@ -656,6 +656,8 @@ class LessonsPane(ipw.VBox):
         if not expansion:
             for situation, names in situations().items():
                 names = [n for n in names if not lib[n].expansion]
+                if not names:           # a situation only the expansion's lessons show (Exile)
+                    continue
                 buttons = [button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
                            for n in names]
                 sections.append((f"Situation: {situation}", button_row(buttons)))

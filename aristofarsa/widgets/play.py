@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.learn import card_info
-from ..controllers.play import PlayController
+from ..controllers.play import SEED_MAX, PlayController
 from ..game import DEFAULT_NAMES
 from ..render import seats
 from .common import CardView, ErrorBox, button, button_row, styles
@@ -80,7 +80,7 @@ class PlayApp(ipw.VBox):
                                  value=s.bots[0] if s.bots[0] in ("random", "greedy", "search") else "random",
                                  description="Bots")
         self._expansion = ipw.Checkbox(value=s.expansion, description="Exiled expansion")
-        self._seed = ipw.BoundedIntText(value=s.seed, min=0, max=2**63 - 1, description="Seed")
+        self._seed = ipw.BoundedIntText(value=s.seed, min=0, max=SEED_MAX, description="Seed")
         self._players.observe(lambda _c: self._seats(), names="value")
         self._seats(s.human)
         start = button("Start a new game", self._start, "af-new-game")

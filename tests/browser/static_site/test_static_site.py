@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,9 @@ import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.cli.apps import APPS
+from aristofarsa.controllers.play import SEED_MAX
+
+from .conftest import CACHE, ROOT
 
 LESSON = "b13-bishop-chain"
 LOAD_MS = 120_000
@@ -103,7 +108,8 @@ def test_python_in_the_page_installs_only_shipped_wheels(site_dir: Path) -> None
     config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
-    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"     # the page names the start script
+    assert (site_dir / "static" / "pyodide" / "aristofarsa-start.js").is_file()
     runtime = site_dir / "static" / "pyodide"
     packages = json.loads((runtime / "pyodide-lock.json").read_text())["packages"]
     for name in ("aristofarsa", "ipywidgets", "ipython", "micropip", "sqlite3"):
@@ -189,8 +195,17 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     page.goto(f"{site_url}voici/render/lab.html?lesson={LESSON}", timeout=LOAD_MS)
     # while Python starts: the progress, with its steps, not a blank page
     page.wait_for_selector("text=Starting Python in your browser", timeout=30_000)
-    assert page.locator("ol.af-start-steps li").count() == 3
+    assert page.locator("ol.af-start-steps li").count() == 5
+    assert page.locator("progress.af-start-bar").count() == 1
     page.wait_for_selector(".af-step", state="visible", timeout=LOAD_MS)
+    # each step began when it really did: told by the kernel's worker (runtime, packages, imports)
+    # and by Voici (the app's cell), in this order
+    marks = page.evaluate("window.aristofarsaSite.marks")
+    began = [marks[k] for k in marks]
+    assert [k.split(" (")[0] for k in marks] == [
+        "Loading the page", "Starting Python", "Installing the game and its packages",
+        "Starting the notebook kernel", "Building the app"]
+    assert began == sorted(began) and began[1] > 0
     _wait_text(page, ".af-step", f"Step 1 of {len(trace)}")
     page.click("button.af-last")
     _wait_text(page, ".af-step", trace[-1].text)
@@ -221,34 +236,98 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     assert page.inner_text(".af-winners") == served_winners
 
 
+#: Each app's page for the every-panel test, and what each of its tabs shows when opened.
+PANEL_PAGES = {"learn": "", "lab": f"?lesson={LESSON}", "play": f"?players=3&seed={SEED_MAX}&human=1",
+               "dispute": f"?lesson={LESSON}", "graphs": "?ruling=B13", "exiled": ""}
+TAB_SHOWS = {"Rules": ".af-rules", "Cards": ".af-card", "A round": ".af-step", "Quiz": ".af-quiz-question",
+             "Lessons": ".af-lesson-list"}
+#: A folded section is drawn: open, with something in it (built by the kernel when first opened).
+SECTION_DRAWN = """el => { const c = el.querySelector(':scope > .jupyter-widget-Collapse-contents');
+    return el.classList.contains('jupyter-widget-Collapse-open') && c && c.innerText.trim() !== ''; }"""
+
+
+def _console_errors(page: Any) -> list[str]:
+    """Every page error and console error of the page from now on (a list that grows)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+    page.on("console", lambda msg: errors.append(f"console {msg.type}: {msg.text[:400]}")
+            if msg.type == "error" else None)
+    return errors
+
+
+def _open_every_section(page: Any, scope: str) -> list[str]:
+    """Open every folded section (accordion) in ``scope``, one after another, each drawn; their titles."""
+    opened = []
+    headers = page.locator(f"{scope} .jupyter-widget-Collapse-header:visible")
+    for k in range(headers.count()):
+        header = headers.nth(k)
+        section = header.locator("xpath=..")
+        if "jupyter-widget-Collapse-open" not in (section.get_attribute("class") or ""):
+            header.click()
+        page.wait_for_function(SECTION_DRAWN, arg=section.element_handle(), timeout=LOAD_MS)
+        opened.append(header.inner_text().strip())
+    return opened
+
+
 @pytest.mark.browser
-def test_play_move_advances_the_game(site_url: str, page: Any) -> None:
-    _open(page, f"{site_url}voici/render/play.html?players=3&seed=4&human=1", ".af-actions button")
+@pytest.mark.parametrize("name", [name for name, _ in APPS])
+def test_every_panel_of_every_app_opens_without_an_error(site_url: str, page: Any, name: str) -> None:
+    """One load of each app on the static site: every tab and every folded section opened (each
+    drawn), the app's own work done once (Play: a new game from its form, then a move; Graphs: a
+    filter), and not one page error or console error from the load to the end. Play opens with
+    its largest seed: Pyodide hands 2**53 - 1 to the page as a BigInt, which broke New game."""
+    errors = _console_errors(page)
+    _open(page, f"{site_url}voici/render/{name}.html{PANEL_PAGES[name]}")
+    assert page.locator(".af-error:visible").all_inner_texts() in ([], [""])
+    tabs = page.locator(".af-app .lm-TabBar-tab")
+    titles = [t.strip() for t in tabs.all_inner_texts()]
+    assert titles == (list(TAB_SHOWS) if name in ("learn", "exiled") else [])
+    opened = []
+    for k, title in enumerate(titles):
+        tabs.nth(k).click()
+        pane = ".af-app .widget-tab-contents > :not(.lm-mod-hidden)"
+        page.wait_for_selector(f"{pane} {TAB_SHOWS[title]}", state="visible", timeout=LOAD_MS)
+        opened += _open_every_section(page, pane)
+    if not titles:
+        opened = _open_every_section(page, ".af-app")
+    expected = {"learn": "1. ", "exiled": "1. ", "lab": "Build the round", "play": "New game…",
+                "dispute": "Enter the round by tapping", "graphs": None}[name]
+    assert any(t.startswith(expected) for t in opened) if expected else opened == [], opened
+    if name == "lab":                    # its graph is the round's up to the step on screen
+        page.locator("button.af-last").first.click()
+    if name in ("lab", "dispute", "graphs"):
+        page.wait_for_selector(".af-graph svg", timeout=LOAD_MS)       # drawn in the page by Viz.js
+    if name == "graphs":       # the gallery's links into the Lab name the page next to this one
+        href = page.locator("a.af-open-lab").first.get_attribute("href")
+        assert href.startswith("lab.html?lesson="), href
+        count = page.locator(".af-gallery-item").count()
+        page.locator(".af-filter-card select").select_option("Witch")
+        page.wait_for_function("n => { const k = document.querySelectorAll('.af-gallery-item').length; "
+                               "return k >= 1 && k < n; }", arg=count, timeout=LOAD_MS)
+    if name == "play":
+        _play_a_new_game_and_a_move(page)
+    page.wait_for_load_state("networkidle", timeout=LOAD_MS)
+    assert errors == []
+
+
+def _play_a_new_game_and_a_move(page: Any) -> None:
+    """Play's "New game…" form (opened above) starts the game it shows; a move then takes a card
+    from the hand."""
+    assert f"seed {SEED_MAX}" in page.locator(".af-app").inner_text()
+    seed = page.locator(".af-app .widget-text:has-text('Seed') input")
+    assert seed.input_value() == str(SEED_MAX)
+    seed.fill("4")
+    seed.press("Enter")
+    page.locator("button.af-new-game").click()
+    _wait_text(page, ".af-app", "3 players, seed 4.")
+    page.wait_for_selector(".af-actions button:not([disabled]):visible", timeout=LOAD_MS)
     assert page.locator(".af-hand .af-card").count() == 3
-    before = page.locator(".af-app").inner_text()
-    assert "Play a card into the Ball Garden (Phase 1)." in before
+    assert "Play a card into the Ball Garden (Phase 1)." in page.locator(".af-app").inner_text()
     button = page.locator(".af-actions button:not([disabled])").first.element_handle()
     button.click()
     button.wait_for_element_state("hidden", timeout=LOAD_MS)
     page.wait_for_selector(".af-actions button:not([disabled]):visible", timeout=LOAD_MS)
     assert page.locator(".af-hand .af-card").count() == 2          # the card left the hand
-    assert page.locator(".af-app").inner_text() != before
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("name", ["learn", "dispute", "graphs", "exiled"])
-def test_every_other_app_opens(site_url: str, page: Any, name: str) -> None:
-    query = {"dispute": f"?lesson={LESSON}", "graphs": "?ruling=B13"}.get(name, "")
-    _open(page, f"{site_url}voici/render/{name}.html{query}")
-    assert page.locator(".af-error:visible").all_inner_texts() in ([], [""])
-    if name in ("dispute", "graphs"):
-        page.wait_for_selector(".af-graph svg", timeout=LOAD_MS)
-    if name == "graphs":       # the gallery's links into the Lab name the page next to this one
-        page.wait_for_selector("a.af-open-lab", timeout=LOAD_MS)
-        href = page.locator("a.af-open-lab").first.get_attribute("href")
-        assert href.startswith("lab.html?lesson="), href
-    if name == "exiled":                 # the expansion's tour opens on its cards
-        page.wait_for_selector(".af-card", state="visible", timeout=LOAD_MS)
 
 
 @pytest.mark.browser
@@ -256,3 +335,28 @@ def test_a_damaged_share_code_is_a_message_in_the_page(site_url: str, page: Any)
     _open(page, f"{site_url}voici/render/lab.html?scenario=AF1.damaged", ".af-error:visible")
     assert page.locator(".af-error:visible").first.inner_text().strip()
     assert "Traceback" not in page.locator(".af-app").inner_text()
+
+
+# ------------------------------------------------------------------ the same build twice
+def test_a_second_build_is_byte_identical_and_compiles_nothing(site_dir: Path, tmp_path: Path) -> None:
+    """The whole site built again (the same sources, the same cache, another folder): every file the
+    same, byte for byte (the wheels, the standard library, the lock, the pages, the contents'
+    listing, the docs), and the build says it took its bytecode from the cache. Its report of the
+    size is the folder's."""
+    again = tmp_path / "again"
+    done = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "site", "-o", str(again), "--cache",
+                           str(CACHE)], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "bytecode from the cache (nothing compiled)" in done.stdout
+
+    def contents(folder: Path) -> dict[str, str]:
+        return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    first, second = contents(site_dir), contents(again)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+    files = [p for p in again.rglob("*") if p.is_file()]
+    reported = re.search(r"(\d+) files, ([\d.]+) MB", done.stdout)
+    assert reported and int(reported.group(1)) == len(files)
+    assert float(reported.group(2)) == round(sum(p.stat().st_size for p in files) / 1e6, 1)

@@ -16,6 +16,12 @@ window.aristofarsaSite = (function () {
     return { element: element, data: JSON.parse(element ? element.textContent : "{}") };
   }
 
+  /* The start-up steps (progress below): the worker's start script (pyodide-start.js, loaded as
+     the kernel's pyodide.js) says on this channel when the runtime, the packages and the imports
+     begin; Voici says when the app's cell runs. */
+  const channelName = "aristofarsa-start-" + Math.random().toString(36).slice(2);
+  const START_SCRIPT = "aristofarsa-start.js";     // beside pyodide.js (aristofarsa site copies it)
+
   /* What Voila tells a kernel about its request, taken from the page's own address: the kernel runs
      in a worker that cannot see it. loadPyodide's `env` becomes os.environ before any cell runs. */
   function handAddressToPython() {
@@ -25,6 +31,7 @@ window.aristofarsaSite = (function () {
     const settings = (data.litePluginSettings = data.litePluginSettings || {});
     const kernel = (settings[KERNEL_SETTINGS] = settings[KERNEL_SETTINGS] || {});
     const options = (kernel.loadPyodideOptions = kernel.loadPyodideOptions || {});
+    if (START_SCRIPT && kernel.pyodideUrl) kernel.pyodideUrl = kernel.pyodideUrl.replace(/pyodide\.js$/, START_SCRIPT);
     const scheme = here.protocol.replace(":", "");
     options.env = Object.assign({ HOME: "/home/pyodide" }, options.env, {
       QUERY_STRING: here.search.replace(/^\?/, ""),
@@ -32,48 +39,83 @@ window.aristofarsaSite = (function () {
       SERVER_NAME: here.hostname,
       SERVER_PORT: here.port || (scheme === "https" ? "443" : "80"),
       HTTP_X_FORWARDED_PROTO: scheme,
+      AF_START_CHANNEL: channelName,
     });
     element.textContent = JSON.stringify(data);
   }
 
-  /* Progress while Python starts: Voici calls update_loading_text(0, 0, text) once the kernel is
-     connected and (k, n, null) before each cell; display_cells() removes the whole box. */
+  /* Progress while Python starts. Each step with its share of a start's wait (measured on the
+     static site: benchmarks/bench_site_start.py and window.aristofarsaSite.marks); the bar moves
+     within the current step's share as time passes, never past it before the step ends. */
   const STEPS = [
-    "Loading the page",
-    "Starting Python and installing the game (about 15 MB on the first visit, then from the browser's cache)",
-    "Building the app",
+    { key: "page", share: 0.13, text: "Loading the page" },
+    { key: "runtime", share: 0.25, text: "Starting Python (its runtime: about 14 MB on the first visit, then from the browser's cache)" },
+    { key: "packages", share: 0.30, text: "Installing the game and its packages (about 7 MB on the first visit)" },
+    { key: "imports", share: 0.26, text: "Starting the notebook kernel (IPython, the widgets)" },
+    { key: "app", share: 0.06, text: "Building the app" },
   ];
+  const EXPECTED_S = 12;       // a typical start, in seconds: how fast the bar moves inside a step
   let current = 0;
-  const started = Date.now();
+  const marks = {};    // performance.now() when each step began: where a slow start spends its time
+  marks[STEPS[0].text] = 0;
+  let stepStarted = 0;
+  function goTo(key) {
+    const k = STEPS.findIndex(function (step) { return step.key === key; });
+    if (k <= current) return;
+    current = k;
+    stepStarted = performance.now();
+    marks[STEPS[k].text] = Math.round(stepStarted);
+    showProgress();
+  }
+  if (typeof BroadcastChannel === "function") {
+    new BroadcastChannel(channelName).onmessage = function (event) { goTo(event.data); };
+  }
+  function fraction() {
+    let done = 0;
+    for (let k = 0; k < current; k++) done += STEPS[k].share;
+    const share = STEPS[current].share;
+    const inStep = (performance.now() - stepStarted) / 1000 / (share * EXPECTED_S);
+    return done + share * 0.95 * (1 - Math.exp(-inStep));
+  }
   function showProgress() {
     const title = document.getElementById("loading_text");
     if (!title) return;
     title.textContent = "Starting Python in your browser…";
     let list = document.querySelector("ol.af-start-steps");
     if (!list) {
+      const bar = document.createElement("progress");
+      bar.className = "af-start-bar";
+      bar.max = 100;
+      bar.setAttribute("aria-label", "Starting Python");
       list = document.createElement("ol");
       list.className = "af-start-steps";
       list.setAttribute("aria-live", "polite");
       const time = document.createElement("div");
       time.className = "af-start-time";
-      title.after(list, time);
-      setInterval(function () {
-        time.textContent = Math.round((Date.now() - started) / 1000) + " s";
-      }, 1000);
+      title.after(bar, list, time);
+      const tick = function () {      // seconds since the page was asked for (not since this script)
+        time.textContent = Math.floor(performance.now() / 1000) + " s";
+        bar.value = Math.round(100 * fraction());
+      };
+      tick();
+      setInterval(tick, 250);
     }
-    list.replaceChildren(...STEPS.map(function (text, k) {
+    list.replaceChildren(...STEPS.map(function (step, k) {
       const item = document.createElement("li");
-      item.textContent = text;
+      item.textContent = step.text;
+      const share = document.createElement("span");
+      share.className = "af-start-share";
+      share.textContent = " · about " + Math.round(step.share * 100) + " % of the wait";
+      item.appendChild(share);
       item.className = k < current ? "af-done" : k === current ? "af-now" : "";
+      if (k === current) item.setAttribute("aria-current", "step");
       return item;
     }));
   }
-  const marks = {};    // performance.now() when each step began: where a slow start spends its time
   window.update_loading_text = function (cellIndex, cellCount, text) {
     const box = document.getElementById("loading");
     if (box && box.style.display === "none") box.style.display = "flex";
-    current = Math.max(current, cellIndex > 0 ? 2 : 1);
-    if (!(STEPS[current] in marks)) marks[STEPS[current]] = Math.round(performance.now());
+    if (cellIndex > 0) goTo("app");
     showProgress();
   };
 
