@@ -247,8 +247,10 @@ def _lab_by_keyboard(page, base: str) -> None:
     assert tops == sorted(tops) or max(a - b for a, b in zip(tops, tops[1:], strict=False)) < 400, \
         f"Tab went backwards up the page: {[v['cls'] for v in visited]}"
     shot(page, "lab-lesson-list-focus")
+    before = page.locator(".af-lesson-head").inner_text()
     page.keyboard.press("ArrowDown")                    # the first lesson
-    page.wait_for_function("() => document.querySelector('.af-lesson-head').innerText.trim().length > 0")
+    page.wait_for_function("t => document.querySelector('.af-lesson-head').innerText !== t", arg=before)
+    page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 1 of')")
     title = page.locator(".af-lesson-head").inner_text().strip().splitlines()[0]
     tab_to(page, ".af-next", shift=True)                 # back up to the stepper
     page.keyboard.press("Space")
@@ -302,12 +304,12 @@ def _dispute_by_keyboard(page, base: str) -> None:
 def _learn_by_keyboard(page, base: str) -> None:
     """The Quiz tab by arrows, a choice by Space, Check by Enter: the feedback appears."""
     open_app(page, base, "learn")
-    tab_to(page, ".lm-TabBar-tab")
+    tab_to(page, ".lm-TabBar-tab")                       # Lumino's tab bar: arrows, then Enter
     for _ in range(8):
         if page.evaluate("() => document.activeElement.textContent.trim()") == "Quiz":
             break
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(200)
+    page.keyboard.press("Enter")
     page.wait_for_selector(".af-quiz-check:visible", timeout=TIMEOUT_MS)
     shot(page, "learn-quiz-tab-focus")
     tab_to(page, ".widget-toggle-buttons [role=radio]")  # the question's first choice
