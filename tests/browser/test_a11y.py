@@ -51,7 +51,7 @@ def scan(page, where: str) -> list[str]:
     result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags},"
                            " resultTypes: ['violations']})", WCAG_TAGS)
     return [f"{where}: {v['id']} ({v['impact']}): {' '.join(map(str, n['target']))}: {n['html'][:200]}"
-            f"\n    {(n.get('failureSummary') or '').splitlines()[-1].strip() if n.get('failureSummary') else ''}"
+            f"\n    {' '.join((n.get('failureSummary') or '').split())}"
             for v in result["violations"] for n in v["nodes"]]
 
 
@@ -285,9 +285,9 @@ def _dispute_by_keyboard(page, base: str) -> None:
     assert radios.evaluate_all("rs => rs.filter(r => r.tabIndex === 0).length") == 1   # one tab stop
     shot(page, "dispute-chip-focus")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("c => { const a = document.activeElement; return a.getAttribute('role') === 'radio'"
-                           " && a.textContent.trim() !== c && a.getAttribute('aria-checked') === 'true'; }",
-                           arg=chip)
+    page.wait_for_function("c => { const a = document.activeElement; return a.textContent.trim() !== c"
+                           " && a.getAttribute('role') === 'radio'"
+                           " && a.getAttribute('aria-checked') === 'true'; }", arg=chip)
     page.keyboard.press("ArrowLeft")                     # and back: the chosen chip follows
     page.wait_for_function("c => { const a = document.activeElement; return a.textContent.trim() === c"
                            " && a.getAttribute('aria-checked') === 'true'; }", arg=chip)
