@@ -30,6 +30,8 @@ SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") e
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 TITLES = {"learn": "Learn the rules", "lab": "Scenario Lab", "play": "Play a game",
           "dispute": "Dispute resolver", "graphs": "Effect graphs", "exiled": "The Exiled expansion"}
+#: Some af-winners on the page names this winner.
+WON = "w => [...document.querySelectorAll('.af-winners')].some(e => e.innerText.includes(w))"
 #: A four-player round in the one-line notation (b13-bishop-chain): Dora's Knight wins.
 LINE = ("Ana: Servant, Witch on Dora -5, hand Bishop; Bruno: Merchant, Bishop on Ana, hand Rogue; "
         "Caio: Jester, Bishop on Bruno, hand Servant; Dora: Knight, Bishop on Caio, hand Damsel")
@@ -142,6 +144,10 @@ def test_axe_every_app_and_interaction(app_server, browser, width):
         page.locator(".af-last").first.click()
         page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
         page.wait_for_selector(".af-graph svg:visible", timeout=TIMEOUT_MS)
+        page.keyboard.press("Shift+Tab")                 # from ▶| back to ▶: the focus ring shows
+        focus = page.evaluate(FOCUS_JS)
+        assert focus and focus["ring"] and "af-next" in focus["cls"], focus
+        shot(page, f"lab-next-focus-{width}")
         assert "Effect graph" in page.locator(".af-graph [role=img]:visible").get_attribute("aria-label")
         open_sections(page)
         page.wait_for_selector(".af-build .widget-toggle-buttons", timeout=TIMEOUT_MS)
@@ -161,8 +167,7 @@ def test_axe_every_app_and_interaction(app_server, browser, width):
         found += scan(page, f"dispute@{width}")
         page.locator(".af-line input, .af-line textarea").first.fill(LINE)
         page.locator(".af-line-go").first.click()
-        page.wait_for_function("() => (document.querySelector('.af-winners') || {innerText: ''})"
-                               ".innerText.includes(\"Dora's Knight\")")
+        page.wait_for_function(WON, arg="Dora's Knight")
         open_sections(page)
         found += scan(page, f"dispute@{width}, resolved, sections open")
         no_sideways_scroll(page, f"dispute@{width}")
@@ -224,15 +229,29 @@ def announced(page, text: str) -> None:
                            timeout=TIMEOUT_MS)
 
 
+#: Under prefers-reduced-motion an element that asks for a 2 s transition and animation gets none.
+REDUCED_MOTION_JS = """() => {
+  const probe = document.createElement('div');
+  probe.style.cssText = 'transition: opacity 2s; animation: af-probe 2s infinite';
+  document.querySelector('main').appendChild(probe);
+  const s = getComputedStyle(probe);
+  const still = parseFloat(s.transitionDuration) <= 0.0001 && parseFloat(s.animationDuration) <= 0.0001;
+  probe.remove();
+  return still;
+}"""
+
+
 @pytest.mark.parametrize("width", [1366])
 def test_keyboard_journeys(app_server, browser, width):
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    """Run with prefers-reduced-motion: reduce (nothing may move then)."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     try:
         _lab_by_keyboard(page, app_server)
         _dispute_by_keyboard(page, app_server)
         _learn_by_keyboard(page, app_server)
+        assert page.evaluate(REDUCED_MOTION_JS), "a transition or animation runs under reduced motion"
         _play_by_keyboard(page, app_server)
     finally:
         context.close()
@@ -292,12 +311,16 @@ def _dispute_by_keyboard(page, base: str) -> None:
     page.wait_for_function("c => { const a = document.activeElement; return a.textContent.trim() === c"
                            " && a.getAttribute('aria-checked') === 'true'; }", arg=chip)
     tab_to(page, ".af-line")
-    page.keyboard.type(LINE)
+    for _ in range(3):                                   # a late echo of the chips may reset the box
+        page.keyboard.press("Control+A")
+        page.keyboard.type(LINE)
+        page.wait_for_timeout(500)
+        if page.evaluate("() => document.activeElement.value") == LINE:
+            break
     tab_to(page, ".af-line-go")
     shot(page, "dispute-line-go-focus")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => (document.querySelector('.af-winners') || {innerText: ''})"
-                           ".innerText.includes(\"Dora's Knight\")")
+    page.wait_for_function(WON, arg="Dora's Knight")
     announced(page, "Dora's Knight")
 
 
