@@ -195,7 +195,7 @@ FOCUS_JS = """() => {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   const s = getComputedStyle(el);
-  const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
+  const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
   const r = el.getBoundingClientRect();
   return {ring, visible: r.width > 0 && r.height > 0,
           what: el.outerHTML.slice(0, 120), cls: String(el.className), top: r.top + window.scrollY};
