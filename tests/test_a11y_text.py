@@ -49,9 +49,16 @@ def test_app_graph_is_a_named_picture():
 
     g = build_graph(data_of("b4-damsel-swap"))
     out = app_graph_svg(g)
-    labels = re.findall(r"role='img' aria-label='([^']*)'", out)
+    labels = re.findall(r'<svg role="img" aria-label="([^"]*)"', out)
     assert len(labels) == 2 and all(unescape(label) == graph_summary(g) for label in labels)
     assert out.count("<svg") == 2
+
+
+def test_the_static_sites_placeholder_is_named_too():
+    from aristofarsa.render.svg import drawn_by_the_page, named
+
+    out = named(drawn_by_the_page("digraph { a -> b }", fit=True), "Effect graph: 2 cards, 1 effect.")
+    assert out.startswith('<div role="img" aria-label="Effect graph: 2 cards, 1 effect." class=\'af-dot\'')
 
 
 def test_the_board_names_every_cards_owner():

@@ -58,12 +58,19 @@ def graph_svg(g: Graph, fit: bool = False, narrow: bool = False) -> str:
 def app_graph_svg(g: Graph) -> str:
     """What the apps inline: the wide layout and the narrow one (Balcony and Garden side by
     side, about 350 px wide, so on a 390 px phone every label stays 10 px or more and the
-    winner is in view); the stylesheet shows the one that fits the screen. Each is a picture
-    (``role="img"``) named by :func:`graph_summary`, for a screen reader."""
-    label = escape(graph_summary(g))
-    return (f"<div class='af-graph-wide' role='img' aria-label='{label}'>{graph_svg(g, fit=True)}</div>"
-            f"<div class='af-graph-narrow' role='img' aria-label='{label}'>"
-            f"{graph_svg(g, fit=True, narrow=True)}</div>")
+    winner is in view); the stylesheet shows the one that fits the screen. Each ``<svg>`` is
+    a picture (``role="img"``) named by :func:`graph_summary`, for a screen reader (on the
+    static site the placeholder carries the name over to the drawing)."""
+    label = graph_summary(g)
+    return (f"<div class='af-graph-wide'>{named(graph_svg(g, fit=True), label)}</div>"
+            f"<div class='af-graph-narrow'>{named(graph_svg(g, fit=True, narrow=True), label)}</div>")
+
+
+def named(picture: str, label: str) -> str:
+    """An inline ``<svg>`` (or the static site's placeholder for one) as a picture named
+    ``label``: ``role="img"`` and ``aria-label`` on its outer element."""
+    tag = "<svg " if picture.startswith("<svg") else "<div "
+    return picture.replace(tag, f'{tag}role="img" aria-label="{escape(label)}" ', 1)
 
 
 #: How many arrows a graph's text alternative names one by one (then "and N more").
