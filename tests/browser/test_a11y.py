@@ -274,9 +274,11 @@ def _lab_by_keyboard(page, base: str) -> None:
     assert tops == sorted(tops) or max(a - b for a, b in zip(tops, tops[1:], strict=False)) < 400, \
         f"Tab went backwards up the page: {[v['cls'] for v in visited]}"
     shot(page, "lab-lesson-list-focus")
-    before = page.locator(".af-lesson-head").inner_text()
-    page.keyboard.press("ArrowDown")                    # the first lesson
-    page.wait_for_function("t => document.querySelector('.af-lesson-head').innerText !== t", arg=before)
+    before = [page.locator(".af-lesson-head").inner_text(), page.locator(".af-step").inner_text()]
+    page.keyboard.press("ArrowDown")                    # the first lesson: a new heading and stepper
+    page.wait_for_function("([head, step]) => document.querySelector('.af-lesson-head').innerText !== head"
+                           " && document.querySelectorAll('.af-step').length === 1"
+                           " && document.querySelector('.af-step').innerText !== step", arg=before)
     page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 1 of')")
     title = page.locator(".af-lesson-head").inner_text().strip().splitlines()[0]
     tab_to(page, ".af-next", shift=True)                 # back up to the stepper
