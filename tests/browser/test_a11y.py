@@ -26,6 +26,9 @@ import pytest
 pytestmark = pytest.mark.browser
 
 TIMEOUT_MS = 90_000
+#: Opening a page: each of the six needs a kernel of its own, started while the machine runs
+#: the rest of the suite (a loaded 2-core machine has taken over 90 s).
+LOAD_MS = 180_000
 SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") else None
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 TITLES = {"learn": "Learn the rules", "lab": "Scenario Lab", "play": "Play a game",
@@ -71,9 +74,9 @@ FRAME_JS = """() => {
 
 def open_app(page, base: str, app: str, query: str = "") -> None:
     """Open an app and wait until it is on screen with its text (never scan a hidden page)."""
-    page.goto(f"{base}voila/render/{app}.ipynb{query}", timeout=TIMEOUT_MS)
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=TIMEOUT_MS)
-    page.wait_for_selector(".af-app, .af-learn", state="visible", timeout=TIMEOUT_MS)
+    page.goto(f"{base}voila/render/{app}.ipynb{query}", timeout=LOAD_MS)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_MS)
+    page.wait_for_selector(".af-app, .af-learn", state="visible", timeout=LOAD_MS)
     assert page.locator(".af-app, .af-learn").first.inner_text().strip(), f"{app}: the app shows no text"
     frame = page.evaluate(FRAME_JS)
     assert frame["lang"] == "en", f"{app}: <html lang> is {frame['lang']!r}"
