@@ -58,9 +58,49 @@ def graph_svg(g: Graph, fit: bool = False, narrow: bool = False) -> str:
 def app_graph_svg(g: Graph) -> str:
     """What the apps inline: the wide layout and the narrow one (Balcony and Garden side by
     side, about 350 px wide, so on a 390 px phone every label stays 10 px or more and the
-    winner is in view); the stylesheet shows the one that fits the screen."""
-    return (f"<div class='af-graph-wide'>{graph_svg(g, fit=True)}</div>"
-            f"<div class='af-graph-narrow'>{graph_svg(g, fit=True, narrow=True)}</div>")
+    winner is in view); the stylesheet shows the one that fits the screen. Each ``<svg>`` is
+    a picture (``role="img"``) named by :func:`graph_summary`, for a screen reader (on the
+    static site the placeholder carries the name over to the drawing)."""
+    label = graph_summary(g)
+    return (f"<div class='af-graph-wide'>{named(graph_svg(g, fit=True), label)}</div>"
+            f"<div class='af-graph-narrow'>{named(graph_svg(g, fit=True, narrow=True), label)}</div>")
+
+
+def named(picture: str, label: str) -> str:
+    """An inline ``<svg>`` (or the static site's placeholder for one) as a picture named
+    ``label``: ``role="img"`` and ``aria-label`` on its outer element."""
+    tag = "<svg " if picture.startswith("<svg") else "<div "
+    return picture.replace(tag, f'{tag}role="img" aria-label="{escape(label)}" ', 1)
+
+
+#: How many arrows a graph's text alternative names one by one (then "and N more").
+SUMMARY_EDGES = 12
+
+
+def graph_summary(g: Graph) -> str:
+    """The effect graph in words, what its picture shows: how many cards and effects, each
+    effect as "step 4: Ana's Knight to Bruno's Rogue, +5" (cancelled ones said so), and the
+    winners. A card hidden from the graph's viewer is "a face-down card", as in the picture."""
+    def card(node_id: str) -> str:
+        try:
+            node = g.node(node_id)
+        except KeyError:
+            return node_id
+        return f"{node.player}'s {node.card}" if node.card else f"{node.player}'s face-down card"
+
+    step = f" up to step {g.step}" if g.step and g.step < g.last_step else ""
+    effects = len(g.edges)
+    parts = [f"Effect graph{step}: {len(g.nodes)} card{'s' if len(g.nodes) != 1 else ''}, "
+             f"{effects} effect{'s' if effects != 1 else ''}."]
+    for e in g.edges[:SUMMARY_EDGES]:
+        what = e.label or e.kind
+        parts.append(f"Step {e.step}: {card(e.source)} to {card(e.target)}"
+                     + (f", {what}" if what else "") + (" (cancelled)" if e.cancelled else "") + ".")
+    if effects > SUMMARY_EDGES:
+        parts.append(f"And {effects - SUMMARY_EDGES} more.")
+    if g.winners:
+        parts.append(f"Winner{'s' if len(g.winners) != 1 else ''}: {', '.join(g.winners)}.")
+    return " ".join(parts)
 
 
 def drawn_by_the_page(dot: str, fit: bool = False) -> str:

@@ -144,6 +144,11 @@ window.aristofarsaSite = (function () {
       if (placeholder.dataset.fit === "1") {
         svg = svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ');
       }
+      const label = placeholder.getAttribute("aria-label");   // the graph's text alternative
+      if (label) {
+        const quoted = label.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+        svg = svg.replace("<svg ", '<svg role="img" aria-label="' + quoted + '" ');
+      }
       if (placeholder.isConnected) placeholder.outerHTML = svg;
     }).catch(function (error) {
       placeholder.textContent = "The graph could not be drawn here: " + error.message;

@@ -1,0 +1,368 @@
+"""Accessibility of the six apps in a real browser (issue 27; docs/apps.md, "Accessibility").
+
+* ``test_axe_every_app_and_interaction``: axe-core (the copy pinned with the test extra's
+  ``axe-playwright-python``), WCAG 2.0 / 2.1 / 2.2 A and AA rules, over every app at 1366 and
+  390 px, on its first screen and after its main interactions; each violation printed with
+  its elements; none allowed. A scan runs only once the app is on screen (Voila hides the
+  cells until the page is rendered: a hidden page would pass). The page's own frame is
+  checked there too: ``lang``, a title naming the app, one ``main`` landmark with a heading,
+  no positive tabindex, no sideways scrolling.
+* ``test_keyboard_journeys``: with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows),
+  open a lesson in the Lab and step to its end; tap chips and enter and resolve a four-player
+  round in the Dispute resolver; answer and check a Learn quiz question; play a move in
+  Play. Every stop on the way shows a focus ring; the step and the verdict reach the live
+  region. Screenshots of focus states go to ``$AF_SCREENSHOTS`` when it is set.
+
+The Dispute, Learn and Exiled screens are reached through the contract's hooks
+(/work/shared/APPS_CONTRACT.md: af-line, af-quiz-check, af-winners ...), not their layout.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT_MS = 90_000
+#: Opening a page: each of the six needs a kernel of its own, started while the machine runs
+#: the rest of the suite (a loaded 2-core machine has taken over 90 s).
+LOAD_MS = 180_000
+SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") else None
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+TITLES = {"learn": "Learn the rules", "lab": "Scenario Lab", "play": "Play a game",
+          "dispute": "Dispute resolver", "graphs": "Effect graphs", "exiled": "The Exiled expansion"}
+#: Some af-winners on the page names this winner.
+WON = "w => [...document.querySelectorAll('.af-winners')].some(e => e.innerText.includes(w))"
+#: A four-player round in the one-line notation (b13-bishop-chain): Dora's Knight wins.
+LINE = ("Ana: Servant, Witch on Dora -5, hand Bishop; Bruno: Merchant, Bishop on Ana, hand Rogue; "
+        "Caio: Jester, Bishop on Bruno, hand Servant; Dora: Knight, Bishop on Caio, hand Damsel")
+
+
+def axe_source() -> str:
+    try:
+        import axe_playwright_python
+    except ImportError:
+        pytest.skip("axe-playwright-python is missing (pip install 'aristofarsa[test]')")
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def scan(page, where: str, within: str = "") -> list[str]:
+    """axe-core's WCAG A/AA violations on the page as it is now (or in the element ``within``
+    selects), one line per element."""
+    page.wait_for_timeout(300)                      # the template's observer runs on the next frame
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(axe_source())
+    result = page.evaluate("([tags, within]) => axe.run(within ? document.querySelector(within) : document,"
+                           " {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+                           [WCAG_TAGS, within])
+    return [f"{where}: {v['id']} ({v['impact']}): {' '.join(map(str, n['target']))}: {n['html'][:200]}"
+            f"\n    {' '.join((n.get('failureSummary') or '').split())}"
+            for v in result["violations"] for n in v["nodes"]]
+
+
+FRAME_JS = """() => {
+  const main = document.querySelectorAll('main, [role=main]');
+  const heading = main.length ? main[0].querySelector('h1, h2') : null;
+  return {lang: document.documentElement.lang, title: document.title, mains: main.length,
+          heading: heading ? heading.textContent.trim() : '',
+          positive: [...document.querySelectorAll('[tabindex]')].filter(e => e.tabIndex > 0).length,
+          sideways: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+
+def open_app(page, base: str, app: str, query: str = "") -> None:
+    """Open an app and wait until it is on screen with its text (never scan a hidden page)."""
+    page.goto(f"{base}voila/render/{app}.ipynb{query}", timeout=LOAD_MS)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_MS)
+    page.wait_for_selector(".af-app, .af-learn", state="visible", timeout=LOAD_MS)
+    assert page.locator(".af-app, .af-learn").first.inner_text().strip(), f"{app}: the app shows no text"
+    frame = page.evaluate(FRAME_JS)
+    assert frame["lang"] == "en", f"{app}: <html lang> is {frame['lang']!r}"
+    assert TITLES[app] in frame["title"], f"{app}: the title {frame['title']!r} does not name the app"
+    assert frame["mains"] == 1 and frame["heading"] == TITLES[app], f"{app}: {frame}"
+    assert frame["positive"] == 0, f"{app}: a positive tabindex breaks the reading order"
+
+
+def no_sideways_scroll(page, where: str) -> None:
+    frame = page.evaluate(FRAME_JS)
+    assert frame["sideways"] <= 1, f"{where}: the page scrolls sideways by {frame['sideways']} px"
+
+
+def open_sections(page) -> None:
+    """Open every closed Accordion section on screen (what-if, variants, build the round ...)."""
+    for _ in range(6):
+        closed = page.locator(".jupyter-widget-Collapse-header[aria-expanded=false]:visible")
+        if not closed.count():
+            return
+        closed.first.click()
+        page.wait_for_timeout(400)
+
+
+#: The selected tab's pane (built when first selected) shows its text.
+SHOWN_PANE_JS = """tab => tab.classList.contains('lm-mod-current') && [...tab.closest('.widget-tab')
+  .querySelectorAll(':scope > .widget-tab-contents > :not(.lm-mod-hidden)')].some(p => p.innerText.trim())"""
+
+
+def each_tab(page, where: str, found: list[str]) -> None:
+    """Select every other tab of the app's tab bar in turn (the first is the first screen,
+    scanned already), scanning each once its pane shows."""
+    tabs = page.locator(".lm-TabBar-tab:visible")
+    for k in range(1, tabs.count()):
+        name = tabs.nth(k).inner_text().strip()
+        tabs.nth(k).click()
+        page.wait_for_function(SHOWN_PANE_JS, arg=tabs.nth(k).element_handle())
+        found += scan(page, f"{where}, tab {name!r}")
+
+
+def check_quiz_by_mouse(page) -> None:
+    page.locator(".lm-TabBar-tab", has_text="Quiz").first.click()
+    page.wait_for_selector(".af-quiz-check:visible", timeout=TIMEOUT_MS)
+    choice = page.locator(".af-quiz-question ~ * .widget-toggle-button:visible, "
+                          ".widget-toggle-button:visible").first
+    choice.click()
+    page.locator(".af-quiz-check:visible").first.click()
+    page.wait_for_selector(".af-quiz-feedback:visible", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('.af-quiz-feedback').innerText.trim().length > 0",
+                           timeout=TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_axe_every_app_and_interaction(app_server, browser, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    found: list[str] = []
+    try:
+        # Learn: every tab, then a quiz question answered and checked
+        open_app(page, app_server, "learn")
+        # the scan itself can fail: a picture with no text alternative, put in and taken out
+        page.evaluate("() => document.querySelector('main').insertAdjacentHTML('beforeend',"
+                      " '<img id=af-probe src=\"data:,\" width=20 height=20>')")
+        assert any("image-alt" in line for line in scan(page, "probe", "#af-probe"))
+        page.evaluate("() => document.getElementById('af-probe').remove()")
+        found += scan(page, f"learn@{width}")
+        each_tab(page, f"learn@{width}", found)
+        check_quiz_by_mouse(page)
+        found += scan(page, f"learn@{width}, quiz checked")
+        no_sideways_scroll(page, f"learn@{width}")
+        # Lab: a lesson opened, stepped to the end, the graph shown, the builder open
+        open_app(page, app_server, "lab", "?lesson=b13-bishop-chain")
+        found += scan(page, f"lab@{width}")
+        page.locator(".af-next").first.click()
+        page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 2 of')")
+        page.locator(".af-last").first.click()
+        page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
+        page.wait_for_selector(".af-graph svg:visible", timeout=TIMEOUT_MS)
+        page.keyboard.press("Shift+Tab")                 # from ▶| back to ▶: the focus ring shows
+        focus = page.evaluate(FOCUS_JS)
+        assert focus and focus["ring"] and "af-next" in focus["cls"], focus
+        shot(page, f"lab-next-focus-{width}")
+        assert "Effect graph" in page.locator(".af-graph [role=img]:visible").get_attribute("aria-label")
+        open_sections(page)
+        page.wait_for_selector(".af-build .widget-toggle-buttons", timeout=TIMEOUT_MS)
+        found += scan(page, f"lab@{width}, stepped to the end, builder open")
+        no_sideways_scroll(page, f"lab@{width}")
+        # Play: a move
+        open_app(page, app_server, "play", "?players=4&seed=7&bots=random")
+        found += scan(page, f"play@{width}")
+        before = page.locator(".af-hand").inner_text()
+        page.locator(".af-actions button:not([disabled])").first.click()
+        page.wait_for_function("t => document.querySelector('.af-hand').innerText !== t", arg=before)
+        open_sections(page)
+        found += scan(page, f"play@{width}, a move played, new game form open")
+        no_sideways_scroll(page, f"play@{width}")
+        # Dispute: a round entered in one line and resolved, every section open
+        open_app(page, app_server, "dispute")
+        found += scan(page, f"dispute@{width}")
+        page.locator(".af-line input, .af-line textarea").first.fill(LINE)
+        page.locator(".af-line-go").first.click()
+        page.wait_for_function(WON, arg="Dora's Knight")
+        open_sections(page)
+        found += scan(page, f"dispute@{width}, resolved, sections open")
+        no_sideways_scroll(page, f"dispute@{width}")
+        # Graphs: a filter
+        open_app(page, app_server, "graphs")
+        found += scan(page, f"graphs@{width}")
+        count = page.locator(".af-count").inner_text()
+        page.locator(".af-filter-ruling select").select_option(index=1)
+        page.wait_for_function("t => document.querySelector('.af-count').innerText !== t", arg=count)
+        assert page.locator(".af-graph [role=img][aria-label^='Effect graph']:visible").count() >= 1
+        found += scan(page, f"graphs@{width}, filtered")
+        no_sideways_scroll(page, f"graphs@{width}")
+        # Exiled: every tab
+        open_app(page, app_server, "exiled")
+        found += scan(page, f"exiled@{width}")
+        each_tab(page, f"exiled@{width}", found)
+        no_sideways_scroll(page, f"exiled@{width}")
+    finally:
+        context.close()
+    assert not found, f"{len(found)} WCAG A/AA violations (axe-core):\n" + "\n".join(found)
+
+
+# ----------------------------------------------------------------------- the keyboard alone
+FOCUS_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const s = getComputedStyle(el);
+  const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+  const r = el.getBoundingClientRect();
+  return {ring, visible: r.width > 0 && r.height > 0,
+          what: el.outerHTML.slice(0, 120), cls: String(el.className), top: r.top + window.scrollY};
+}"""
+
+
+def tab_to(page, selector: str, *, shift: bool = False, limit: int = 80, visited: list | None = None) -> None:
+    """Press Tab (or Shift+Tab) until the focused element is (inside) ``selector``; every stop on
+    the way must show a focus ring."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if shift else "Tab")
+        focus = page.evaluate(FOCUS_JS)
+        if focus is None:
+            continue
+        assert focus["visible"] and focus["ring"], f"focus not visible on {focus['what']}"
+        if visited is not None:
+            visited.append(focus)
+        if page.evaluate("s => !!document.activeElement.closest(s)", selector):
+            return
+    raise AssertionError(f"{limit} presses of {'Shift+' if shift else ''}Tab never reached {selector}")
+
+
+def shot(page, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"a11y-{name}.png"))
+
+
+def announced(page, text: str) -> None:
+    page.wait_for_function("t => document.getElementById('af-announce').textContent.includes(t)", arg=text,
+                           timeout=TIMEOUT_MS)
+
+
+#: Under prefers-reduced-motion an element that asks for a 2 s transition and animation gets none.
+REDUCED_MOTION_JS = """() => {
+  const probe = document.createElement('div');
+  probe.style.cssText = 'transition: opacity 2s; animation: af-probe 2s infinite';
+  document.querySelector('main').appendChild(probe);
+  const s = getComputedStyle(probe);
+  const still = parseFloat(s.transitionDuration) <= 0.0001 && parseFloat(s.animationDuration) <= 0.0001;
+  probe.remove();
+  return still;
+}"""
+
+
+@pytest.mark.parametrize("width", [1366])
+def test_keyboard_journeys(app_server, browser, width):
+    """Run with prefers-reduced-motion: reduce (nothing may move then)."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        _lab_by_keyboard(page, app_server)
+        _dispute_by_keyboard(page, app_server)
+        _learn_by_keyboard(page, app_server)
+        assert page.evaluate(REDUCED_MOTION_JS), "a transition or animation runs under reduced motion"
+        _play_by_keyboard(page, app_server)
+    finally:
+        context.close()
+
+
+def _lab_by_keyboard(page, base: str) -> None:
+    """Open a lesson from the lesson list, then step to its end: Tab, arrows, Enter, Space."""
+    open_app(page, base, "lab")
+    visited: list[dict] = []
+    tab_to(page, ".af-lesson-list select", visited=visited)
+    tops = [v["top"] for v in visited]
+    assert tops == sorted(tops) or max(a - b for a, b in zip(tops, tops[1:], strict=False)) < 400, \
+        f"Tab went backwards up the page: {[v['cls'] for v in visited]}"
+    shot(page, "lab-lesson-list-focus")
+    before = [page.locator(".af-lesson-head").inner_text(), page.locator(".af-step").inner_text()]
+    page.keyboard.press("ArrowDown")                    # the first lesson: a new heading and stepper
+    page.wait_for_function("([head, step]) => document.querySelector('.af-lesson-head').innerText !== head"
+                           " && document.querySelectorAll('.af-step').length === 1"
+                           " && document.querySelector('.af-step').innerText !== step", arg=before)
+    page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 1 of')")
+    title = page.locator(".af-lesson-head").inner_text().strip().splitlines()[0]
+    tab_to(page, ".af-next", shift=True)                 # back up to the stepper
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 2 of')")
+    announced(page, "Step 2 of")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 3 of')")
+    tab_to(page, ".af-last")
+    shot(page, "lab-last-focus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
+    winners = page.locator(".af-winners").inner_text().strip()
+    announced(page, winners)
+    assert title and winners.startswith("Winning card")
+    tab_to(page, ".af-slider .noUi-handle")              # the slider: named, and Home goes back
+    handle = page.locator(".af-slider .noUi-handle")
+    assert handle.get_attribute("aria-label") == "Step"
+    assert handle.get_attribute("aria-valuetext").startswith("step ")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 1 of')")
+
+
+def _dispute_by_keyboard(page, base: str) -> None:
+    """Chips by arrows (a radio group), then a four-player round typed in one line and resolved."""
+    open_app(page, base, "dispute")
+    group = page.locator(".af-build [role=radiogroup]").first
+    group.wait_for(timeout=TIMEOUT_MS)
+    assert group.get_attribute("aria-label"), "a chip group has no name"
+    tab_to(page, ".af-build [role=radio]")
+    chip = page.evaluate("() => document.activeElement.textContent.trim()")
+    radios = page.locator(".af-build [role=radiogroup]").first.locator("[role=radio]")
+    assert radios.evaluate_all("rs => rs.filter(r => r.tabIndex === 0).length") == 1   # one tab stop
+    shot(page, "dispute-chip-focus")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("c => { const a = document.activeElement; return a.textContent.trim() !== c"
+                           " && a.getAttribute('role') === 'radio'"
+                           " && a.getAttribute('aria-checked') === 'true'; }", arg=chip)
+    page.keyboard.press("ArrowLeft")                     # and back: the chosen chip follows
+    page.wait_for_function("c => { const a = document.activeElement; return a.textContent.trim() === c"
+                           " && a.getAttribute('aria-checked') === 'true'; }", arg=chip)
+    tab_to(page, ".af-line")
+    for _ in range(3):                                   # a late echo of the chips may reset the box
+        page.keyboard.press("Control+A")
+        page.keyboard.type(LINE)
+        page.wait_for_timeout(500)
+        if page.evaluate("() => document.activeElement.value") == LINE:
+            break
+    tab_to(page, ".af-line-go")
+    shot(page, "dispute-line-go-focus")
+    page.keyboard.press("Enter")
+    page.wait_for_function(WON, arg="Dora's Knight")
+    announced(page, "Dora's Knight")
+
+
+def _learn_by_keyboard(page, base: str) -> None:
+    """The Quiz tab by arrows, a choice by Space, Check by Enter: the feedback appears."""
+    open_app(page, base, "learn")
+    tab_to(page, ".lm-TabBar-tab")                       # Lumino's tab bar: arrows, then Enter
+    for _ in range(8):
+        if page.evaluate("() => document.activeElement.textContent.trim()") == "Quiz":
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".af-quiz-check:visible", timeout=TIMEOUT_MS)
+    shot(page, "learn-quiz-tab-focus")
+    tab_to(page, ".widget-toggle-buttons [role=radio]")  # the question's first choice
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.activeElement.getAttribute('aria-checked') === 'true'")
+    tab_to(page, ".af-quiz-check")
+    shot(page, "learn-check-focus")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => { const f = document.querySelector('.af-quiz-feedback');"
+                           " return f && f.offsetParent !== null && f.innerText.trim().length > 0; }")
+
+
+def _play_by_keyboard(page, base: str) -> None:
+    """Tab to the first legal move and press Enter: the game moves on."""
+    open_app(page, base, "play", "?players=4&seed=7&bots=random")
+    before = page.locator(".af-hand").inner_text()
+    tab_to(page, ".af-actions button")
+    shot(page, "play-move-focus")
+    page.keyboard.press("Enter")                         # a card played: it leaves the hand
+    page.wait_for_function("t => document.querySelector('.af-hand').innerText !== t", arg=before)
