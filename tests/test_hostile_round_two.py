@@ -64,11 +64,11 @@ def test_the_number_reader_keeps_small_numbers_and_their_leading_zeros() -> None
 
 
 @pytest.mark.parametrize("controller, query, words", [
-    (PlayController, "seed=" + "0" * 5000 + "4", "seed must be below 2**63"),
+    (PlayController, "seed=" + "0" * 5000 + "4", "seed must be 0 to 9007199254740990, got a number of 5,001"),
     (PlayController, "players=" + "0" * 5000 + "4", "players must be 3 to 6"),
     (PlayController, "human=" + "0" * 5000 + "1", "human (your seat; 0 = bots only) must be"),
     (LearnController, "seed=" + "0" * 5000 + "4", "seed must be below 2**63"),
-    (PlayController, "seed=%C2%B2", "seed must be a whole number >= 0, got '²'"),
+    (PlayController, "seed=%C2%B2", "seed must be a whole number 0 to 9007199254740990, got '²'"),
 ])
 def test_a_crafted_number_in_a_link_is_a_message(controller, query: str, words: str) -> None:
     state = controller.from_query(query)          # raised ValueError before (a bare cell error)
