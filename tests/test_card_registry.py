@@ -3,6 +3,7 @@ up in every view derived from the registry, and the real registry comes back aft
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterator, Sequence
 
@@ -142,7 +143,7 @@ def test_the_bots_play_a_game_with_the_toy_card(toy: CardSpec) -> None:
     assert played, "the toy card was never played in the game"
 
 
-class _NoRandom:
+class _NoRandom(random.Random):
     """A generator whose draws never fall under the policy's 25 % of random picks."""
 
     def random(self) -> float:
