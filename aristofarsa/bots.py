@@ -232,10 +232,11 @@ class _MonteCarloBot:
 
     auto = False
     needs_history = True
-    samples = 4
-    max_tries = 3
 
-    def __init__(self, rng: random.Random, view: GameView) -> None:
+    def __init__(self, rng: random.Random, view: GameView, samples: int = 4,
+                 max_tries: int = 3) -> None:
+        self.samples = samples      # determinized worlds per option
+        self.max_tries = max_tries  # worlds drawn again when one diverges
         self.rng = rng
         self.view = view
         self.sim_rng = random.Random(rng.getrandbits(64))
@@ -312,7 +313,8 @@ class _MonteCarloBot:
 class GreedyBot(_MonteCarloBot):
     """Best immediate outcome for itself, tried in a few determinized worlds."""
 
-    samples = 4
+    def __init__(self, rng: random.Random, view: GameView) -> None:
+        super().__init__(rng, view, samples=4)
 
     def utility(self, world_before: list[PlayerState], players: list[PlayerState],
                 result: RoundResult, me: int) -> float:
@@ -325,7 +327,8 @@ class GreedyBot(_MonteCarloBot):
 class SearchBot(_MonteCarloBot):
     """Monte-Carlo over hidden cards with heuristic playouts and a whole-game judgement."""
 
-    samples = 24
+    def __init__(self, rng: random.Random, view: GameView) -> None:
+        super().__init__(rng, view, samples=24)
 
     def policy(self, rng: random.Random) -> Policy:
         return heuristic_policy(rng, self.view.crowns_table)

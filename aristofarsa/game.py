@@ -29,6 +29,7 @@ before each) and the end of the game; hidden information carries ``visible_to``.
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -206,7 +207,11 @@ class Game:
     def _seat_deciders(self, bot_seeds: list[int], overrides: Mapping[Any, Decider],
                        record: bool) -> None:
         """One bot per seat, each with its own generator (overrides replace bots; replay uses that)."""
-        self.views = [GameView(self, k) for k in range(self.n)]
+        # The views and the seat decider reach the game through a weak proxy: a finished game
+        # is no reference cycle (game -> views/decider -> game) and is freed at once, without
+        # the cyclic garbage collector (issue 24).
+        table = weakref.proxy(self)
+        self.views = [GameView(table, k) for k in range(self.n)]
         seat_deciders: dict[str, Decider] = {}
         self.smart = False
         for k, name in enumerate(self.names):
@@ -215,7 +220,7 @@ class Game:
                 d = make_bot(self.bot_names[k], random.Random(bot_seeds[k]), self.views[k])
             self.smart = self.smart or getattr(d, "needs_history", False)
             seat_deciders[name] = d
-        self.decider = SeatDecider(self, seat_deciders, record, self.smart)
+        self.decider = SeatDecider(table, seat_deciders, record, self.smart)
 
     def _log_set_up(self, first_rule: str) -> None:
         if not self.t:

@@ -62,7 +62,7 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         other = PlayerState(self.index, self.name)
-        for zone in self.ZONES:
+        for zone in PlayerState.ZONES:
             setattr(other, zone, list(getattr(self, zone)))
         return other
 
