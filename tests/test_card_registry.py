@@ -194,3 +194,15 @@ def test_without_its_prestige_flag_the_toy_card_would_read_differently(
 
 def _fields(spec: CardSpec) -> dict:
     return {name: getattr(spec, name) for name in CardSpec.__dataclass_fields__}
+
+
+def test_family_counts_written_in_the_docs_are_the_registrys() -> None:
+    """Counts of the family that prose must write out are checked against the registry."""
+    from pathlib import Path
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    words = {"eleven": 11, "fifteen": 15, "four": 4, "five": 5, "seven": 7}
+    games = (docs / "games.md").read_text(encoding="utf-8")
+    assert re.search(rf"\b{len(cards.STARTING_DECK)} cards\s+today", games)
+    apps = (docs / "apps.md").read_text(encoding="utf-8")
+    said = re.search(r"each of the (\w+) base cards", apps)
+    assert said is not None and words[said.group(1)] == len(cards.BASE_CARDS)
