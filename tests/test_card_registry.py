@@ -206,3 +206,26 @@ def test_family_counts_written_in_the_docs_are_the_registrys() -> None:
     apps = (docs / "apps.md").read_text(encoding="utf-8")
     said = re.search(r"each of the (\w+) base cards", apps)
     assert said is not None and words[said.group(1)] == len(cards.BASE_CARDS)
+
+
+def test_a_card_not_in_play_changes_no_seeded_game() -> None:
+    """Item 2 of issue 24: each family's deck is shuffled by its own seed, so an Exiled card
+    added to the registry leaves every base game as it was; a base Peasant (in play) re-deals."""
+    bots = ["greedy", "random", "random", "random"]
+    before = [play_game(4, seed, bots, trace=True).to_json() for seed in (1, 7)]
+    exiled = CardSpec("Herald", PEASANT, 1, 1, True, "No effect.", "No effect.")
+    with temporary_registry():
+        register(exiled, crowns=1)
+        assert cards.EXILED_ORDER[-1] == "Herald"
+        after = [play_game(4, seed, bots, trace=True).to_json() for seed in (1, 7)]
+    assert after == before
+    with temporary_registry():
+        register(TOY, crowns=1)
+        effects.balcony("Minstrel", "toy")(_toy_balcony)
+        try:
+            redealt = play_game(4, 1, bots, trace=True).to_json()
+        finally:
+            effects.BALCONY_EFFECTS.pop("Minstrel", None)
+    assert redealt != before[0]
+    # the game's own stream does not depend on a family's size: the same round-1 starter
+    assert redealt["first"] == before[0]["first"]
