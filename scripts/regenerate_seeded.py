@@ -36,7 +36,7 @@ CLI_MD = ROOT / "docs" / "cli.md"
 SEEDED_TESTS = ("tests/test_game.py", "tests/test_cli.py", "tests/test_simulate.py",
                 "tests/test_docs.py::test_cli_samples_are_what_the_commands_print",
                 "tests/test_bots.py", "tests/controllers/test_play.py",
-                "tests/controllers/test_game_session.py")
+                "tests/controllers/test_game_session.py", "tests/test_hostile.py")
 #: docs/games.md's strength table: (label, players, hero, others, games, expansion).
 STRENGTH = (("1 greedy vs 3 random", 4, "greedy", "random", 2000, False),
             ("1 search vs 3 random", 4, "search", "random", 600, False),

@@ -110,7 +110,7 @@ def test_ranking_is_in_crown_order_with_tie_breaks():
 
 def test_every_end_reason_happens():
     seen = Counter()
-    for seed in range(400):
+    for seed in range(600):   # cannot-refill is the rarest: first at seed 496 (per-family deals)
         seen[play_game(3 + seed % 4, seed, "random", expansion=True, record=False).end_reason] += 1
     assert set(seen) == set(END_REASONS), seen
 
