@@ -73,7 +73,7 @@ _DEFINITIONS = (
              "Convoke the cheapest Noble left in your Parlor, for free.",
              balcony_rule="B6", conspire_rank=8),
     CardSpec("Servant", PEASANT, 1, 2, False,
-             "Becomes 11 while your other Servant is revealed on the Balcony. If this card wins, "
+             "Is 11 while your other Servant is revealed on the Balcony. If this card wins, "
              "both Servants score.",
              "No effect. Counts as 3 when discarded to Convoke.",
              balcony_rule="B11", conspire_rank=13),

@@ -24,11 +24,13 @@ import os
 import re
 import stat
 import tomllib
+import unicodedata
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "MAX_KEY_PARTS", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES", "FileInputError",
-           "check_depth", "check_key_parts", "check_text_size", "cut", "decode_text", "parse_json",
-           "parse_toml", "read_bytes", "read_text", "short"]
+__all__ = ["MAX_DEPTH", "MAX_KEY_PARTS", "MAX_NUMBER_CHARS", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES",
+           "NUMBER_LIMIT", "FileInputError", "NumberError", "check_depth", "check_key_parts",
+           "check_text_size", "cut", "decode_text", "parse_json", "parse_toml", "printable", "read_bytes",
+           "read_text", "short", "whole_number"]
 
 #: Largest scenario or crowns file (bytes): the longest bundled lesson is about 3 kB.
 MAX_TEXT_BYTES = 1_000_000
@@ -40,6 +42,11 @@ MAX_DEPTH = 32
 MAX_KEY_PARTS = 8
 #: Longest value shown in a message before it is cut with "…".
 SHORT = 60
+#: Most characters in a number read from a link, a progress code or a line (leading zeros
+#: and sign included): a seed below 2**63 has 19 digits.
+MAX_NUMBER_CHARS = 24
+#: A number with no upper bound of its own (a seed) must be below this, as a scenario's seed.
+NUMBER_LIMIT = 2**63
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -67,6 +74,17 @@ def cut(text: str, limit: int = SHORT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def printable(text: str) -> str:
+    """``text`` for a terminal or a log: every control, format or unassigned character but a
+    line break escaped (``\\x1b``, ``\\u202e``), so a pasted line cannot move the cursor,
+    recolour the terminal or reorder what follows; nothing is cut."""
+    if text.isprintable() or all(ch == "\n" or unicodedata.category(ch)[0] != "C"
+                                 for ch in text):
+        return text
+    return "".join(ch if ch == "\n" or unicodedata.category(ch)[0] != "C" else repr(ch)[1:-1]
+                   for ch in text)
+
+
 def _make_repr() -> Any:
     import reprlib
     r = reprlib.Repr()
@@ -76,6 +94,37 @@ def _make_repr() -> Any:
 
 
 _REPR = _make_repr()
+
+
+class NumberError(ValueError):
+    """A number that is not a whole number in range; the message says what is allowed."""
+
+
+def _shown(value: str) -> str:
+    return repr(value) if len(value) <= 40 else repr(value[:39]) + "…"
+
+
+def whole_number(value: str, name: str, low: int = 0, high: int | None = None,
+                 signed: bool = False) -> int:
+    """The one reader of a number typed by someone else (a link's query, a progress code, a
+    one-line round): ASCII digits only (``²`` or ``٣`` are not digits here), with a ``+`` or
+    ``-`` sign when ``signed``, at most :data:`MAX_NUMBER_CHARS` characters (leading zeros
+    count), ``low`` to ``high`` (below 2**63 when ``high`` is None). Anything else is a
+    :class:`NumberError` naming ``name`` and the range; nothing is converted before the
+    length is checked, so no input can reach Python's own digit limit or take long."""
+    text = value.strip() if isinstance(value, str) else ""
+    allowed = f"{low} to {high}" if high is not None else f">= {low}"
+    digits = text[1:] if signed and text[:1] in "+-" and text else text
+    if not isinstance(value, str) or not (digits and digits.isascii() and digits.isdigit()):
+        shown = _shown(value) if isinstance(value, str) else type(value).__name__
+        raise NumberError(f"{name} must be a whole number {allowed}, got {shown}")
+    top, too_big = (NUMBER_LIMIT - 1, "below 2**63") if high is None else (high, allowed)
+    if len(text) > MAX_NUMBER_CHARS:       # leading zeros count: int() is never reached
+        raise NumberError(f"{name} must be {too_big}, got a number of {len(digits):,} digits")
+    n = int(text)
+    if n < low or n > top:
+        raise NumberError(f"{name} must be {allowed if n < low else too_big}, got {n}")
+    return n
 
 
 def _kind(mode: int) -> str:
@@ -202,29 +251,54 @@ _TOML_TOKEN = re.compile(r'''
 ''', re.VERBOSE | re.DOTALL)
 
 
-def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS) -> None:
-    """Refuse a text with a dotted key (``a.b.c = 1``, ``[a.b.c]``) of more than ``limit``
-    parts, in one linear pass before ``tomllib``, whose time grows with the square of them."""
-    parts, start, after_dot = 0, 0, False
+#: Most digits in one number of a TOML text (a scenario's largest, a seed, has 19).
+MAX_TOML_DIGITS = 64
+
+
+def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
+                    depth: int = MAX_DEPTH, digits: int = MAX_TOML_DIGITS) -> None:
+    """Refuse, in one linear pass before ``tomllib`` reads a byte, a text with a dotted key
+    (``a.b.c = 1``, ``[a.b.c]``) of more than ``limit`` parts (tomllib's time grows with the
+    square of them), lists or inline tables nested more than ``depth`` levels (tomllib
+    recurses once per level), or a number of more than ``digits`` digits."""
+    parts, start, after_dot, level = 0, 0, False, 0
+
+    def line_of(at: int) -> int:
+        return text.count("\n", 0, at) + 1
+
     for token in _TOML_TOKEN.finditer(text):
         kind = token.lastgroup
         if kind == "part":
+            word = token.group()
+            if word[0].isdigit() and len(word) > digits:
+                raise FileInputError(f"{name}: line {line_of(token.start())}: a number of "
+                                     f"{len(word):,} digits; numbers here have at most {digits}")
             if not after_dot:                   # a new key starts here
                 parts, start = 0, token.start()
             parts, after_dot = parts + 1, False
             if parts > limit:
-                line = text.count("\n", 0, start) + 1
-                raise FileInputError(f"{name}: line {line}: a key of more than {limit} dotted parts "
-                                     f"({cut(text[start:start + SHORT + 1])}); a key has at most "
-                                     f"{limit} (expect.prestige.Ann has 3)")
+                raise FileInputError(f"{name}: line {line_of(start)}: a key of more than {limit} "
+                                     f"dotted parts ({cut(text[start:start + SHORT + 1])}); a key "
+                                     f"has at most {limit} (expect.prestige.Ann has 3)")
         elif kind == "dot":
             after_dot = parts > 0
         elif kind != "blank":
             parts, after_dot = 0, False
+            bracket = token.group()
+            if bracket in "[{":
+                level += 1
+                if level > depth + 1:           # + 1: a [[table]] header opens two
+                    raise FileInputError(f"{name}: line {line_of(token.start())}: lists or tables "
+                                         f"nested too deep (at most {depth} levels)")
+            elif bracket in "]}":
+                level = max(0, level - 1)
 
 
 def parse_toml(text: str, name: str = "<toml>") -> dict[str, Any]:
-    """A TOML document; its syntax errors keep tomllib's line and column."""
+    """A TOML document of at most :data:`MAX_TEXT_BYTES` bytes, checked by
+    :func:`check_key_parts` (key parts, depth, digits) before it is parsed; its syntax errors
+    keep tomllib's line and column. Every reader of scenario text comes through here."""
+    check_text_size(text, name, "TOML text")
     check_key_parts(text, name)
     try:
         data = tomllib.loads(text)

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from . import files
 from .cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, canonical
 from .scenario_model import ScenarioError
 
@@ -44,7 +45,7 @@ CHOICE_WORDS = {"on": "target", "target": "target", "delta": "delta", "give": "g
                 "exchange": "exchange", "reveal": "reveal", "discard": "discard", "peek": "peek",
                 "also": "also_score", "also_score": "also_score", "keep": "keep"}
 _CARD_CHOICES = ("give", "reveal", "discard", "also_score")
-_DELTA = re.compile(r"[+-]\d+")
+_DELTA = re.compile(r"[+-][0-9]+")
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
 _BARE = re.compile(r'[^\s,;:"\\]+')
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
@@ -269,7 +270,7 @@ class _Reader:
         c = self.clause
         where = "line"
         if c is not None:
-            where += f", clause {c.number}" + (f" ({c.who})" if c.who else "")
+            where += f", clause {c.number}" + (f" ({files.cut(c.who)})" if c.who else "")
         if at is not None:
             where += f", character {at + 1}"
         raise LineError(f"{where}: {message}", c.number if c else None, None if at is None else at + 1)
@@ -384,9 +385,7 @@ class _Reader:
                 self.fail(f"'{key}' takes {what}", rest[1][1] if len(rest) > 1 else at)
             value, vat, _ = rest[0]
             if key == "seed":
-                if not value.isdigit():
-                    self.fail(f"`seed` must be a whole number >= 0, not {value!r}", vat)
-                data["seed"] = int(value)
+                data["seed"] = self.number(value, "`seed`", vat)
             else:
                 data["description" if key == "about" else key] = value
             return
@@ -402,9 +401,7 @@ class _Reader:
             crowns: dict[str, int] = {}
             for (card, cat, _), (n, nat, _) in zip(rest[::2], rest[1::2], strict=True):
                 name = self.card(card, cat, "crowns")
-                if not n.isdigit():
-                    self.fail(f"crowns: {name} must be a whole number >= 0, not {n!r}", nat)
-                crowns[name] = int(n)
+                crowns[name] = self.number(n, f"crowns: {name}", nat)
             data["crowns"] = crowns
             return
         self.fail(f"{word!r} is neither a player clause (NAME: Garden card, Phase-2 action, "
@@ -502,7 +499,7 @@ class _Reader:
             word, at, quoted = words[k]
             low = word.lower()
             if _DELTA.fullmatch(word) and not quoted:
-                self.put(table, "delta", int(word), at, where)
+                self.put(table, "delta", self.number(word, f"`{where}.delta`", at, True), at, where)
                 k += 1
                 continue
             if low == "replay" and not quoted:
@@ -541,6 +538,18 @@ class _Reader:
                       start + len(text.rstrip()) - 1)
         return {"card": card, **choices} if choices else card
 
+    def number(self, value: str, what: str, at: int, signed: bool = False) -> int:
+        """A whole number of the line, read by the one bounded reader (ASCII digits, at most
+        24 characters): ``²`` or a 5 000-digit seed is this clause's mistake, not a crash."""
+        try:
+            return files.whole_number(value, what, -files.NUMBER_LIMIT if signed else 0,
+                                      signed=signed)
+        except files.NumberError as exc:
+            message = str(exc)
+            if signed:
+                message = message.replace(f">= {-files.NUMBER_LIMIT}", "(-5 or 5)")
+            self.fail(message, at)
+
     def put(self, table: dict[str, Any], key: str, value: Any, at: int, where: str) -> None:
         if key in table:
             self.fail(f"`{where}.{key}` is given twice", at)
@@ -548,9 +557,7 @@ class _Reader:
 
     def value(self, key: str, value: str, at: int, quoted: bool, where: str) -> Any:
         if key == "delta":
-            if not re.fullmatch(r"[+-]?\d+", value):
-                self.fail(f"`{where}.delta` must be a whole number (-5 or 5), not {value!r}", at)
-            return int(value)
+            return self.number(value, f"`{where}.delta`", at, True)
         if key == "exchange" and not quoted and value.lower() in ("yes", "no", "true", "false"):
             return value.lower() in ("yes", "true")
         if key in ("target", "peek"):
@@ -621,5 +628,6 @@ def locate(text: str, message: str, path: str = "<line>") -> LineError:
     if m is None or spot is None:
         return LineError(f"line: {body}")
     body = body[m.end():]
-    return LineError(f"line, clause {spot.number} ({spot.who}), character {spot.start + 1}: {body}",
+    return LineError(f"line, clause {spot.number} ({files.cut(spot.who or '')}), character "
+                     f"{spot.start + 1}: {body}",
                      spot.number, spot.start + 1)

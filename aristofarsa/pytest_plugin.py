@@ -18,7 +18,6 @@ nothing of the engine until a scenario item runs.
 """
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,11 +84,14 @@ class ScenarioItem(pytest.Item):
 
 
 def _has_expect(path: Path) -> bool:
-    """True for a file with an `[expect]` table, and for one that is not even TOML (it fails
-    with the reader's message rather than vanish from the run)."""
+    """True for a file with an `[expect]` table, and for one that cannot be read as a scenario
+    (too big, not TOML, a key of thousands of parts, nesting or numbers past the limits): it
+    fails as its own test item with the reader's message rather than vanish from the run or
+    stop it. It is read by the same bounded reader as every scenario (``files.parse_toml``)."""
+    from . import files
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = files.parse_toml(files.read_text(path, "scenario file"), str(path))
+    except (files.FileInputError, ValueError, RecursionError, MemoryError):
         return True
     return "expect" in data
 

@@ -201,7 +201,7 @@ def test_deep_toml_nesting(tmp_path):
     path.write_text("a = " + "{b = " * 3000 + "1" + "}" * 3000)
     refused(cli("check", str(path)), "deep.toml", "nested too deep")
     path.write_text("title = " + "[" * 40 + "]" * 40)  # parses, but deeper than a scenario needs
-    refused(cli("resolve", str(path)), "deep.toml", "nested more than 32 levels")
+    refused(cli("resolve", str(path)), "deep.toml", "line 1", "nested too deep (at most 32 levels)")
 
 
 def test_deep_json_record(tmp_path):
@@ -213,9 +213,12 @@ def test_deep_json_record(tmp_path):
 def test_integer_with_thousands_of_digits(tmp_path):
     path = tmp_path / "long.toml"
     path.write_text(f'title = "x"\nseed = {"9" * 5000}\n')
-    refused(cli("resolve", str(path)), "long.toml", "line 2", "thousands of digits")
-    path.write_text(f'seed = 0x{"f" * 5000}\n' + good_text())  # hex converts: too large, said short
-    refused(cli("resolve", str(path)), "long.toml", "`seed`", "below 2**63", "20000 bits")
+    refused(cli("resolve", str(path)), "long.toml", "line 2", "a number of 5,000 digits",
+            "at most 64")                                # refused before the TOML reader runs
+    path.write_text(f'seed = 0x{"f" * 5000}\n' + good_text())  # hex too
+    refused(cli("resolve", str(path)), "long.toml", "line 1", "a number of 5,002 digits")
+    path.write_text(f'seed = 0x{"f" * 60}\n' + good_text())    # converts: too large, said short
+    refused(cli("resolve", str(path)), "long.toml", "`seed`", "below 2**63", "…")
     path = tmp_path / "long.json"
     path.write_text('{"version": 1, "seed": ' + "9" * 5000 + "}")
     refused(cli("replay", str(path)), "long.json", "thousands of digits")
@@ -223,10 +226,12 @@ def test_integer_with_thousands_of_digits(tmp_path):
 
 def test_huge_but_convertible_numbers_are_cut_in_messages(tmp_path):
     path = tmp_path / "big.toml"
-    path.write_text("seed = " + "9" * 4000 + "\n" + good_text())
-    refused(cli("resolve", str(path)), "big.toml", "`seed`", "bits>")
-    path.write_text(good_text().replace("delta = -5", "delta = " + "9" * 4000))
-    refused(cli("resolve", str(path)), "big.toml", "delta", "bits>", "allowed: -5, +5")
+    path.write_text("seed = " + "9" * 4000 + "\n" + good_text())   # past the parser's 64 digits
+    refused(cli("resolve", str(path)), "big.toml", "line 1", "a number of 4,000 digits")
+    path.write_text("seed = " + "9" * 64 + "\n" + good_text())     # within them: the validator
+    refused(cli("resolve", str(path)), "big.toml", "`seed`", "below 2**63")
+    path.write_text(good_text().replace("delta = -5", "delta = 0x" + "f" * 60))
+    refused(cli("resolve", str(path)), "big.toml", "delta", "…", "allowed: -5, +5")
 
 
 def test_utf8_bom_is_accepted(tmp_path):
@@ -344,7 +349,7 @@ def test_markdown_output_escapes_title_and_description(tmp_path):
     proc = cli("resolve", str(path), "--markdown")
     assert proc.returncode == 0, proc.stderr
     assert "<script>" not in proc.stdout and "<img" not in proc.stdout
-    assert "&lt;script>" in proc.stdout and "\\|" in proc.stdout
+    assert "&lt;script&gt;" in proc.stdout and "\\|" in proc.stdout
 
 
 def test_long_values_are_cut_in_messages(tmp_path):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from aristofarsa.files import MAX_TEXT_BYTES
+
 pytest_plugins = ["pytester"]
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,3 +71,24 @@ def test_the_plugin_is_a_pytest11_entry_point() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["entry-points"]["pytest11"] == {"aristofarsa": "aristofarsa.pytest_plugin"}
     assert "pytest>=7" in " ".join(project["optional-dependencies"]["test"])
+
+
+# ------------------------------------------------------------------ issue 30: hostile files
+def test_a_bad_scenario_file_is_that_files_failure_never_internalerror(
+        pytester: pytest.Pytester) -> None:
+    folder = pytester.mkdir("club")
+    example = ROOT / "aristofarsa" / "scenarios" / "example-merchant-crowns-aristocrat.toml"
+    (folder / "good.toml").write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "keys.toml").write_text(".".join(["a"] * 31_998) + " = 1\n[expect]\n")
+    (folder / "deep.toml").write_text("a = " + "[" * 19_999 + "]" * 19_999 + "\n[expect]\n")
+    (folder / "digits.toml").write_text("a = " + "9" * 5000 + "\n[expect]\n")
+    (folder / "big.toml").write_text("# " + "x" * (MAX_TEXT_BYTES + 10) + "\n[expect]\n")
+    result = pytester.runpytest_subprocess(*_plugin_args(), "--aristofarsa-scenarios", str(folder),
+                                           timeout=120)
+    out = result.stdout.str()
+    assert "INTERNALERROR" not in out + result.stderr.str()
+    result.assert_outcomes(passed=1, failed=4)
+    for words in ("keys.toml: line 1: a key of more than 8 dotted parts",
+                  "deep.toml: line 1: lists or tables nested too deep",
+                  "digits.toml: line 1: a number of 5,000 digits", "big.toml: is 1,000,0"):
+        assert words in out, (words, out[-3000:])

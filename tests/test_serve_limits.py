@@ -133,3 +133,105 @@ def test_a_kernel_that_never_takes_its_visitor_is_given_up():
     with concurrent.futures.ThreadPoolExecutor(1) as pool:   # a loop of its own, even when the
         pool.submit(asyncio.run, run()).result()             # browser tests' loop runs here
     assert gave_up == [True]
+
+
+# ------------------------------------------------------------------ issue 30
+def test_serve_reads_no_config_file_from_its_working_folder(monkeypatch, tmp_path):
+    marker = tmp_path / "ran"
+    (tmp_path / "voila.py").write_text(f"open({str(marker)!r}, 'w').write('voila.py ran')\n"
+                                       "c.VoilaConfiguration.show_tracebacks = True\n")
+    (tmp_path / "voila.json").write_text('{"VoilaConfiguration": {"show_tracebacks": true}}')
+    monkeypatch.chdir(tmp_path)
+    config, voila_app = _served_config(monkeypatch)
+    assert not marker.exists()
+    assert "show_tracebacks" not in config.VoilaConfiguration
+    assert [str(p) for p in config.Voila.config_file_paths] == [str(apps.CONFIG_DIR)]
+    assert not list(apps.CONFIG_DIR.glob("voila.*"))           # the folder it reads holds none
+
+
+def test_serve_waits_for_a_loaded_servers_output_and_limits_each_client(monkeypatch):
+    config, _ = _served_config(monkeypatch, "--max-kernels", "8", "--connect-wait", "12")
+    assert str(config.VoilaExecutor.iopub_timeout) == str(apps.IOPUB_TIMEOUT) == "60"
+    assert str(config.AppKernelManager.max_kernels_per_client) == "6"      # 3/4 of the cap
+    assert str(config.AppKernelManager.connect_wait) == "12"
+    config, _ = _served_config(monkeypatch, "--max-kernels", "8", "--max-kernels-per-client", "8")
+    assert str(config.AppKernelManager.max_kernels_per_client) == "8"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--max-kernels", "4", "--max-kernels-per-client", "5"],
+     "--max-kernels-per-client must be 1 to --max-kernels (4) app pages, got 5"),
+    (["--max-kernels-per-client", "0"], "--max-kernels-per-client must be 1 to --max-kernels"),
+    (["--connect-wait", "1"], "--connect-wait must be 5 to 600 seconds, got 1"),
+])
+def test_serve_refuses_bad_client_limits(argv, words, capsys):
+    assert main(["serve", "--no-browser", *argv]) == 2
+    assert words in capsys.readouterr().err
+
+
+def _manager(max_kernels: int, per_client: int):
+    """An ``AppKernelManager`` (no pool) whose kernels are names in a list, never processes."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from aristofarsa.cli import voila_fixes
+
+    manager = voila_fixes.kernel_manager_factory(AsyncMappingKernelManager, False, 0)()
+    manager.max_kernels, manager.max_kernels_per_client, manager.connect_wait = \
+        max_kernels, per_client, 0.05
+    running: list[str] = []
+    shut: list[str] = []
+    manager.list_kernel_ids = lambda: list(running)
+
+    async def shutdown(kernel_id: str, *args, **kwargs) -> None:
+        shut.append(kernel_id)
+        running.remove(kernel_id)
+
+    manager.shutdown_kernel = shutdown
+    return manager, running, shut
+
+
+def test_the_cap_counts_kernels_not_requests_and_each_clients_share():
+    from aristofarsa.cli import voila_fixes
+
+    manager, running, shut = _manager(max_kernels=3, per_client=2)
+
+    async def visit(address: str, kernel_id: str, connects: bool) -> int:
+        """A page request as AppPageHandler answers it: refused (503 or 429), or reserve, get a
+        kernel, send the page (200)."""
+        refused = manager.refusal(address)
+        if refused:
+            return 503 if refused == "busy" else 429
+        request = voila_fixes.PageRequest(address)
+        manager.reserve(request)
+        token = voila_fixes._PAGE_REQUEST.set(request)
+        try:
+            await asyncio.sleep(0)                    # the other requests come in meanwhile
+            running.append(kernel_id)
+            manager._kernels[kernel_id] = object()
+            manager._given(kernel_id)
+            if connects:
+                manager.notify_connect(kernel_id)
+        finally:
+            voila_fixes._PAGE_REQUEST.reset(token)
+            manager.page_sent(request)
+        return 200
+
+    async def run() -> None:
+        # three first visitors at once, under the cap: each is counted once (was [503, 200, 200])
+        assert await asyncio.gather(visit("10.0.0.1", "k1", True), visit("10.0.0.2", "k2", False),
+                                    visit("10.0.0.3", "k3", True)) == [200, 200, 200]
+        assert manager.taken() == 3 and not manager.page_kernels.waiting
+        assert await visit("10.0.0.4", "k9", True) == 503
+        await asyncio.sleep(0.2)                      # connect_wait: k2's page never connected
+        assert shut == ["k2"] and manager.taken() == 2
+        assert manager.refusal("10.0.0.4") is None
+        # one address takes at most its share, even with slots free
+        manager.max_kernels = 4
+        assert await visit("10.0.0.1", "k4", True) == 200
+        assert await visit("10.0.0.1", "k5", True) == 429 and manager.taken("10.0.0.1") == 2
+        assert manager.refusal("10.0.0.5") is None
+        running.remove("k1")                          # a page closed: its slot is free again
+        assert manager.refusal("10.0.0.1") is None and manager.taken() == 2
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()

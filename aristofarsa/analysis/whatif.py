@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import copy
 import itertools
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import decisions as D
+from .. import files
 from ..decisions import DecisionError, Request
 from ..round import Round
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
@@ -391,7 +391,7 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
     if name is None:
         raise WhatIfError(f"unknown player {player!r}; players are "
                           f"{', '.join(p.name for p in sc.players)}")
-    data = tomllib.loads(text)
+    data = files.parse_toml(text)          # the one bounded reader of scenario text
     tables = data.get("player") or []
     index = [p.name for p in sc.players].index(name)
     table = tables[index]

@@ -14,6 +14,7 @@ import importlib
 import sys
 
 from .. import __version__
+from ..files import printable
 from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "UsageError", "build_parser", "main"]
@@ -40,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except UsageError as exc:
-        print(f"aristofarsa {args.command}: {exc}", file=sys.stderr)
+        # a message may quote a pasted line or file: no control character reaches the terminal
+        print(f"aristofarsa {args.command}: {printable(str(exc))}", file=sys.stderr)
         return EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK

@@ -11,7 +11,11 @@ sent by a page; JupyterLab's Voila route (Binder) does not.
 A crafted link must not break the server (issue 12): the theme and template cannot be chosen
 from the address, at most ``--max-kernels`` app pages hold a kernel (past that a page says the
 server is busy), a page left open but idle for ``--cull-open-idle`` seconds loses its kernel,
-and Voila's query socket and preheated kernels are fixed by ``cli/voila_fixes.py``.
+and Voila's query socket and preheated kernels are fixed by ``cli/voila_fixes.py``. Under
+load (issue 30) the cap counts kernels, not requests, one address holds at most
+``--max-kernels-per-client`` pages, a page that never connects loses its kernel after
+``--connect-wait`` seconds, Voila waits 60 s for a cell's output (``IOPUB_TIMEOUT``), and no
+``voila.py`` of the working folder is read (``CONFIG_DIR``).
 """
 from __future__ import annotations
 
@@ -43,6 +47,20 @@ DEFAULT_CULL_OPEN_IDLE = 1800   # seconds an open page's kernel may stay idle (3
 MAX_CULL_OPEN_IDLE = 86_400
 KERNEL_MB = 80                  # what one app kernel holds, at most (docs/apps.md measures 60-80 MB)
 MAX_KERNELS_LIMIT = 1000
+DEFAULT_CONNECT_WAIT = 30       # seconds a page's kernel waits for the page to open its socket
+MIN_CONNECT_WAIT, MAX_CONNECT_WAIT = 5, 600
+#: Seconds Voila waits for a cell's output after the cell ran (nbclient's default, 4 s, drops
+#: the app cell's output on a loaded server: the page stayed blank for good, issue 30).
+IOPUB_TIMEOUT = 60
+#: The only folder Voila looks in for a voila.py / voila.json: the package's own, which holds
+#: none. Voila's default is the working folder first, so `serve` ran any voila.py found there.
+CONFIG_DIR = JUPYTER_DATA_DIR
+
+
+def default_per_client(max_kernels: int) -> int:
+    """App pages one address may hold by default: three quarters of the cap (at least 1), so
+    that one client never takes every slot."""
+    return max(1, max_kernels * 3 // 4)
 
 
 def default_max_kernels() -> int:
@@ -100,6 +118,16 @@ def add_commands(sub) -> None:
                    help=f"at most N app pages hold a kernel at once (60-80 MB each); past that a "
                         f"page says the server is busy. Preheated kernels are extra. Default: a "
                         f"quarter of this machine's memory, 10 to 100 ({default_max_kernels()} here)")
+    p.add_argument("--max-kernels-per-client", type=whole_number("--max-kernels-per-client"),
+                   default=None, metavar="N",
+                   help="at most N of those app pages for one address (a visitor, or a network "
+                        "behind one router); past that its next page says so. Default: three "
+                        "quarters of --max-kernels, at least 1")
+    p.add_argument("--connect-wait", type=whole_number("--connect-wait"),
+                   default=DEFAULT_CONNECT_WAIT, metavar="SECONDS",
+                   help=f"shut down a page's kernel when the page has not connected to it this many "
+                        f"seconds after it was sent (a request that is no browser holds no slot); "
+                        f"default {DEFAULT_CONNECT_WAIT}, {MIN_CONNECT_WAIT} to {MAX_CONNECT_WAIT}")
     p.add_argument("--pool-size", type=whole_number("--pool-size"), default=DEFAULT_POOL_SIZE,
                    metavar="N",
                    help=f"kernels kept started per app, its imports done, each waiting for the next "
@@ -167,11 +195,15 @@ UNUSED_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension",)
 
 def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool,
                pool_size: int = DEFAULT_POOL_SIZE, max_kernels: int | None = None,
-               cull_open_idle: int = DEFAULT_CULL_OPEN_IDLE) -> list[str]:
+               cull_open_idle: int = DEFAULT_CULL_OPEN_IDLE, per_client: int | None = None,
+               connect_wait: int = DEFAULT_CONNECT_WAIT) -> list[str]:
     """The Voila command line `serve` runs (also used by the tests and the benchmark); the
     ``AppKernelManager`` options need ``voila_fixes.install()`` first."""
     max_kernels = default_max_kernels() if max_kernels is None else max_kernels
+    per_client = default_per_client(max_kernels) if per_client is None else per_client
     argv = [str(folder), f"--port={port}", f"--Voila.ip={host}", "--Voila.port_retries=0",
+            f"--Voila.config_file_paths={CONFIG_DIR}",       # no voila.py of the working folder
+            f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",  # a loaded server's output comes late
             f"--Voila.open_browser={browser}", f"--template={TEMPLATE}",
             "--VoilaConfiguration.classic_tree=True",          # "/" is the static landing page
             "--VoilaConfiguration.allow_theme_override=NO",    # ?theme= and ?template= are
@@ -181,6 +213,8 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             "--MappingKernelManager.cull_connected=False",      # an open page keeps its kernel ...
             f"--AppKernelManager.cull_open_idle={cull_open_idle}",   # ... until idle this long
             f"--AppKernelManager.max_kernels={max_kernels}",
+            f"--AppKernelManager.max_kernels_per_client={per_client}",
+            f"--AppKernelManager.connect_wait={connect_wait}",
             # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
             f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
             # the static site's build tools put this JupyterLab extension next to Voila's: a
@@ -238,6 +272,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.max_kernels is not None and not 1 <= args.max_kernels <= MAX_KERNELS_LIMIT:
         raise UsageError(f"--max-kernels must be 1 to {MAX_KERNELS_LIMIT} app pages, got "
                          f"{args.max_kernels}")
+    cap = default_max_kernels() if args.max_kernels is None else args.max_kernels
+    if args.max_kernels_per_client is not None and not 1 <= args.max_kernels_per_client <= cap:
+        raise UsageError(f"--max-kernels-per-client must be 1 to --max-kernels ({cap}) app pages, "
+                         f"got {args.max_kernels_per_client}")
+    if not MIN_CONNECT_WAIT <= args.connect_wait <= MAX_CONNECT_WAIT:
+        raise UsageError(f"--connect-wait must be {MIN_CONNECT_WAIT} to {MAX_CONNECT_WAIT} seconds, "
+                         f"got {args.connect_wait}")
     folder = notebooks_dir()
     host = args.host
     port = _free_port(host) if args.port == 0 else args.port
@@ -253,7 +294,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     voila_fixes.install()
     app = Voila()
     app.initialize(voila_argv(folder, host, port, args.cull_idle, not args.no_browser, args.pool_size,
-                              args.max_kernels, args.cull_open_idle))
+                              args.max_kernels, args.cull_open_idle, args.max_kernels_per_client,
+                              args.connect_wait))
 
     def ready() -> None:
         print(f"Serving the Aristofarsa apps at {url}  (press Ctrl+C to stop)", flush=True)
@@ -352,14 +394,18 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
         raise UsageError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read the file ({exc})") from None
+    from ..render.markup import md_code, md_light, md_literal
+
+    # everything from the file is escaped for Markdown: no HTML, link or image can come of a
+    # title, a description or a file name (a notebook is often converted to HTML and shared)
     title = sc.title or Path(path).stem
-    intro = f"# {title}\n\n{sc.description}".rstrip()
+    intro = f"# {md_literal(title)}\n\n{md_light(sc.description)}".rstrip()
     if sc.rulings:
-        intro += "\n\nRulings: " + ", ".join(sc.rulings)
+        intro += "\n\nRulings: " + ", ".join(md_literal(r) for r in sc.rulings)
     name = Path(path).name
     where = _relative(path, folder if folder is not None else Path.cwd())
     if snapshot:
-        intro += (f"\n\n**A snapshot.** This notebook holds its own copy of the round in `{name}` "
+        intro += (f"\n\n**A snapshot.** This notebook holds its own copy of the round in {md_code(name)} "
                   "as it was when the notebook was written: editing that file changes nothing here. "
                   "Run `pytest --nbval THIS.ipynb` (nbval comes with `pip install 'aristofarsa[test]'`): "
                   "it fails if the engine now resolves this copy differently.")
@@ -367,11 +413,11 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
                 "copied here\nSCENARIO = " + _python_string(text)
                 + "\nresult = scenario.run(scenario.loads(SCENARIO))")
     else:
-        intro += (f"\n\n**Reads `{where}`** each time it runs, and compares what it prints with the "
+        intro += (f"\n\n**Reads {md_code(where)}** each time it runs, and compares what it prints with the "
                   "outputs stored here. Run `pytest --nbval THIS.ipynb` (nbval comes with "
                   "`pip install 'aristofarsa[test]'`): it fails when the file has been edited, or the "
                   "engine now resolves the round differently, until the notebook is written again "
-                  f"(`aristofarsa notebook {name}`). To pin every scenario with `[expect]` in a "
+                  f"({md_code('aristofarsa notebook ' + name)}). To pin every scenario with `[expect]` in a "
                   "folder without notebooks: `pytest --aristofarsa-scenarios FOLDER`.")
         load = ("from aristofarsa import scenario\n\n# read when the notebook runs: edit the file, and "
                 f"nbval shows what changed\nSCENARIO_FILE = {where!r}\n"

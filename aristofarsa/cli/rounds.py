@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import os
-import re
 import stat
 import sys
 from pathlib import Path
 
 from .. import SCENARIOS_DIR
 from ..cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
+from ..files import printable
 from ..variants import VARIANTS
 from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, write_json
 
@@ -72,7 +72,7 @@ def cmd_resolve(args) -> int:
     except (CrownsError, line.LineError) as exc:
         raise UsageError(str(exc)) from None
     for warning in sc.warnings:
-        print(f"aristofarsa resolve: warning: {warning}", file=sys.stderr)
+        print(f"aristofarsa resolve: warning: {printable(warning)}", file=sys.stderr)
     if args.json:
         write_json(result.to_json())
     elif args.markdown:
@@ -92,17 +92,20 @@ def cmd_resolve(args) -> int:
 
 
 def _plain(markdown: str) -> str:
-    """A lesson description as plain text: no **bold**, *emphasis* or `code` marks."""
-    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown, flags=re.S)
-    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text, flags=re.S)
-    return re.sub(r"`([^`]*)`", r"\1", text)
+    """A lesson description as plain text: no **bold**, *emphasis* or `code` marks (one
+    linear pass: render/markup.py)."""
+    from ..render.markup import plain
+    return plain(markdown)
 
 
 def _md_escape(text: str, also: str = "") -> str:
-    """``text`` for Markdown output: ``<`` and ``&`` cannot start HTML, ``also`` is escaped."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;")
+    """``text`` for Markdown output: its light marks kept, but no HTML, link or image
+    (render/markup.py's ``md_light``), and ``also`` escaped."""
+    from ..render.markup import md_light
+    text = md_light(text)
     for ch in also:
-        text = text.replace(ch, "\\" + ch)
+        if ch not in "\\[]()!|_#":
+            text = text.replace(ch, "\\" + ch)
     return text
 
 
@@ -163,13 +166,13 @@ def cmd_check(args) -> int:
             problems = scenario.check_expect(sc, result)
         except scenario.ScenarioError as exc:
             invalid += 1
-            print(f"INVALID {exc}", file=sys.stderr)
+            print(f"INVALID {printable(str(exc))}", file=sys.stderr)
             continue
         if problems:
             failed += 1
             print(f"FAIL {path}")
             for line in problems:
-                print(f"    {line}")
+                print(f"    {printable(line)}")
         else:
             passed += 1
             if not args.quiet:

@@ -11,14 +11,20 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
   socket for each kernel of this server, only the first, and removes only its own entry.
   **Drop it once upstream Voila fixes** ``RequestInfoSocketHandler.on_close``.
 * :class:`AppPageHandler` for ``/voila/render/<notebook>``: beyond ``--max-kernels`` app
-  pages it answers with a "server busy" page (HTTP 503) instead of starting a kernel; it
+  pages it answers with a "server busy" page (HTTP 503) instead of starting a kernel, and
+  beyond ``--max-kernels-per-client`` pages of one address with the same page (HTTP 429):
+  it counts kernels, not requests (a request holds a reservation until its kernel is
+  known, then the kernel counts and the reservation is gone, so simultaneous first
+  visitors under the cap all get their page); it
   ignores ``?theme=`` / ``?template=`` when their overrides are off (Voila would otherwise
   skip the preheated kernel for such a request and start a cold one); and it sets the
   ``_xsrf`` cookie, without which Voila refuses the request a closing tab sends to shut its
   kernel down (only the culler ended it).
 * :func:`kernel_manager_factory` wraps Voila's kernel manager class in
-  ``AppKernelManager``: it counts the kernels that serve pages (the preheated ones waiting in
-  the pool are not counted), culls any kernel idle for ``cull_open_idle`` seconds even with
+  ``AppKernelManager``: it counts the kernels given to pages, by address (the preheated ones
+  waiting in the pool, or starting to, are not counted), shuts down a page's kernel whose
+  page never opened its socket ``connect_wait`` seconds after it was sent (a plain GET held
+  a slot for 70 s), culls any kernel idle for ``cull_open_idle`` seconds even with
   its page open (Voila's culler spares open pages for ever), and gives a preheated kernel
   ``visitor_wait`` seconds to take its visitor's request, after which the kernel is shut
   down and the page ends (its script says so; the pool has already started a replacement).
@@ -26,9 +32,11 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
+from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
@@ -43,6 +51,33 @@ log = logging.getLogger("aristofarsa.serve")
 PAGE_SOCKET_CLOSED = 4000
 #: Seconds a preheated kernel has, once a visitor takes it, to read that visitor's request.
 DEFAULT_VISITOR_WAIT = 90.0
+
+
+#: Seconds a page's kernel waits, once its page is sent, for the page to open its socket.
+DEFAULT_CONNECT_WAIT = 30.0
+
+
+@dataclass(eq=False)
+class PageRequest:
+    """One app page being answered: its visitor's address, and its kernel once known."""
+
+    address: str
+    kernel_id: str | None = None
+
+
+#: The page request the running task answers (the kernel manager hands its kernel to it).
+_PAGE_REQUEST: contextvars.ContextVar[PageRequest | None] = contextvars.ContextVar(
+    "aristofarsa_page_request", default=None)
+
+
+@dataclass
+class PageKernels:
+    """What ``AppKernelManager`` counts: kernels given to pages (id -> address), requests not
+    yet holding their kernel, and kernels whose page opened a socket at least once."""
+
+    pages: dict[str, str] = field(default_factory=dict)
+    waiting: set[PageRequest] = field(default_factory=set)
+    connected: set[str] = field(default_factory=set)
 
 
 class VisitorWaitExpired(RuntimeError):
@@ -81,29 +116,33 @@ class QuerySocketHandler(RequestInfoSocketHandler):
 class AppPageHandler(TornadoVoilaHandler):
     """An app page: a busy page past the kernel cap, else Voila's page."""
 
-    #: Page requests being answered now (their kernels may not be counted by the manager yet).
-    in_flight = 0
-
     async def get(self, path: str | None = None) -> None:  # type: ignore[override]
         manager = self.kernel_manager
-        cap = getattr(manager, "max_kernels", 0)
-        if cap and manager.page_kernel_count() + AppPageHandler.in_flight >= cap:
-            log.warning("server busy: %d app pages hold a kernel (--max-kernels %d); "
-                        "refused %s", manager.page_kernel_count(), cap, self.request.path)
-            self.set_status(503)
+        request = PageRequest(self.request.remote_ip or "")
+        refused = manager.refusal(request.address)
+        if refused:
+            cap, per_client = manager.max_kernels, manager.max_kernels_per_client
+            log.warning("%s: %d app pages hold a kernel (--max-kernels %d), %d of them from %s "
+                        "(--max-kernels-per-client %d); refused %s", refused, manager.taken(), cap,
+                        manager.taken(request.address), request.address, per_client,
+                        self.request.path)
+            self.set_status(503 if refused == "busy" else 429)
             self.set_header("Retry-After", "60")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
             self.finish(self.render_template("busy.html", base_url=self.base_url, max_kernels=cap,
+                                             per_client=per_client if refused == "client" else 0,
                                              cull_open_idle=getattr(manager, "cull_open_idle", 0)))
             return
         # Reading the token sets the _xsrf cookie, which Voila's page sends when its tab
         # closes to shut its kernel down (a request refused without it).
         _ = self.xsrf_token
-        AppPageHandler.in_flight += 1
+        manager.reserve(request)
+        token = _PAGE_REQUEST.set(request)
         try:
             await super().get(path)
         finally:
-            AppPageHandler.in_flight -= 1
+            _PAGE_REQUEST.reset(token)
+            manager.page_sent(request)
 
     def should_use_rendered_notebook(self, notebook_data: dict, pool_size: int,
                                      template_name: str | None, theme: str | None,
@@ -117,19 +156,107 @@ class AppPageHandler(TornadoVoilaHandler):
                                                          theme, request_args))
 
 
+if TYPE_CHECKING:       # the mixin's methods use the kernel manager's (Jupyter's, untyped)
+    _Manager = Any
+else:
+    _Manager = object
+
+
+class PageKernelCount(_Manager):
+    """What ``AppKernelManager`` adds to count the kernels given to pages (a mixin before
+    Voila's manager class: ``start_kernel`` and ``notify_connect`` go on to Voila's). Its
+    limits are the manager's traits ``max_kernels``, ``max_kernels_per_client`` and
+    ``connect_wait``."""
+
+    @property
+    def page_kernels(self) -> PageKernels:
+        state = self.__dict__.get("_af_page_kernels")
+        if state is None:
+            state = self.__dict__["_af_page_kernels"] = PageKernels()
+        return state
+
+    def page_kernel_count(self, address: str | None = None) -> int:
+        """Kernels given to pages and still running (those of ``address`` only if given)."""
+        state, running = self.page_kernels, set(self.list_kernel_ids())
+        for kernel_id in [k for k in state.pages if k not in running]:
+            del state.pages[kernel_id]
+        state.connected &= running
+        return sum(1 for a in state.pages.values() if address is None or a == address)
+
+    def taken(self, address: str | None = None) -> int:
+        """Kernels given to pages plus requests being answered that have none yet."""
+        waiting = sum(1 for r in self.page_kernels.waiting if address is None or r.address == address)
+        return self.page_kernel_count(address) + waiting
+
+    def refusal(self, address: str) -> str | None:
+        """Why a new page from ``address`` gets no kernel: "busy" (the cap is reached),
+        "client" (that address holds its share of the cap already), or None."""
+        if self.max_kernels and self.taken() >= self.max_kernels:
+            return "busy"
+        if self.max_kernels_per_client and self.taken(address) >= self.max_kernels_per_client:
+            return "client"
+        return None
+
+    def reserve(self, request: PageRequest) -> None:
+        self.page_kernels.waiting.add(request)
+
+    def _given(self, kernel_id: str) -> None:
+        """The running task's page request gets ``kernel_id``: the kernel counts now, its
+        reservation no more (a pool refill started from that task is no page's kernel)."""
+        request = _PAGE_REQUEST.get()
+        if request is None or request.kernel_id is not None:
+            return
+        request.kernel_id = kernel_id
+        self.page_kernels.waiting.discard(request)
+        self.page_kernels.pages[kernel_id] = request.address
+
+    def page_sent(self, request: PageRequest) -> None:
+        """The page's answer has ended: a reservation that got no kernel is dropped, and
+        a kernel whose page does not open its socket within ``connect_wait`` seconds is
+        shut down (a GET that never connects holds no slot for long)."""
+        self.page_kernels.waiting.discard(request)
+        kernel_id = request.kernel_id
+        if kernel_id is not None and self.connect_wait > 0:
+            asyncio.get_event_loop().call_later(
+                self.connect_wait,
+                lambda: asyncio.ensure_future(self._unconnected(kernel_id)))
+
+    async def _unconnected(self, kernel_id: str) -> None:
+        if kernel_id in self.page_kernels.connected or kernel_id not in self:
+            return
+        log.warning("kernel %s: its page did not connect within %s s of being sent: shut "
+                    "down", kernel_id, self.connect_wait)
+        await ensure_async(self.shutdown_kernel(kernel_id))
+
+    def notify_connect(self, kernel_id: str) -> None:
+        self.page_kernels.connected.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """A kernel for a page (the pool starts its kernels with its base class's)."""
+        kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
+        self._given(kernel_id)
+        return str(kernel_id)
+
+
 def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_size: int,
                            page_config_hook: Any = None) -> type:
     """Voila's kernel manager class (with or without its pool), wrapped in ``AppKernelManager``."""
     voila_class = voila_kernel_manager_factory(base_class, preheat_kernel, default_pool_size,
                                                page_config_hook=page_config_hook)
 
-    class AppKernelManager(voila_class):  # type: ignore[misc, valid-type]
+    class AppKernelManager(PageKernelCount, voila_class):  # type: ignore[misc, valid-type]
         max_kernels = Int(0, config=True, help="Most kernels serving pages (0: no limit); the "
                                                "preheated kernels waiting in the pool are extra.")
         cull_open_idle = Int(0, config=True, help="Shut down a kernel idle this many seconds even "
                                                   "while its page is open (0: never).")
         visitor_wait = Float(DEFAULT_VISITOR_WAIT, config=True,
                              help="Seconds a preheated kernel has to take its visitor's request.")
+        max_kernels_per_client = Int(0, config=True, help="Most kernels serving the pages of one "
+                                                          "address (0: no limit of its own).")
+        connect_wait = Float(DEFAULT_CONNECT_WAIT, config=True,
+                             help="Seconds a page's kernel waits, once the page is sent, for the "
+                                  "page to open its socket; then it is shut down.")
 
         def pooled_kernel_ids(self) -> set[str]:
             """The preheated kernels waiting in the pool (started, not yet given to a page)."""
@@ -139,9 +266,6 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                     if task.done() and not task.cancelled() and task.exception() is None:
                         found.add(task.result()["kernel_id"])
             return found
-
-        def page_kernel_count(self) -> int:
-            return len(set(self.list_kernel_ids()) - self.pooled_kernel_ids())
 
         async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
             """Shut the kernel down, then close its pages' sockets with code 4000: the page's
@@ -175,6 +299,7 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                                             **kwargs: Any) -> tuple:
                 render_task, rendered, kernel_id = await super().get_rendered_notebook(
                     notebook_name, extra_kernel_env_variables or {}, **kwargs)
+                self._given(kernel_id)
                 guarded = asyncio.ensure_future(within(
                     render_task, self.visitor_wait,
                     lambda: self._give_up(kernel_id, notebook_name)))

@@ -89,6 +89,9 @@ def field_of(message: str, names: list[str]) -> str:
         shown = [w for w in copies.group(1).split(", ")
                  if w in ("garden", "conspire", "hand", "convoke.discard")]
         return f"{k}.{shown[-1]}" if shown else f"{k}.player"
+    replay = re.search(r"the choice `(\w+)` = .* replayed the Balcony", message)
+    if replay:
+        return f"{k}.conspire.replay.{replay.group(1)}"
     source = re.search(r"player .*?, (garden|conspire) \((\w+)\): choice `(\w+)`", message)
     if source:
         return f"{k}.{source.group(1)}.{source.group(3)}"
@@ -134,14 +137,30 @@ class _Probe:
 class Builder:
     """A scenario built field by field; ``check()`` judges it like a file."""
 
-    def __init__(self, players: int = 3, expansion: bool = False) -> None:
-        self.top: dict[str, Any] = {"title": "My round"}
+    def __init__(self, players: int = 3, expansion: bool = False, empty: bool = False) -> None:
+        self.top: dict[str, Any] = {} if empty else {"title": "My round"}
         self.expansion = expansion
         self.variants: list[str] = []
         self.first: str | None = None
-        self.players: list[dict[str, Any]] = [copy.deepcopy(p) for p in STARTER[:players]]
+        #: ``empty``: players start with a name only (the Dispute resolver: no silent example
+        #: value); else with the scenario format's example round (the Lab's starting point)
+        self.empty = empty
+        self.players: list[dict[str, Any]] = ([] if empty else
+                                              [copy.deepcopy(p) for p in STARTER[:players]])
         self.set_player_count(players)
         self._cache: tuple[str, Check] | None = None
+
+    def load_example(self) -> None:
+        """The scenario format's example round for the players at the table (names kept)."""
+        names = self.names
+        self.expansion, self.variants, self.first = False, [], None
+        self.players = [copy.deepcopy(STARTER[k]) for k in range(len(names))]
+        self.top = {"title": "Example round"}
+        self._edited()
+
+    def is_empty(self, k: int) -> bool:
+        """Player k has nothing entered but a name."""
+        return not any(key in self.players[k] for key in ("garden", *ACTIONS))
 
     # ------------------------------------------------------------- loading / saving
     @classmethod
@@ -216,6 +235,57 @@ class Builder:
     def hand(self, k: int) -> list[str]:
         return list(self.players[k].get("hand", []))
 
+    def deck(self, k: int) -> list[str]:
+        """The player's draw deck, top card first (a Garden Scribe draws its top card)."""
+        deck = self.players[k].get("deck", [])
+        return [str(c) for c in deck] if isinstance(deck, list) else []
+
+    def draws(self, k: int) -> bool:
+        """Whether the round makes player k draw this round: a Garden Scribe (X4)."""
+        return self.garden(k) == "Scribe"
+
+    def drawn(self, k: int) -> str | None:
+        """The card a Garden Scribe drew: the top of the deck."""
+        deck = self.deck(k)
+        return deck[0] if deck else None
+
+    def set_drawn(self, k: int, card: str | None) -> None:
+        """The top card of the deck (the card the Garden Scribe draws); None: no deck given."""
+        rest = self.deck(k)[1:]
+        if card is None and not rest:
+            self.players[k].pop("deck", None)
+        else:
+            self.players[k]["deck"] = ([card] if card else []) + rest
+        self._order(k)
+        self._edited()
+
+    def replays(self, k: int) -> list[str]:
+        """The Conspire choices a Bishop's cancellation makes player k choose again (B10)."""
+        return [key.rsplit(".", 1)[1] for key in self.check().requests
+                if key.startswith(f"{k}.conspire.replay.")]
+
+    def set_replay(self, k: int, key: str, value: Any) -> None:
+        """The new choice made when a Bishop's cancellation replays the Balcony (B10)."""
+        table = dict(self.choices(k, "conspire").get("replay") or {})
+        if value is None or value == "":
+            table.pop(key, None)
+        else:
+            table[key] = value
+        self.set_choice(k, "conspire", "replay", table or None)
+
+    def complete(self, k: int) -> bool:
+        """Player k's entry is whole: Garden card, Phase-2 action with its cards and every
+        choice its cards need, and no problem filed under the player."""
+        p = self.players[k]
+        if not self.garden(k) or not any(a in p for a in ACTIONS):
+            return False
+        if self.draws(k) and not self.drawn(k):
+            return False
+        if self.action(k) == "conspire" and not self.empty and len(self.hand(k)) < SLOTS["conspire"]["hand"]:
+            return False
+        check = self.check()
+        return not any(key.split(".")[0] == str(k) for key in check.problems)
+
     def convoke(self, k: int) -> dict[str, Any]:
         c = self.players[k].get("convoke")
         return c if isinstance(c, dict) else {"discard": [], "take": None}
@@ -232,7 +302,8 @@ class Builder:
             "garden": [self.garden(k)], "conspire": [self.conspire(k)] if "conspire" in p else [],
             "hand": self.hand(k),
             "discard": list(self.convoke(k).get("discard") or []) if "convoke" in p else [],
-            "other": [c for z in ("deck", "discard_pile", "scored") for c in p.get(z, [])]}
+            "drawn": self.deck(k)[:1],
+            "other": [*self.deck(k)[1:], *(c for z in ("discard_pile", "scored") for c in p.get(z, []))]}
         for where, cards in places.items():
             if where != leave_out:
                 used.update(canonical(c) or str(c) for c in cards if c)
@@ -280,6 +351,9 @@ class Builder:
             return [-5, 5], False
         if key == D.EXCHANGE:
             return [False, *self.hand(k)], False
+        if key == D.DISCARD and source == "garden":   # the Scribe's: what was in hand then
+            drawn = [self.drawn(k)] if self.drawn(k) else []
+            return list(dict.fromkeys([*drawn, *self.available(k, "scribe-discard")])), False
         if key in (D.DISCARD, D.REVEAL, D.GIVE, D.ALSO_SCORE):
             return self.hand(k), key == D.ALSO_SCORE
         if key == D.PEEK:
@@ -298,7 +372,7 @@ class Builder:
             self.players.pop()
         while len(self.players) < n:
             free = next(d for d in STARTER if d["name"] not in self.names)
-            self.players.append(copy.deepcopy(free))
+            self.players.append({"name": free["name"]} if self.empty else copy.deepcopy(free))
         if self.first is not None and self.first not in self.names:
             self.first = None
         self._edited()
@@ -344,12 +418,16 @@ class Builder:
         for a in ACTIONS:
             p.pop(a, None)
         p["hand"] = []
-        if action == "conspire":
+        if action == "conspire" and self.empty:     # the cards held move; nothing made up
+            if held:
+                p["conspire"] = held[0]
+            p["hand"] = held[1:2]
+        elif action == "conspire":
             p["conspire"] = held[0] if held else self._spare(k, "conspire")
             p["hand"] = held[1:2] or [self._spare(k, "hand")]
         elif action == "convoke":
             p["convoke"] = {"discard": held[:2]}
-            while len(p["convoke"]["discard"]) < 2:     # each spare counts the ones before it
+            while len(p["convoke"]["discard"]) < 2 and not self.empty:   # each spare counts those before it
                 p["convoke"] = {"discard": [*p["convoke"]["discard"], self._spare(k, "discard")]}
         else:
             p["passes"] = True         # P8: only with nothing left in hand to Conspire
@@ -475,7 +553,7 @@ class Builder:
             return Check(problems={"scenario": [str(exc)]})
         if self._cache is not None and self._cache[0] == text:
             return self._cache[1]
-        check = _judge(text, self.names)
+        check = _judge(text, self.names, untold_hand=self.empty)
         self._cache = (text, check)
         return check
 
@@ -496,7 +574,9 @@ def _file(check: Check, bucket: dict[str, list[str]], message: str, names: list[
         bucket.setdefault(key, []).append(text)
 
 
-def _judge(text: str, names: list[str]) -> Check:
+def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
+    """``untold_hand``: a Conspiring player's kept card may be left out (the Dispute resolver:
+    a table rarely tells it, and it plays no part unless a choice names it)."""
     check = Check(toml=text)
     try:
         sc = S.loads(text, PATH)
@@ -507,7 +587,15 @@ def _judge(text: str, names: list[str]) -> Check:
     for w in sc.warnings:      # a round that cannot happen is an error, never a warning
         at = field_of(_strip_path(w), names).split(".")[0]
         seat = sc.players[int(at)] if at.isdigit() and int(at) < len(sc.players) else None
-        if seat is not None and seat.passes:
+        if seat is not None and seat.garden == "Scribe" and "drawn card" in w and \
+                not seat.zones.get("deck"):       # X4: the cause is the Scribe's draw, not the hand
+            check.problems.setdefault(f"{at}.deck", []).append(
+                f"player {seat.name!r}: a Garden Scribe draws the top card of the deck (X4): "
+                "tap the card drawn (\u201cDraws\u201d, under the Scribe)")
+        elif (untold_hand and seat is not None and seat.conspire and not seat.zones.get("hand")
+              and _short_by_one(w)):
+            continue
+        elif seat is not None and seat.passes:
             _file(check, check.warnings, w, names)   # P8: a pass is for a hand set up short
         elif seat is not None and seat.convoke is not None:
             check.problems.setdefault(f"{at}.convoke.discard", []).append(
@@ -528,7 +616,8 @@ def _judge(text: str, names: list[str]) -> Check:
         probe.errors.append(f"the round cannot be resolved: {exc}")
     for req in probe.requests:
         k = order.index(req.owner) if req.owner in order else -1
-        key = f"{k}.convoke.take" if req.kind == D.TAKE else f"{k}.{req.source}.{req.kind}"
+        key = (f"{k}.convoke.take" if req.kind == D.TAKE else
+               f"{k}.{req.source}.replay.{req.kind}" if req.replay else f"{k}.{req.source}.{req.kind}")
         check.requests.setdefault(key, req)
     for message in probe.errors:
         _file(check, check.problems, message, names)
@@ -539,6 +628,11 @@ def _judge(text: str, names: list[str]) -> Check:
     except S.ScenarioError as exc:
         _file(check, check.problems, str(exc), names)
     return check
+
+
+def _short_by_one(warning: str) -> bool:
+    """The hand-size warning of a hand one card short: "starts the round with 2 cards"."""
+    return bool(re.search(r"starts the round with 2 cards", warning))
 
 
 def chip_label(value: Any) -> str:

@@ -9,12 +9,11 @@ without a browser.
 """
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 from urllib.parse import quote
 
+from .. import files, share
 from .. import scenario as S
-from .. import share
 from ..analysis.compare import VariantTable, compare_variants
 from ..analysis.explain import Explanation, explain
 from ..analysis.graph import Graph, GraphError, build_graph
@@ -38,12 +37,13 @@ class DisputeController(RoundOpener):
 
     def __init__(self, players: int = 4) -> None:
         self.error = ""
-        self.builder = Builder(players=players)   # a typical table to start from
+        self.builder = Builder(players=players, empty=True)   # names only: nothing made up
         self.text: str | None = None
         self.origin = ""
         self.scenario: S.Scenario | None = None
         self.data: dict[str, Any] | None = None
         self.stepper: Stepper | None = None
+        self.final: Frame | None = None
         self._variants: VariantTable | None = None
         self._whatif: dict[tuple[str, bool], WhatIf] = {}
         self._explanation: Explanation | None = None
@@ -72,10 +72,12 @@ class DisputeController(RoundOpener):
         self.error = ""
         self.text, self.origin, self.scenario = text, origin, sc
         if origin != BUILT:
-            self.builder = Builder.from_data(tomllib.loads(text))   # the round on screen, to edit
+            self.builder = Builder.from_data(files.parse_toml(text, origin))   # the round on screen, to edit
+            self.builder.empty = True      # edited at the table: nothing made up, a kept card untold
         self.data = {**result.to_json(), "title": sc.title}
         self.stepper = Stepper(result)               # everyone's eyes: the teacher's view
         self.stepper.last()                          # a dispute starts from the outcome
+        self.final = self.stepper.frame()            # the verdict: the last step's board
         self._variants, self._whatif, self._explanation = None, {}, None
         return True
 
@@ -88,6 +90,35 @@ class DisputeController(RoundOpener):
                           f"{'' if len(problems) == 1 else 's'}): " + "; ".join(problems[:3]))
             return False
         return self.open_toml(self.builder.toml(), BUILT)
+
+    def load_example(self) -> None:
+        """The builder filled with the scenario format's example round (one tap, labelled)."""
+        self.builder.load_example()
+
+    def new_round(self) -> None:
+        """An empty builder for another round, the same players at the table."""
+        b = Builder(players=len(self.builder.players), empty=True)
+        for k, name in enumerate(self.builder.names):
+            b.set_name(k, name)
+        self.builder = b
+
+    def verdict(self) -> dict[str, Any] | None:
+        """The round's outcome as the banner shows it: the final frame (winners, who starts
+        the next round), what each player scores and takes, whether the game is over."""
+        if self.final is None or self.data is None:
+            return None
+        return {"frame": self.final, "scored": self.data.get("scored", {}),
+                "convoked": self.data.get("convoked", {}), "game_over": bool(self.data.get("game_over"))}
+
+    def cited_rulings(self) -> list[Any]:
+        """Every ruling the explanation cites, with its text (controllers.rulings_text)."""
+        from .rulings_text import ruling
+
+        x = self.explanation()
+        if x is None:
+            return []
+        ids = dict.fromkeys(r for s in x.steps for r, _ in s.links)
+        return [info for info in (ruling(r) for r in ids) if info is not None]
 
     @property
     def loaded(self) -> bool:

@@ -6,11 +6,10 @@ wording) and never raises. No Jupyter import.
 """
 from __future__ import annotations
 
-import tomllib
 from urllib.parse import quote
 
+from .. import files, share
 from .. import scenario as S
-from .. import share
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..result import RoundResult
 from .builder import Builder, Check
@@ -45,12 +44,12 @@ class LabController(RoundOpener):
         """Any scenario text: it must pass the file validator before the builder takes it."""
         try:
             S.loads(text, origin, MAX_UPLOAD_BYTES)
-            data = tomllib.loads(text)
+            data = files.parse_toml(text, origin)     # the one bounded reader
         except S.ScenarioError as exc:
             self.error = str(exc)
             return False
-        except tomllib.TOMLDecodeError as exc:   # pragma: no cover - loads reports it first
-            self.error = f"{origin}: not valid TOML: {exc}"
+        except files.FileInputError as exc:   # pragma: no cover - loads reports it first
+            self.error = str(exc)
             return False
         self.builder = Builder.from_data(data)
         self.origin = origin

@@ -12,8 +12,9 @@
 """
 from __future__ import annotations
 
+import copy
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Self
@@ -21,6 +22,7 @@ from typing import Self
 from .. import scenario as scenario_mod
 from ..cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
 from ..result import RoundResult
+from ..trace import TraceEvent
 from . import lessons as lessons_mod
 from .lessons import (  # noqa: F401 (the library, re-exported for the apps and the tests)
     Lesson,
@@ -173,6 +175,19 @@ def card_notes_markdown(expansion: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def card_table_markdown(expansion: bool = False) -> str:
+    """The card table of docs/rules.md (base game or expansion): the card texts the apps show
+    (``aristofarsa.cards``), word for word (a test keeps docs/rules.md in step)."""
+    lines = ["| Card | Type | Prestige | Crowns (provisional) | In the Ball Garden "
+             "| On the Whispers Balcony |", "|---|---|---|---|---|---|"]
+    for name in (EXPANSION_CARDS if expansion else BASE_CARDS):
+        spec = CARDS[name]
+        shown = f"{name} (×2)" if name == "Servant" else name
+        lines.append(f"| {shown} | {spec.kind} | {spec.prestige} | {PROVISIONAL_CROWNS[name]} | "
+                     f"{spec.garden_text} | {spec.balcony_text} |")
+    return "\n".join(lines) + "\n"
+
+
 @dataclass(frozen=True)
 class CardInfo:
     name: str
@@ -229,6 +244,26 @@ def resolve(lesson: Lesson) -> RoundResult:
     return scenario_mod.run(lesson.scenario(), trace=True)
 
 
+#: what a learner reads for the one step of a lesson that speaks of the file format (M11): the
+#: same point in the game's words
+ONE_ROUND_SCOPE = ("This lesson plays a single round, so it shows only what this round decides "
+                   "about the end of the game: an Aristocrat that scores, or is worst with the "
+                   "expansion, ends it after this round; a Parlor emptied now means one more round. "
+                   "Whether everyone can draw back to 3 is only known at the next round's Draw.")
+
+
+def for_learners(events: Iterable[TraceEvent]) -> list[TraceEvent]:
+    """A lesson's steps as the apps show them: the trace, with the one step about the file
+    format (kind ``scope``, M11) said in the game's words."""
+    out = []
+    for e in events:
+        if e.kind == "scope":
+            e = copy.copy(e)
+            e._text = ONE_ROUND_SCOPE
+        out.append(e)
+    return out
+
+
 class LessonWalk:
     """One lesson's round, step by step; the answer is revealed after a prediction.
 
@@ -246,7 +281,7 @@ class LessonWalk:
         self.setup = setup_lines(sc)
         self.first = sc.first
         self.result = scenario_mod.run(sc, trace=True)
-        self.stepper = Stepper.from_events(self.result.trace, self.result.winners,
+        self.stepper = Stepper.from_events(for_learners(self.result.trace), self.result.winners,
                                            players=self.lesson.players)
         self.prediction: str | None = None
         self._revealed = False
@@ -374,6 +409,23 @@ class LearnController:
             return self.path[0]
         k = self.path.index(name)
         return self.path[k + 1] if k + 1 < len(self.path) else None
+
+    def level_after(self) -> int:
+        """The level a quiz goes on at after its summary: the app's next level, else the same."""
+        level = self.quiz.level
+        levels = self.QUIZ_LEVELS
+        k = levels.index(level) if level in levels else -1
+        return levels[k + 1] if k + 1 < len(levels) else level
+
+    def go_on(self) -> None:
+        """"Next question": after a check the next question; after a quiz's summary a new quiz
+        (at the app's next level, else the same one: the Exiled quiz goes on like Learn's, and
+        no question repeats within twenty); before a check nothing (the answer comes first)."""
+        quiz = self.quiz
+        if quiz.checked is not None:
+            quiz.next()
+        elif quiz.done:
+            quiz.new_quiz(self.level_after())
 
     def new_quiz(self, seed: int) -> None:
         self._quiz = Quiz(seed=seed, level=self.quiz.level)

@@ -31,7 +31,9 @@ from ..cards import CONVOKE_VALUE, PARLOR_NOBLES
 from ..decisions import DecisionError
 from ..result import RoundResult
 from ..trace import TraceEvent
+from . import progress
 from .lessons import library
+from .rulings_text import deciding
 
 QUIZ_LENGTH = 5
 NO_REPEAT = 20
@@ -80,8 +82,8 @@ LEVELS: tuple[Level, ...] = (
               "round (M4).", (("garden", "Aristocrat"),),
               ("m4-aristocrat-marks-nobles-and-aristocrats",)),
         Topic("servant-pair", "The Servant pair",
-              "A Garden Servant is 11 while its owner's other Servant is on the Balcony; if it wins, "
-              "both Servants score (M4, S2).", (("garden", "Servant"), ("balcony", "Servant")),
+              "A Garden Servant is 11 while its owner's other Servant is revealed on the Balcony; if it "
+              "wins, both Servants score (M4, S2).", (("garden", "Servant"), ("balcony", "Servant")),
               ("s2-servant-pair-both-score",)),
         Topic("tie", "Ties",
               "Every card with the winning Prestige wins and scores; the earliest of them in the "
@@ -117,7 +119,8 @@ LEVELS: tuple[Level, ...] = (
            "Courtisan", "Squire"), False, (
         Topic("jester", "The Jester",
               "An odd number of Jesters on the Balcony makes the lowest Prestige win; a Knight then "
-              "scores anyway if within 3 of it (B3).", (("balcony", "Jester"),),
+              "scores anyway if it loses by 3 or less, at most 3 above the lowest (B3).",
+              (("balcony", "Jester"),),
               ("b3-jester-lowest-wins", "b3-jester-knight-loses-low", "s2-knight-anyway-under-jester")),
         Topic("jester-knight", "The Knight under the Jester",
               "When the lowest wins, a Garden Knight at most 3 above the lowest scores anyway, "
@@ -241,12 +244,17 @@ def free_convokes(sc: scenario_mod.Scenario, result: RoundResult) -> list[tuple[
     return free
 
 
+#: the answer to "who starts the next round?" when the game ends with this round (E1, X2)
+GAME_ENDS = "nobody: the game ends"
+
+
 def outcome(sc: scenario_mod.Scenario, result: RoundResult) -> Answer:
-    """The fields a question asks, read from the engine's resolution."""
+    """The fields a question asks, read from the engine's resolution. When the game ends with
+    this round nobody starts a next one (:data:`GAME_ENDS`)."""
     free = [player for player, _ in free_convokes(sc, result)]
     scored = [f"{player}'s {card}" for player, cards in result.scored.items() for card in cards]
     exiled = [player for player, cards in result.exiled.items() if cards]
-    return Answer(tuple(result.winners), result.next_first,
+    return Answer(tuple(result.winners), GAME_ENDS if result.game_over else result.next_first,
                   tuple((player, value) for player, _, value in result.garden),
                   tuple(sorted(scored)), tuple(sorted(free)), tuple(sorted(exiled)))
 
@@ -476,11 +484,13 @@ FIELD_HINTS = {
     "winners": "Every Garden card with the winning Prestige wins: the highest, or the lowest after an "
                "odd number of Jesters (S1, B3).",
     "next_first": "The owner of the earliest winning card in the queue starts the next round, even if "
-                  "that card does not score (M2).",
+                  "that card does not score (M2); if an Aristocrat scored (or, with the expansion, is "
+                  "worst), the game ends and nobody does (E1, X2).",
     "prestige": "Garden value (the card's own Garden effect, the Aristocrat's mark), then every Balcony "
                 "change in the order the cards resolved (M3, M4).",
-    "scored": "Winning cards, then each scoring clause: a Knight within 3, the Servant pair, a Merchant "
-              "on a scoring card, the winner's Balcony Damsel instead of the winning card (S2, B4, B5).",
+    "scored": "Winning cards, then each scoring clause: a Knight losing by 3 or less, the Servant pair, a "
+              "Merchant on a scoring card, the winner's Balcony Damsel instead of the winning card (S2, B4, "
+              "B5).",
     "free_convokes": "A Balcony Rogue, a scoring Garden Rogue, a scoring Garden Damsel and the winner's "
                      "Balcony Damsel Convoke for free (B6, S2, B4).",
     "exiled": "The worst Prestige (lowest; highest under the Jester) that did not score is exiled; all "
@@ -561,21 +571,40 @@ def check(question: Question, given: Answer, answered: Any = None) -> list[Field
     return out
 
 
+#: the kinds of step that change what a question asks: a Prestige, a Convoke, a score, an exile
+DECIDING_KINDS = frozenset({"entry", "mark", "prestige", "exchange", "cancelled", "cancellations", "replay",
+                            "effect", "convoke", "parlor-empty", "winners", "score", "exile", "next"})
+
+
 def why(result: RoundResult) -> list[TraceEvent]:
     """The steps that decide the outcome: every Prestige change to a Garden card, every
-    exchange, cancellation and Jester, then the winners, what scored, the free Convokes, the
-    exiles and who starts next."""
+    exchange, cancellation and Jester, every free Convoke (a Balcony Rogue's too, also when it
+    acts during Phase 2 in Bishop mode), then the winners, what scored, the exiles and who
+    starts next. Left out: the plays, the reveals and the Phase-2 Convoke actions (the
+    question shows them)."""
     keep = []
     for e in result.trace:
         if e.phase in ("setup", "draw", "end") or e.kind in ("play", "reveal", "conspire", "conspire-secret",
                                                             "phase", "move", "standings", "litter"):
             continue
-        if e.phase == "phase2" and e.kind in ("convoke", "order"):
+        if e.phase == "phase2" and (e.kind == "order" or (e.kind == "convoke" and e.rule == "P5")):
             continue
         if e.kind == "end" and "goes on" in e.text:
             continue
         keep.append(e)
     return keep
+
+
+def why_lines(result: RoundResult) -> list[tuple[str, str, str]]:
+    """The "Why" as the page lists it: (step text, ruling ID, the ruling's deciding sentence the
+    first time the ID comes, else "")."""
+    seen: set[str] = set()
+    out = []
+    for e in why(result):
+        first = e.rule not in seen
+        seen.add(e.rule)
+        out.append((step_text(e, result), e.rule, deciding(e.rule) if first else ""))
+    return out
 
 
 def step_text(e: TraceEvent, result: RoundResult) -> str:
@@ -707,7 +736,7 @@ class Quiz:
             blob = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
             if len(blob) < 5 or zlib.crc32(blob[4:]).to_bytes(4, "big") != blob[:4]:
                 raise ProgressError(DAMAGED)
-            data = json.loads(zlib.decompressobj().decompress(blob[4:], 20_000))
+            data = progress.decode(zlib.decompressobj().decompress(blob[4:], 20_000))
             state = cls(seed=int(data["s"]), level=int(data["l"]), counter=int(data["c"]),
                         recent=[str(r) for r in data["r"]][-NO_REPEAT:],
                         answers=[(str(t), bool(ok)) for t, ok in data["a"]][:QUIZ_LENGTH],

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 from .. import scenario as scenario_mod
@@ -88,6 +90,7 @@ class Example:
     frame: Frame                         # the board at that moment (Garden, Balcony)
     lines: tuple[tuple[str, str], ...]   # (trace text, ruling ID)
     outcome: str = ""                    # who won: "Winning card: Ana's Knight (8). Starts next round: Ana."
+    label: str = "Who won"               # or "After Phase 1" (an example of a Phase-1 moment)
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ class RulesPage:
     lines: tuple[str, ...] = ()          # trace event kinds shown under the example
     line_phases: tuple[str, ...] = ()    # only from these phases (empty: any)
     line_rules: tuple[str, ...] = ()     # only events citing these rulings (empty: any)
+    card: str = ""                       # a card's page: the card itself is shown (its Cards-tab view)
 
     def example(self) -> Example:
         return _example(self.lesson, self.board, self.lines, self.line_phases, self.line_rules)
@@ -128,12 +132,22 @@ def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str,
     lines = tuple((e.text, e.rule) for e in events
                   if e.kind in kinds and (not phases or e.phase in phases)
                   and (not rules or e.rule in rules))
-    outcome = who_wins(result.garden, result.winners, None if result.game_over else result.next_first,
-                       result.lowest_wins)
-    if result.game_over:
-        outcome += " The game ends after this round."
+    if board == "final":       # the whole round is on show: who won, and why it ends
+        label = "Who won"
+        outcome = who_wins(result.garden, result.winners,
+                           None if result.game_over else result.next_first, result.lowest_wins)
+        if result.game_over:
+            outcome += " The game ends after this round."
+    elif board in ("ring", "none", "order"):   # seats or steps only (the order's step says who
+        label, outcome = "", ""                  # leads): nothing about who wins
+    else:                      # a Phase-1 moment: who leads then, not who wins the round
+        label = "After Phase 1"
+        lead = next((e.text for e in events if e.kind == "order"), "")
+        outcome = (lead.split(";")[0].replace("Highest Prestige after Phase 1: ", "")
+                   + " is highest, so its owner acts last in Phase 2 (the Balcony may still change "
+                   "who wins).")
     return Example(lesson, meta.title, meta.players, sc.first, board, tuple(result.phase2_order),
-                   frame, lines, outcome)
+                   frame, lines, outcome, label)
 
 
 @lru_cache(maxsize=1)
@@ -151,18 +165,22 @@ def learn_pages() -> tuple[RulesPage, ...]:
 
 
 def exiled_pages() -> tuple[RulesPage, ...]:
-    """The Exiled app's pages: exile first (from the Learn pages), then one per expansion card."""
+    """The Exiled app's pages: exile first (the Learn app's page), then one per expansion card:
+    the card as the Cards tab shows it (the same words, read once) and a lesson that shows it."""
     exile = next(p for p in learn_pages() if p.key == "exile")
     pages = [exile]
     for rule in EXILE_RULES:
-        if rule.id in ("X1", "X2"):
+        if rule.id in ("X1", "X2", "X7"):
             continue
         info = ruling(rule.id)
-        pages.append(RulesPage(rule.id.lower(), f"{rule.title}", rule.text,
-                               (info,) if info is not None else (), rule.lessons[0], "final",
-                               ("entry", "prestige", "exile", "score", "effect", "order"), (),
-                               {"X6": ("X6", "P2", "P7"), "X5": ("X5", "M4")}.get(rule.id, (rule.id,))))
+        pages.append(RulesPage(rule.id.lower(), rule.title, "", (info,) if info is not None else (),
+                               rule.lessons[0], "none", ("entry", "prestige", "score", "effect", "order"),
+                               (), CARD_PAGE_RULES.get(rule.id, (rule.id,)), card=rule.title))
     return tuple(pages)
+
+
+#: the trace steps a card page's example shows: those citing these rulings
+CARD_PAGE_RULES = {"X6": ("X6", "P2", "P7"), "X5": ("X5", "M4")}
 
 
 class RulesBook:
@@ -192,3 +210,89 @@ class RulesBook:
     @property
     def is_last(self) -> bool:
         return self.index == len(self.pages) - 1
+
+
+# ------------------------------------------------------------------ reading time
+#: words a person reads in a minute (the reading time shown on each page)
+WORDS_PER_MINUTE = 200
+_BLOCK = {"div", "p", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "tr", "table", "br", "svg", "g",
+          "text", "section", "blockquote"}
+_VOID = {"br", "img", "hr", "input", "meta", "link", "wbr", "circle", "rect", "line", "path", "polygon",
+         "ellipse", "polyline"}
+WORD = re.compile(r"\S*[\w\d]\S*")
+
+
+class _Visible(HTMLParser):
+    """The text a browser shows of an HTML fragment, line by line: no style or script, no
+    element hidden by ``display:none``, no closed <details> but its <summary>."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.current: list[str] = []
+        self.stack: list[tuple[str, bool]] = []      # (tag, hides its content)
+        self.hidden = 0
+        self.closed_details: list[int] = []          # stack depths of closed <details>
+
+    def _break(self) -> None:
+        line = " ".join("".join(self.current).split())
+        if line:
+            self.lines.append(line)
+        self.current = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in _BLOCK and not self.hidden:
+            self._break()
+        if tag in _VOID:
+            return
+        style = (a.get("style") or "").replace(" ", "")
+        hides = tag in ("style", "script", "title") or "display:none" in style
+        if self.closed_details and tag != "summary" and len(self.stack) == self.closed_details[-1] + 1:
+            hides = True                              # a closed <details> shows only its <summary>
+        self.stack.append((tag, hides))
+        self.hidden += hides
+        if tag == "details" and "open" not in a:
+            self.closed_details.append(len(self.stack) - 1)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID:
+            return
+        while self.stack:
+            t, hides = self.stack.pop()
+            self.hidden -= hides
+            if t == "details" and self.closed_details and self.closed_details[-1] == len(self.stack):
+                self.closed_details.pop()
+            if t == tag:
+                break
+        if tag in _BLOCK and not self.hidden:
+            self._break()
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        if self.closed_details and len(self.stack) == self.closed_details[-1] + 1:
+            return                                    # loose text right inside a closed <details>
+        self.current.append(data)
+
+    def close(self) -> None:
+        super().close()
+        self._break()
+
+
+def visible_lines(html: str) -> list[str]:
+    """The lines of text a reader sees of an HTML fragment (see :class:`_Visible`)."""
+    parser = _Visible()
+    parser.feed(html)
+    parser.close()
+    return parser.lines
+
+
+def word_count(lines: Iterable[str]) -> int:
+    """Words in ``lines``, each distinct line once (a word: a run with a letter or a digit)."""
+    return sum(len(WORD.findall(line)) for line in dict.fromkeys(lines))
+
+
+def minutes(words: int) -> int:
+    """Reading time in whole minutes (at least 1)."""
+    return max(1, round(words / WORDS_PER_MINUTE))

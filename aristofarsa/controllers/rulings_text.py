@@ -89,3 +89,33 @@ def ruling(rid: str | None) -> RulingInfo | None:
 def every_ruling() -> dict[str, RulingInfo]:
     """Every ruling the project knows, by ID (what a page needs to open any ID it shows)."""
     return {rid: info for rid in RULINGS if (info := ruling(rid)) is not None}
+
+
+#: the deciding sentence of the rulings whose "In short" is missing or is their whole text, in
+#: the words the rules pages use
+DECIDING = {
+    "M3": "A Garden card's Prestige is its Garden value, then every Balcony change in the order "
+          "they happened.",
+    "M9": "The crowns are provisional until the real ones are known.",
+    "M11": "A one-round lesson shows only what this round decides about the end of the game.",
+    "P8": "Someone who can neither Conspire nor Convoke passes.",
+    "B11": "Servant and Aristocrat have no Balcony effect; a cancelled card still counts as played "
+           "(a cancelled Servant still makes its twin 11).",
+    "X1": "Elder and Oracle are Nobles, but never in a Parlor.",
+    "X3": "A Garden Bard adds the printed Prestige of the card shown to it; a Balcony Bard adds the "
+          "discarded card's printed Prestige + 3 to your Garden card.",
+    "X5": "A Balcony Elder copies the Balcony text of the card its owner played in the Garden.",
+    "X6": "At the next Draw its owner draws up to 5, keeps 3 and discards the rest.",
+}
+
+
+def deciding(rid: str) -> str:
+    """A ruling's deciding sentence, to stand beside its ID where a learner meets it (its full
+    text one click away): the "In short" of docs/rulings.md, else :data:`DECIDING`."""
+    if rid in DECIDING:
+        return DECIDING[rid]
+    info = ruling(rid)
+    if info is None:
+        return ""
+    text = info.summary.strip()
+    return (text[:1].upper() + text[1:]) if text else info.title

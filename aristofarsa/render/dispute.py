@@ -3,7 +3,8 @@ steps and the board are the Lab's (render/html.py)."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ..rulings import RULINGS
@@ -30,10 +31,66 @@ class GalleryItem(Protocol):
 e = html.escape
 
 
-
 def gallery_item_html(item: GalleryItem) -> str:
     rulings = ", ".join(f"<span title='{e(RULINGS.get(r, ''))}'>{e(r)}</span>" for r in item.rulings)
     return (f"<h4>{e(item.title)}</h4><div class='af-muted'><code>{e(item.name)}</code> · rulings "
             f"{rulings} · {e(item.outcome.rstrip('.'))} · "
             f"<a class='af-open-lab' href='{e(item.link)}' target='_blank' rel='noopener'>"
             f"open in the Lab</a></div>")
+
+
+def scroll_here(nonce: int, block: str = "start") -> str:
+    """An invisible marker that brings its widget into view when the page draws it: a broken
+    image's ``onerror`` runs ``scrollIntoView`` on the enclosing widget (the page runs no
+    ``<script>`` a widget sends, but it does run an element's handlers). ``nonce`` makes each
+    call's HTML differ, so the same verdict shown again is brought into view again."""
+    return (f"<img class='af-scroll-here' alt='' hidden data-n='{int(nonce)}' src='data:,' "
+            "onerror='const w=this.closest(\".widget-html\")||this.parentNode;"
+            f"w.scrollIntoView({{block:\"{e(block)}\"}})'>")
+
+
+def verdict_scores(scored: Mapping[str, Sequence[str]], convoked: Mapping[str, Sequence[str]],
+                   game_over: bool = False) -> str:
+    """Under the winners: what each player scores (every card, the winners' and any Knight's
+    or Merchant's that scores too) and the Noble each Convoke took, in seat order."""
+    scores = [f"<b>{e(p)}</b> {e(', '.join(cards))}" for p, cards in scored.items() if cards]
+    lines = [("Scores: " + " · ".join(scores)) if scores else "Nobody scores a card this round."]
+    takes = [f"{e(p)} takes the {e(', '.join(cards))}" for p, cards in convoked.items() if cards]
+    if takes:
+        lines.append("Convoked: " + " · ".join(takes))
+    if game_over:
+        lines.append("The game ends with this round.")
+    return "".join(f"<div class='af-verdict-line'>{line}</div>" for line in lines)
+
+
+class RulingText(Protocol):
+    """A ruling as the apps show it (``controllers.rulings_text.RulingInfo``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
+_CITED = re.compile(r"<h4>Rulings cited</h4><ul class='af-rulings'>.*?</ul>", re.S)
+_IN_PAGE = re.compile(r"<a href='#af-ruling-([A-Za-z0-9]+)'")
+
+
+def rulings_in_page(explanation: str, infos: Sequence[RulingText]) -> str:
+    """The explanation with its *Rulings cited* list made of each ruling's own text, folded
+    (``<details id='af-ruling-ID'>``), where it was a list of documentation paths a phone
+    cannot open; a ruling's link in a step opens its text and goes to it."""
+    body = "".join(
+        f"<details class='af-ruling-text' id='af-ruling-{e(r.id)}'><summary><b>{e(r.id)}</b> "
+        f"{e(r.title)}</summary>"
+        + "".join(f"<p>{'<br>'.join(e(line) for line in para.splitlines())}</p>"
+                  for para in (r.text or r.summary).split("\n\n") if para.strip())
+        + "</details>" for r in infos)
+    cited = f"<h4>Rulings cited (tap one to read it)</h4><div class='af-rulings'>{body}</div>"
+    out = _CITED.sub(lambda _m: cited, explanation, count=1)
+    return _IN_PAGE.sub(lambda m: (f"<a href='#af-ruling-{m.group(1)}' onclick='const d=document."
+                                   f"getElementById(\"af-ruling-{m.group(1)}\");if(d)d.open=true'"), out)

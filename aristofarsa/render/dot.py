@@ -40,8 +40,9 @@ def family_colour(seat: int) -> tuple[str, str]:
     return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
 
 
-def node_label(n: Node) -> str:
-    """An HTML-like label: player, card (or "face down"), position and Prestige."""
+def node_label(n: Node, loops: tuple[str, ...] = ()) -> str:
+    """An HTML-like label: player, card (or "face down"), position and Prestige; ``loops``:
+    what the card did to itself ("12 · +5"), written on the card its loop arrow sits on."""
     where = {"garden": f"Garden {n.order}", "balcony": f"Balcony {n.order}",
              "hand": "shown from hand"}[n.zone]
     card = html.escape(n.card) if n.card is not None else "<i>face down</i>"
@@ -62,13 +63,14 @@ def node_label(n: Node) -> str:
         rows.append(f"<font point-size='10'>{html.escape(', '.join(marks))}</font>")
     for note in n.notes:
         rows.append(f"<font point-size='10'>{html.escape(note)}</font>")
+    rows += [f"<font point-size='11'>↻ {html.escape(loop)}</font>" for loop in loops]
     return "<" + "<br/>".join(rows) + ">"
 
 
-def _node_line(n: Node, ids: dict[str, str]) -> str:
+def _node_line(n: Node, ids: dict[str, str], loops: tuple[str, ...] = ()) -> str:
     fill, border = family_colour(n.seat)
     tip = f"{n.player}: {n.card or 'a face-down card'} ({n.zone} {n.order})"   # not the id: no hidden name
-    attrs = [f"label={node_label(n)}", f'fillcolor="{fill}"', f'color="{border}"',
+    attrs = [f"label={node_label(n, loops)}", f'fillcolor="{fill}"', f'color="{border}"',
              f"tooltip={_q(tip)}"]
     style = ["filled", "rounded"]
     if n.cancelled or n.replaced:
@@ -127,6 +129,15 @@ def _edge_lines(k: int, e: Edge, steps: list[int], ids: dict[str, str], same_row
             f"  l{k} -> {ids[e.target]} [color=\"{colour}\", tooltip={tip}, {', '.join(style)}{flat}];"]
 
 
+def _loop_line(e: Edge, steps: list[int], ids: dict[str, str], dashed: bool) -> str:
+    """A card's effect on itself: a loop on its card (the effect is written on the card)."""
+    colour = EDGE_COLOURS.get(e.kind, "#1a202c")
+    tip = _q(f"step {steps[0]}: {e.kind} ({e.rule}) on itself")
+    style = 'style="dashed", penwidth=1.2' if dashed else "penwidth=1.6"
+    return (f"  {ids[e.source]} -> {ids[e.source]} [color=\"{colour}\", tooltip={tip}, {style}, "
+            f"class=\"graph-self\", comment={_q(edge_label(e, steps))}];")
+
+
 def graph_dot(g: Graph, narrow: bool = False) -> str:
     """DOT text for an effect graph (deterministic: the same graph gives the same text).
     ``narrow``: the layout for a phone — the Balcony in a column on the left, the Garden on
@@ -140,6 +151,11 @@ def graph_dot(g: Graph, narrow: bool = False) -> str:
              f'  graph [{spacing}, newrank=true, fontname="Helvetica", bgcolor="white", pad=0.1];',
              '  node [fontname="Helvetica", fontsize=12, margin="0.10,0.05"];',
              '  edge [fontname="Helvetica", fontsize=11, arrowsize=0.8];']
+    drawn = merged_edges([e for e in g.edges if e.kind not in HIDDEN_KINDS])
+    loops: dict[str, list[str]] = {}
+    for e, steps in drawn:
+        if e.source == e.target:
+            loops.setdefault(e.source, []).append(edge_label(e, steps))
     caption = _caption(g, narrow)
     if caption:
         lines.append(f"  label={caption}; labelloc=\"t\"; fontsize=14;")
@@ -150,7 +166,7 @@ def graph_dot(g: Graph, narrow: bool = False) -> str:
         row.sort(key=lambda n: (n.order, n.replaced is False))
         lines.append(f"  subgraph {zone} {{ rank=same;")
         for n in row:
-            lines.append("  " + _node_line(n, ids))
+            lines.append("  " + _node_line(n, ids, tuple(loops.get(n.id, ()))))
         if len(row) > 1:
             chain = " -> ".join(ids[n.id] for n in row)
             lines.append(f"    {chain} [style=invis, weight=20];")
@@ -159,9 +175,13 @@ def graph_dot(g: Graph, narrow: bool = False) -> str:
     rows = [r for r in rows if r]
     for upper, lower in zip(rows, rows[1:], strict=False):
         lines.append(f"  {ids[upper[0].id]} -> {ids[lower[0].id]} [style=invis, weight=5];")
-    for k, (e, steps) in enumerate(merged_edges([e for e in g.edges if e.kind not in HIDDEN_KINDS])):
+    for k, (e, steps) in enumerate(drawn):
+        dashed = cancelled_now.get(e.source, e.cancelled)
+        if e.source == e.target:
+            lines.append(_loop_line(e, steps, ids, dashed))
+            continue
         same_row = zone_of.get(e.source) == zone_of.get(e.target)
-        lines += _edge_lines(k, e, steps, ids, same_row, cancelled_now.get(e.source, e.cancelled))
+        lines += _edge_lines(k, e, steps, ids, same_row, dashed)
     lines.append("}")
     return "\n".join(lines) + "\n"
 

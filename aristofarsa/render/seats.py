@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from . import markup
 from .dot import family_colour
 
 
@@ -170,12 +171,12 @@ def markdown_html(text: str, rulings: Any = None) -> str:
     everything else is escaped text. Ruling IDs named in ``rulings`` (id -> an object with
     id, title, text) open their text in the page."""
     out = []
-    for para in re.split(r"\n\s*\n", text.strip()):
+    for para in markup.paragraphs(text):         # one pass each, no regex (render/markup.py)
         items: list[tuple[int, str, str]] = []        # (indent, marker, text)
         for line in para.splitlines():
-            m = re.match(r"^(\s*)(\d+\.|[-*])\s+(.*)$", line)
-            if m:
-                items.append((len(m.group(1)), m.group(2), m.group(3).strip()))
+            item = markup.list_item(line)
+            if item:
+                items.append(item)
             elif items:
                 indent, marker, body = items[-1]
                 items[-1] = (indent, marker, f"{body} {line.strip()}")
@@ -203,10 +204,7 @@ def markdown_html(text: str, rulings: Any = None) -> str:
 
 
 def _inline(line: str, rulings: Any) -> str:
-    body = escape(line)
-    body = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", body)
-    body = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", body)
-    body = re.sub(r"`([^`]+)`", r"<i>\1</i>", body)
+    body = markup.marks(escape(line))            # linear in the line (render/markup.py)
     if rulings:
         body = ruling_refs_in(body, rulings)
     return body

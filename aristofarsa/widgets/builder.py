@@ -11,6 +11,7 @@ targets and amounts the engine accepts — and each validator message sits under
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
@@ -18,6 +19,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder, chip_label
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
 from ..render import html, seats
+from ..render.dispute import scroll_here
 from ..variants import VARIANTS
 from .common import Guard, wrap_row
 from .line import LineBox
@@ -54,36 +56,72 @@ def _toggle(widget: ipw.Widget) -> ipw.ToggleButtons:
 
 
 class BuilderView(ipw.VBox):
-    """Draws the Builder as chips and forwards each tap; ``on_change`` runs after every edit."""
+    """Draws the Builder as chips and forwards each tap; ``on_change`` runs after every edit.
+
+    ``compact`` (the Dispute resolver, made for a phone at the table): each complete player
+    folds to a one-line summary with a *Change* button, except the one being entered; a
+    Witch's target and change are one row of chips ("Caio −5"); a Conspiring player's kept
+    card may stay "not told"; a missing field is not marked red until :meth:`show_problems`
+    (the *Resolve* tap), which also opens every player with a problem and brings the first
+    message into view."""
 
     def __init__(self, builder: Builder, on_change: Callable[[], None] | None = None,
-                 **kwargs: Any) -> None:
+                 compact: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.builder = builder
         self._on_change = on_change
         self._guard = Guard()
+        self.compact = compact
+        self.attempted = not compact      # missing fields marked red (compact: after Resolve)
+        self.current: int | None = None   # the player being entered (compact: never folded)
+        self.opened: set[int] = set()     # players opened with "Change"
+        self._scroll = 0                  # > 0: the next first error is brought into view
+        self._nonce = 0
         self.add_class("af-builder")
         self.layout.max_width = "100%"
         self.render()
 
     def set_builder(self, builder: Builder) -> None:
         self.builder = builder
+        self.current, self.opened = None, set()
+        self.attempted = not self.compact
         self.render()
+
+    def show_problems(self) -> bool:
+        """After a *Resolve* tap on a round that is not valid: every problem under its field,
+        each player with one opened, the first brought into view. False if there is none."""
+        check = self.builder.check()
+        self.attempted = True
+        if check.ok:
+            self.render()
+            return False
+        self.opened |= {int(key.split(".")[0]) for key in check.problems if key.split(".")[0].isdigit()}
+        self._scroll = 1
+        self.render()
+        return True
 
     # ------------------------------------------------------------- drawing
     def render(self) -> None:
         b = self.builder
         check = b.check()
-        parts: list[ipw.Widget] = [self._settings(), *self._summary(check.messages()),
+        self._scroll_left = self._scroll
+        self._scroll = 0
+        parts: list[ipw.Widget] = [self._settings(), *self._summary(self._shown(check.messages())),
                                    *self._errors("players", "first", "variants", "expansion", "title",
                                                  "scenario")]
         parts += [self._player(k) for k in range(len(b.players))]
         if check.ok:
-            parts.append(ipw.HTML("<div class='af-muted'>✓ A valid round.</div>"))
+            parts.append(ipw.HTML("<div class='af-muted af-valid'>✓ A valid round.</div>"))
         self.children = parts
 
-    @staticmethod
-    def _summary(messages: list[str]) -> list[ipw.Widget]:
+    def _shown(self, messages: list[str]) -> list[str]:
+        """The messages marked now: in compact mode, before *Resolve*, not those saying only
+        that something is still to be entered (the chips right there say it)."""
+        if self.attempted:
+            return messages
+        return [m for m in messages if not _missing(m)]
+
+    def _summary(self, messages: list[str]) -> list[ipw.Widget]:
         """How many problems there are (each is shown under its own field)."""
         if len(messages) < 2:
             return []
@@ -96,14 +134,30 @@ class BuilderView(ipw.VBox):
         out: list[ipw.Widget] = []
         check = self.builder.check()
         for key in keys:
-            for message in check.problems.get(key, []):
-                w = ipw.HTML(html.error(message), layout=ipw.Layout(max_width="100%"))
+            for message in self._shown(check.problems.get(key, [])):
+                text = html.error(self._plain(key, message) if self.compact else message)
+                if self._scroll_left:       # the first message after Resolve: into view
+                    self._nonce += 1
+                    text += scroll_here(self._nonce, "center")
+                    self._scroll_left = 0
+                w = ipw.HTML(text, layout=ipw.Layout(max_width="100%"))
                 w.add_class("af-error")
                 w.add_class("af-field-error")
                 out.append(w)
             for message in check.warnings.get(key, []):
                 out.append(ipw.HTML(html.warning(message), layout=ipw.Layout(max_width="100%")))
         return out
+
+    def _plain(self, key: str, message: str) -> str:
+        """A message as the table reads it: no file syntax; "needs a Phase-2 action" under a
+        Conspire chosen with no card says which tap is missing."""
+        seat = key.split(".")[0]
+        if seat.isdigit() and key.endswith(".action") and "Phase-2 action" in message:
+            k = int(seat)
+            if self.builder.action(k) == "conspire" and not self.builder.conspire(k):
+                return (f"{self.builder.names[k]}'s Phase-2 action is missing: tap the card "
+                        f"{self.builder.names[k]} conspired (under Conspires), or Convoke or Pass.")
+        return message.replace("`", "")
 
     def _settings(self) -> ipw.Widget:
         b = self.builder
@@ -114,15 +168,15 @@ class BuilderView(ipw.VBox):
         first = chips([(n, n) for n in names], b.first if b.first in names else (names[0] if names else None),
                       "af-first-player", "Plays first")
         self._bind(_toggle(first), b.set_first)
-        expansion = ipw.Checkbox(value=b.expansion, description="Exiled expansion", indent=False,
-                                 layout=ipw.Layout(width="auto"))
-        expansion.add_class("af-expansion")
-        self._bind(expansion, b.set_expansion)
+        expansion = chips([("Base game", False), ("+ Exiled expansion", True)], b.expansion,
+                          "af-expansion", "Cards")
+        self._bind(_toggle(expansion), lambda v: b.set_expansion(bool(v)))
         boxes = []
         for name in VARIANTS:
-            box = ipw.Checkbox(value=name in b.variants, description=name, indent=False,
-                               layout=ipw.Layout(width="auto"))
+            box = ipw.ToggleButton(value=name in b.variants, description=name, tooltip=f"house rule {name}",
+                                   layout=ipw.Layout(width="auto"))
             box.add_class(f"af-variant-{name}")
+            box.add_class("af-house-rule")
             self._bind(box, _variant_setter(b, name))
             boxes.append(box)
         title = ipw.Text(value=str(b.top.get("title", "")), description="Title", continuous_update=False,
@@ -130,17 +184,37 @@ class BuilderView(ipw.VBox):
                          style={"description_width": "initial"})
         title.add_class("af-title")
         self._bind(title, lambda v: b.set_title((v or "").strip()))
-        more = ipw.Accordion(children=[ipw.VBox([title, expansion, wrap_row(
-            [ipw.HTML("<span class='af-muted'>House rules:</span>"), *boxes])])],
-            layout=ipw.Layout(width="100%", max_width="100%"))
-        more.set_title(0, "Title, expansion, house rules")
-        more.selected_index = 0 if b.expansion or b.variants else None
+        on = f" ({len(b.variants)} on)" if b.variants else ""
+        more = ipw.Accordion(children=[ipw.VBox([title, ipw.HTML(
+            "<span class='af-muted'>House rules (tap to switch one on or off):</span>"),
+            wrap_row(boxes)])], layout=ipw.Layout(width="100%", max_width="100%"))
+        more.set_title(0, f"Title and house rules{on}")
+        more.selected_index = 0 if b.variants else None
         more.add_class("af-more-settings")
-        return ipw.VBox([count, first, more], layout=ipw.Layout(max_width="100%"))
+        return ipw.VBox([count, first, expansion, more], layout=ipw.Layout(max_width="100%"))
+
+    def _folded(self, k: int) -> bool:
+        return (self.compact and k != self.current and k not in self.opened
+                and self.builder.complete(k))
 
     def _player(self, k: int) -> ipw.Widget:
         b = self.builder
         seat = seats.colour(k)
+        box_layout = ipw.Layout(border=f"2px solid {seat}", padding="4px 6px", margin="4px 0",
+                                max_width="100%")
+        if self._folded(k):
+            change = ipw.Button(description=f"Change {b.names[k]}", tooltip=f"change {b.names[k]}'s entry",
+                                layout=ipw.Layout(width="auto"))
+            change.add_class("af-player-change")
+            change.on_click(lambda _: self._guard(self._open)(k))
+            line = ipw.HTML(f"<span class='af-player-line'><b style='color:{seat}'>"
+                            f"{escape(b.names[k])}</b> · {_summary_line(b, k)}</span>",
+                            layout=ipw.Layout(flex="1 1 12em", max_width="100%"))
+            box = ipw.Box([line, change], layout=box_layout)
+            box.layout.display, box.layout.flex_flow, box.layout.align_items = "flex", "row wrap", "center"
+            box.add_class(f"af-player-{k}")
+            box.add_class("af-player-folded")
+            return box
         name = ipw.Text(value=b.names[k], description="Name", continuous_update=False,
                         layout=ipw.Layout(width="auto", max_width="14em"),
                         style={"description_width": "initial"})
@@ -152,6 +226,15 @@ class BuilderView(ipw.VBox):
                      f"<span class='af-muted'>{_summary_line(b, k)}</span>"),
             *self._errors(f"{k}.player"), name, *self._errors(f"{k}.name")]
         rows += self._pick_row(k, "garden", None, b.garden(k), cards, "af-field-garden", "Garden")
+        if self.compact and b.garden(k) is None and b.is_empty(k):   # one step at a time
+            box = ipw.VBox(rows, layout=box_layout)
+            box.add_class(f"af-player-{k}")
+            return box
+        if b.draws(k):          # X4: a Garden Scribe draws the top card of the deck
+            drawn = chips([(c, c) for c in dict.fromkeys(b.hand_options(k, "drawn"))], b.drawn(k),
+                          "af-field-drawn", "Draws (top of the deck)")
+            self._bind(_toggle(drawn), lambda v: b.set_drawn(k, v))
+            rows += [drawn, *self._errors(f"{k}.deck")]
         rows += self._choices(k, "garden")
         action = chips([(ACTION_LABELS[a], a) for a in ACTIONS], b.action(k), "af-field-action", "Phase 2")
         self._bind(_toggle(action), lambda v: b.set_action(k, v))
@@ -159,7 +242,6 @@ class BuilderView(ipw.VBox):
         if b.action(k) == "conspire":
             rows += self._pick_row(k, "conspire", None, b.conspire(k), cards, "af-field-conspire",
                                    "Conspires")
-            rows += self._choices(k, "conspire")
         elif b.action(k) == "convoke":
             discard = list(b.convoke(k).get("discard") or [])
             for j in range(max(len(discard), b.slots(k)["discard"])):
@@ -169,21 +251,40 @@ class BuilderView(ipw.VBox):
             row = chips([(n, n) for n in b.take_options(k)], take, "af-field-take", "Takes")
             self._bind(_toggle(row), lambda v: b.set_convoke(k, take=v))
             rows += [row, *self._errors(f"{k}.convoke", f"{k}.convoke.discard", f"{k}.convoke.take")]
+        if not (self.compact and b.action(k) == "conspire" and not b.conspire(k)):
+            rows += self._hand_rows(k, cards)   # before the choices: a Squire swaps with it
+        if b.action(k) == "conspire":
+            rows += self._choices(k, "conspire")
+            rows += self._replays(k)
+        rows += self._errors(*[f"{k}.{z}" for z in ("parlor", "discard_pile", "scored", "exiled",
+                                                    "scenario")])
+        if self.compact and b.complete(k):
+            done = ipw.Button(description="Done ✓", tooltip=f"fold {b.names[k]}'s entry to one line",
+                              layout=ipw.Layout(width="auto"))
+            done.add_class("af-player-done")
+            done.on_click(lambda _: self._guard(self._fold)(k))
+            rows.append(done)
+        box = ipw.VBox(rows, layout=box_layout)
+        box.add_class(f"af-player-{k}")
+        return box
+
+    def _hand_rows(self, k: int, cards: list[tuple[str, str]]) -> list[ipw.Widget]:
+        b = self.builder
+        rows: list[ipw.Widget] = []
         hand = b.hand(k)
+        untold = self.compact and b.action(k) == "conspire"    # the kept card may stay untold
         for j in range(max(len(hand), b.slots(k)["hand"])):
-            rows += self._pick_row(k, "hand", j, hand[j] if j < len(hand) else None, cards,
-                                   f"af-field-hand-{j}", "Keeps in hand")
+            options = ([("not told", "")] if untold and j == 0 else []) + cards
+            row = chips(options, hand[j] if j < len(hand) else ("" if untold else None),
+                        f"af-field-hand-{j}", "Keeps in hand")
+            self._bind(_toggle(row), _hand_setter(b, k, j))
+            rows.append(row)
         if len(hand) > b.slots(k)["hand"]:
             remove = ipw.Button(description="Remove the last hand card", layout=ipw.Layout(width="auto"))
             remove.add_class("af-field-hand-remove")
             remove.on_click(lambda _: self._guard(self._edit)(lambda _v: b.set_hand(k, hand[:-1]), None))
             rows.append(remove)
-        rows += self._errors(f"{k}.hand", *[f"{k}.{z}" for z in ("parlor", "deck", "discard_pile",
-                                                                  "scored", "exiled", "scenario")])
-        box = ipw.VBox(rows, layout=ipw.Layout(border=f"2px solid {seat}", padding="4px 6px",
-                                               margin="4px 0", max_width="100%"))
-        box.add_class(f"af-player-{k}")
-        return box
+        return rows + self._errors(f"{k}.hand")
 
     def _pick_row(self, k: int, where: str, j: int | None, value: str | None,
                   cards: list[tuple[str, str]], hook: str, label: str) -> list[ipw.Widget]:
@@ -197,49 +298,125 @@ class BuilderView(ipw.VBox):
         b = self.builder
         out: list[ipw.Widget] = []
         current = b.choices(k, source)
-        for key in b.choice_keys(k, source):
-            options, optional = b.choice_options(k, source, key)
-            value = current.get(key)
-            opts: list[tuple[str, Any]] = [(NONE, "")] if optional else []
-            opts += [(chip_label(o), o) for o in options if not isinstance(o, list)]
-            if value is not None and value not in [o for _, o in opts]:
-                opts.append((f"{chip_label(value)} (not allowed)", value))
-            row = chips(opts, value if value is not None else ("" if optional else None),
-                        f"af-field-{source}-{key}", CHOICE_LABELS.get(key, key))
-            self._bind(_toggle(row), _choice_setter(b, k, source, key))
-            out.append(row)
-            out += self._errors(f"{k}.{source}.{key}")
+        keys = list(b.choice_keys(k, source))
+        if self.compact and source == "conspire" and keys == ["target", "delta"]:
+            out += self._witch_row(k)           # one tap: "Caio −5"
+            keys = []
+        for key in keys:
+            label = CHOICE_LABELS.get(key, key).capitalize()
+            out += self._choice_row(k, source, key, current.get(key), label,
+                                    _choice_setter(b, k, source, key))
+        return out
+
+    def _choice_row(self, k: int, source: str, key: str, value: Any, label: str,
+                    setter: Callable[[Any], None]) -> list[ipw.Widget]:
+        options, optional = self.builder.choice_options(k, source, key)
+        opts: list[tuple[str, Any]] = [(NONE, "")] if optional else []
+        opts += [(chip_label(o), o) for o in options if not isinstance(o, list)]
+        if value is not None and value not in [o for _, o in opts]:
+            opts.append((f"{chip_label(value)} (not allowed)", value))
+        row = chips(opts, value if value is not None else ("" if optional else None),
+                    f"af-field-{source}-{key.replace('.', '-')}", label)
+        self._bind(_toggle(row), setter)
+        return [row, *self._errors(f"{k}.{source}.{key}")]
+
+    def _witch_row(self, k: int) -> list[ipw.Widget]:
+        """A Witch's target and change in one row: each legal pair one chip."""
+        b = self.builder
+        targets, _ = b.choice_options(k, "conspire", "target")
+        deltas, _ = b.choice_options(k, "conspire", "delta")
+        current = b.choices(k, "conspire")
+        value = (current.get("target"), current.get("delta"))
+        opts = [(f"{t} {chip_label(d)}", f"{t}|{d}") for t in targets for d in deltas]
+        chosen = f"{value[0]}|{value[1]}" if None not in value else None
+        if chosen is not None and chosen not in [o for _, o in opts]:
+            opts.append((f"{value[0]} {chip_label(value[1])} (not allowed)", chosen))
+        row = chips(opts, chosen, "af-field-conspire-target", "on · change")
+        _toggle(row).add_class("af-field-conspire-delta")
+
+        def set_(v: Any) -> None:
+            if v:
+                target, delta = str(v).rsplit("|", 1)
+                b.set_choice(k, "conspire", "target", target)
+                b.set_choice(k, "conspire", "delta", int(delta))
+        self._bind(_toggle(row), set_)
+        return [row, *self._errors(f"{k}.conspire.target", f"{k}.conspire.delta")]
+
+    def _replays(self, k: int) -> list[ipw.Widget]:
+        """B10: a choice made again when a Bishop's cancellation replays the Balcony."""
+        b = self.builder
+        out: list[ipw.Widget] = []
+        replay = b.choices(k, "conspire").get("replay") or {}
+        for key in b.replays(k):
+            out += self._choice_row(k, "conspire", f"replay.{key}", replay.get(key),
+                                    f"on the replay: {CHOICE_LABELS.get(key, key)}",
+                                    _replay_setter(b, k, key))
         return out
 
     # ------------------------------------------------------------- editing
+    def _open(self, k: int) -> None:
+        self.opened.add(k)
+        self.current = k
+        self.render()
+
+    def _fold(self, k: int) -> None:
+        self.opened.discard(k)
+        if self.current == k:
+            self.current = None
+        self.render()
+
     def _bind(self, widget: ipw.ValueWidget, setter: Callable[[Any], Any]) -> None:
         def changed(change: dict[str, Any]) -> None:
             if change["new"] == change["old"]:
                 return
             value = change["new"]
-            self._guard(self._edit)(setter, None if value == "" else value)
+            self._guard(self._edit)(setter, None if value == "" else value, widget)
 
         widget.observe(changed, names="value")
 
-    def _edit(self, setter: Callable[[Any], Any], value: Any) -> None:
+    def _edit(self, setter: Callable[[Any], Any], value: Any, widget: ipw.Widget | None = None) -> None:
         try:
             setter(value)
         except ValueError as exc:      # a refused edit is a message, never a traceback
             self.children = [*self._errors(), ipw.HTML(html.error(str(exc))), *self.children]
             return
+        if self.compact and widget is not None:       # the player tapped is the one entered
+            self.current = self._seat_of(widget)
         if self._on_change is not None:
             self._on_change()
         self.render()
 
+    def _seat_of(self, widget: ipw.Widget) -> int | None:
+        for child in self.children:
+            classes = [c for c in getattr(child, "_dom_classes", ()) if c.startswith("af-player-")
+                       and c[10:].isdigit()]
+            if classes and _contains(child, widget):
+                return int(classes[0][10:])
+        return self.current
+
+
+def _contains(box: ipw.Widget, widget: ipw.Widget) -> bool:
+    return box is widget or any(_contains(c, widget) for c in getattr(box, "children", ()))
+
+
+def _missing(message: str) -> bool:
+    """A message that only says something is still to be entered."""
+    return any(w in message for w in ("missing", "is required", " needs `", "tap the card drawn",
+                                      "needs a Phase-2 action", "needs exactly one Phase-2 action",
+                                      "one of `conspire`"))
+
 
 def _summary_line(b: Builder, k: int) -> str:
     """Player k's round in a few words: "Knight · Conspires Witch → Caio −5 · keeps Jester"."""
-    from html import escape
-
-    parts = [b.garden(k) or "no Garden card"]
+    if b.is_empty(k):
+        return "nothing entered yet"
+    garden = [f"{CHOICE_LABELS.get(key, key)} {chip_label(v)}" for key, v in b.choices(k, "garden").items()]
+    if b.drawn(k):
+        garden.insert(0, f"draws {b.drawn(k)}")
+    parts = [(b.garden(k) or "no Garden card") + (f" ({', '.join(garden)})" if garden else "")]
     action = b.action(k)
     if action == "conspire":
-        choices = " ".join(chip_label(v) for v in b.choices(k, "conspire").values())
+        choices = " ".join(chip_label(v) for key, v in b.choices(k, "conspire").items() if key != "replay")
         parts.append(f"Conspires {b.conspire(k) or '?'}" + (f" → {choices}" if choices else ""))
     elif action == "convoke":
         c = b.convoke(k)
@@ -248,12 +425,29 @@ def _summary_line(b: Builder, k: int) -> str:
         parts.append("passes")
     if b.hand(k):
         parts.append("keeps " + ", ".join(b.hand(k)))
+    elif action == "conspire" and b.empty:
+        parts.append("kept card not told")
     return escape(" · ".join(parts))
 
 
 def _variant_setter(b: Builder, name: str) -> Callable[[bool], None]:
     def set_(on: bool) -> None:
         b.set_variants([*b.variants, name] if on else [v for v in b.variants if v != name])
+    return set_
+
+
+def _hand_setter(b: Builder, k: int, j: int) -> Callable[[Any], None]:
+    def set_(value: Any) -> None:
+        if value:
+            b.pick(k, "hand", value, j)
+        elif j < len(b.hand(k)):          # "not told": the kept card is left out
+            b.set_hand(k, b.hand(k)[:j])
+    return set_
+
+
+def _replay_setter(b: Builder, k: int, key: str) -> Callable[[Any], None]:
+    def set_(value: Any) -> None:
+        b.set_replay(k, key, value)
     return set_
 
 
@@ -267,14 +461,21 @@ class OpenRoundView(ipw.VBox):
     """Open a round: a bundled lesson (``af-lesson-list``: each entry its stage and title), an
     uploaded file (``af-upload``) or pasted TOML (``af-paste`` + ``af-resolve``). The same in
     the Lab and the Dispute resolver; ``on_open`` runs after each attempt (the controller's
-    ``error`` says what was wrong)."""
+    ``error`` says what was wrong). With ``inline_errors`` (the Dispute resolver) that message
+    sits under the input it is about (``af-error``) and is brought into view; :attr:`last`
+    names that input."""
 
-    def __init__(self, opener: RoundOpener, on_open: Callable[[], None], paste: bool = True) -> None:
+    def __init__(self, opener: RoundOpener, on_open: Callable[[], None], paste: bool = True,
+                 inline_errors: bool = False) -> None:
         super().__init__(layout=ipw.Layout(max_width="100%"))
         self.opener = opener
         self._on_open = on_open
         self._guard = Guard()
+        self.inline_errors = inline_errors
+        self.last = ""                 # the input of the last attempt: lesson, upload, paste, line
+        self._nonce = 0
         self.lessons = ipw.Dropdown(options=[("— open a bundled lesson —", ""), *lesson_choices()], value="",
+                                    description="Lesson", style={"description_width": "initial"},
                                     layout=ipw.Layout(width="auto", max_width="100%", flex="1 1 16em"))
         self.lessons.add_class("af-lessons")
         self.lessons.add_class("af-lesson-list")
@@ -290,12 +491,37 @@ class OpenRoundView(ipw.VBox):
                                   layout=ipw.Layout(width="auto"))
         self.resolve.add_class("af-resolve")
         self.resolve.on_click(self._guard(lambda _: self._done(opener.open_toml(self.paste.value,
-                                                                                "pasted scenario"))))
+                                                                                "pasted scenario"),
+                                                               "paste")))
         self.line = LineBox(self._open_line, self._line_error)   # af-line, af-line-go: one line
-        self.children = [wrap_row([self.lessons]), wrap_row([self.upload]),
-                         *([self.paste, self.resolve] if paste else []), self.line]
+        self.errors = ({where: self._error_box() for where in ("lesson", "upload", "paste", "line")}
+                       if inline_errors else {})
+        near = self.errors.get
+        self.children = [w for w in (wrap_row([self.lessons]), near("lesson"), wrap_row([self.upload]),
+                                     near("upload"), *((self.paste, self.resolve, near("paste"))
+                                                       if paste else ()), self.line, near("line"))
+                         if w is not None]
 
-    def _done(self, _opened: bool) -> None:
+    @staticmethod
+    def _error_box() -> ipw.HTML:
+        box = ipw.HTML(layout=ipw.Layout(display="none", max_width="100%"))
+        box.add_class("af-source-error")
+        return box
+
+    def _done(self, opened: bool, where: str = "") -> None:
+        self.last = where
+        if self.inline_errors:
+            message = "" if opened else self.opener.error
+            for name, box in self.errors.items():
+                shown = name == where and bool(message)
+                if shown:
+                    self._nonce += 1
+                box.value = html.error(message) + scroll_here(self._nonce, "center") if shown else ""
+                box.layout.display = None if shown else "none"
+                if shown:
+                    box.add_class("af-error")
+                else:
+                    box.remove_class("af-error")
         self._on_open()
 
     def _open_line(self, text: str, origin: str) -> bool:
@@ -303,16 +529,16 @@ class OpenRoundView(ipw.VBox):
         opened = self.opener.open_toml(text, origin)
         if opened and self.paste is not None:
             self.paste.value = text
-        self._done(opened)
+        self._done(opened, "line")
         return opened
 
     def _line_error(self, message: str) -> None:
         self.opener.error = message
-        self._done(False)
+        self._done(False, "line")
 
     def _on_lesson(self, change: dict[str, Any]) -> None:
         if change["new"]:
-            self._guard(self._done)(self.opener.open_lesson(change["new"]))
+            self._guard(self._done)(self.opener.open_lesson(change["new"]), "lesson")
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         items = change.get("new") or ()
@@ -325,6 +551,6 @@ class OpenRoundView(ipw.VBox):
         if size > MAX_UPLOAD_BYTES:
             self.opener.error = (f"{name}: {size:,} bytes is too big for a scenario "
                                  f"(at most {MAX_UPLOAD_BYTES:,} bytes)")
-            self._done(False)
+            self._done(False, "upload")
             return
-        self._guard(self._done)(self.opener.open_upload(bytes(get("content") or b""), name))
+        self._guard(self._done)(self.opener.open_upload(bytes(get("content") or b""), name), "upload")

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from html import escape
+from pathlib import Path
 from typing import Any, Self
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
@@ -20,13 +22,14 @@ from ..controllers import quiz as quiz_mod
 from ..controllers.learn import (
     CardTour,
     LearnController,
+    card_info,
     library,
     setup_lines,
     situations,
     stage_of,
     stages,
 )
-from ..controllers.rules import RulesBook
+from ..controllers.rules import RulesBook, minutes, visible_lines, word_count
 from ..controllers.rulings_text import every_ruling
 from ..render import html, seats
 from .common import CardView, ErrorBox, LazyTab, button, button_row, styles
@@ -36,6 +39,85 @@ from .stepper import StepperView
 # ------------------------------------------------------------------ shared panes
 def _refs() -> dict[str, Any]:
     return every_ruling()
+
+
+# ------------------------------------------------------------------ what a reader sees
+READING_TIME = "af-reading-time"
+
+
+def shown_lines(widget: ipw.Widget, *, times: bool = True) -> list[str]:
+    """The lines of text a widget tree shows a reader: HTML as a browser shows it (closed
+    <details> folded), button and toggle labels, a dropdown's label and chosen option, tab
+    titles and only the open tab; hidden widgets left out. ``times=False`` leaves out the
+    reading-time lines (what the reading time is computed from)."""
+    layout = getattr(widget, "layout", None)
+    if layout is not None and layout.display == "none":
+        return []
+    if not times and READING_TIME in getattr(widget, "_dom_classes", ()):
+        return []
+    if isinstance(widget, ipw.HTML):
+        return visible_lines(widget.value)
+    if isinstance(widget, (ipw.Button, ipw.ToggleButton)):
+        return [widget.description] if widget.description else []
+    if isinstance(widget, ipw.ToggleButtons):
+        return [" ".join(str(label) for label in widget._options_labels)]
+    if isinstance(widget, ipw.Dropdown):
+        return [line for line in (widget.description, widget.label) if line]
+    if isinstance(widget, (ipw.IntText, ipw.Text)):
+        return [widget.description] if widget.description else []
+    if isinstance(widget, (ipw.Tab, ipw.Accordion)):
+        titles = [t for t in widget.titles if t]
+        lines = [" ".join(titles)] if isinstance(widget, ipw.Tab) else titles
+        k = widget.selected_index
+        return lines + (shown_lines(widget.children[k], times=times) if k is not None else [])
+    if isinstance(widget, ipw.Box):
+        return [line for child in widget.children for line in shown_lines(child, times=times)]
+    return []
+
+
+@dataclass(frozen=True)
+class ReadingPage:
+    """One screen of the reading path: the app, its title, the lines it shows."""
+
+    app: str
+    title: str
+    lines: tuple[str, ...]
+
+    @property
+    def words(self) -> int:
+        return word_count(self.lines)
+
+
+def path_words(pages: list[ReadingPage]) -> int:
+    """The whole path's words, each distinct line once."""
+    return word_count(line for p in pages for line in p.lines)
+
+
+#: the path's word count, worked out once and kept here so that opening an app does not render
+#: every page of both apps (a test keeps it equal to :func:`path_words` of
+#: ``widgets.exiled.reading_path``)
+READING_FILE = Path(__file__).resolve().parent.parent / "data" / "reading_path.json"
+_PATH_TOTAL: list[int] = []
+
+
+def path_total() -> int:
+    """The reading path's words without its reading-time lines, from the data file
+    (``widgets.exiled.reading_path_json`` writes it); 0 (no time shown) without it."""
+    if not _PATH_TOTAL:
+        try:
+            _PATH_TOTAL.append(int(json.loads(READING_FILE.read_text(encoding="utf-8"))["words"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            _PATH_TOTAL.append(0)
+    return _PATH_TOTAL[0]
+
+
+def reading_time_html(lines: list[str]) -> str:
+    """``af-reading-time``: this page's reading time and the whole path's."""
+    total = path_total()
+    if not total:
+        return ""
+    return (f"<div class='af-note'>Reading time: {minutes(word_count(lines))} min "
+            f"(whole path: {minutes(total)} min)</div>")
 
 
 class RulesPane(ipw.VBox):
@@ -62,7 +144,9 @@ class RulesPane(ipw.VBox):
         columns.add_class("af-rules-columns")
         self.open = button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
         parts: list[ipw.Widget] = [ipw.HTML(intro)] if intro else []
-        self.children = [*parts, self.picker, columns, button_row([self.open]),
+        self.time = ipw.HTML()
+        self.time.add_class(READING_TIME)
+        self.children = [*parts, self.picker, self.time, columns, button_row([self.open]),
                          button_row([self.prev, self.next])]
         self.refresh()
 
@@ -87,10 +171,10 @@ class RulesPane(ipw.VBox):
         page = book.page()
         refs = _refs()
         self.picker.value = book.index + 1
+        body = seats.markdown_html(page.body, refs) if page.body else ""
+        card = seats.card_html(card_info(page.card), open_notes=True) if page.card else ""
         self.page.value = (f"<h3 style='margin:.3em 0'>{book.index + 1}. {escape(page.title)}</h3>"
-                           f"<div class='af-rules-body'>{seats.markdown_html(page.body, refs)}</div>"
-                           "<div class='af-note'>The rulings on this page (click one to read it): "
-                           + seats.rulings_html(page.rulings) + "</div>")
+                           f"<div class='af-rules-body'>{body}{card}</div>")
         ex = page.example()
         board = ""
         if ex.board in ("ring", "order"):
@@ -98,24 +182,25 @@ class RulesPane(ipw.VBox):
                                         list(ex.order) if ex.board == "order" else None)
             if ex.board == "order":
                 board += ("<div class='af-note'>The numbers are the Phase-2 order: #1 acts first "
-                          "(and has the Litter).</div>")
+                          "(and holds the Litter).</div>")
         elif ex.board in ("garden", "final"):
             moment = "at the end of Phase 1" if ex.board == "garden" else "at the end of the round"
-            board = (f"<div class='af-note'>The Garden {moment} (each card's owner, name, Prestige; "
-                     "open a ledger to see its changes):</div>" + html.garden(ex.frame))
+            board = f"<div class='af-note'>The Garden {moment}:</div>" + html.garden(ex.frame)
             if ex.board == "final" and ex.frame.balcony:
                 board += html.balcony(ex.frame)
         lines = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[r]] if r in refs else [])}</li>"
                         for text, r in ex.lines)
-        self.example.value = ("<div class='af-example'><b>Live example</b> — the engine plays the lesson "
-                              f"<i>{escape(ex.title)}</i>:" + board
+        self.example.value = ("<div class='af-example'><div><b>Live example</b> (the engine plays a "
+                              f"lesson):</div><div><i>{escape(ex.title)}</i></div>" + board
                               + (f"<ul style='margin:.3em 0 .2em 1.1em;padding:0'>{lines}</ul>"
                                  if lines else "")
-                              + f"<div class='af-example-outcome'><b>Who won:</b> {escape(ex.outcome)}</div>"
+                              + (f"<div class='af-example-outcome'><b>{escape(ex.label)}:</b> "
+                                 f"{escape(ex.outcome)}</div>" if ex.outcome else "")
                               + "</div>")
         self.prev.disabled = book.index == 0
         self.next.disabled = book.is_last
         self.next.description = "Next page ▶" if not book.is_last else "Last page"
+        self.time.value = reading_time_html(shown_lines(self, times=False))
 
 
 class CardTourPane(ipw.VBox):
@@ -127,15 +212,17 @@ class CardTourPane(ipw.VBox):
         self._tour = cards
         self._open = open_lesson
         self.card = CardView()
-        self.where = ipw.HTML()
-        self.lessons = ipw.VBox()
+        self.lessons = ipw.Accordion(layout=ipw.Layout(width="100%"))
+        self.lessons.add_class("af-card-lessons")
         self.picker = ipw.ToggleButtons(options=cards.names, value=cards.names[0],
                                         layout=ipw.Layout(width="100%"),
                                         style={"button_width": "auto"})
         self.picker.observe(lambda ch: self._go(ch["new"]), names="value")
         nav = button_row([button("◀ Previous card", lambda: self._step(-1)),
-                    button("Next card ▶", lambda: self._step(1))])
-        self.children = [self.picker, nav, self.card, self.where, self.lessons]
+                          button("Next card ▶", lambda: self._step(1))])
+        self.time = ipw.HTML()
+        self.time.add_class(READING_TIME)
+        self.children = [self.picker, nav, self.time, self.card, self.lessons]
         self.refresh()
 
     def _step(self, d: int) -> None:
@@ -151,20 +238,19 @@ class CardTourPane(ipw.VBox):
         info = self._tour.card()
         self.picker.value = info.name
         self.card.show(info, open_notes=True)
-        self.where.value = (f'<div class="af-note">Card {self._tour.index + 1} of {len(self._tour)}. '
-                            "A <b>Ball Garden</b> text works while the card is in the Garden; a "
-                            "<b>Whispers Balcony</b> text when it is revealed on the Balcony "
-                            f"{seats.rulings_html([_refs()['M6']])}. <b>As ruled</b> lists what the "
-                            "rulings add to the printed text.</div>")
         if self._open is not None and info.lessons:
             lib = library()
             opener = self._open
             buttons = [button(lib[n].title, partial(opener, n), "af-lesson-link")
                        for n in info.lessons[:6]]
-            self.lessons.children = [ipw.HTML(f"<b>Lessons about the {escape(info.name)}</b> "
-                                              "(open one to step through it):"), button_row(buttons)]
+            self.lessons.children = [button_row(buttons)]
+            self.lessons.set_title(0, "Lessons about this card")
+            self.lessons.selected_index = None
+            self.lessons.layout.display = None
         else:
             self.lessons.children = []
+            self.lessons.layout.display = "none"
+        self.time.value = reading_time_html(shown_lines(self, times=False))
 
 
 def _lesson_label(state: LearnController, name: str) -> str:
@@ -278,8 +364,9 @@ class LessonPane(ipw.VBox):
                                   + f". Winning card{'s' if len(winners) > 1 else ''}: "
                                   + escape(", ".join(f"{p}'s {c}" for p, c in zip(
                                       winners, walk.result.won_cards, strict=False)))
-                                  + f"; {escape(walk.result.next_first)} starts the next round."
-                                  " Step through the round below to see why.</div>")
+                                  + ("; the game ends with this round." if walk.result.game_over else
+                                     f"; {escape(walk.result.next_first)} starts the next round.")
+                                  + " Step through the round below to see why.</div>")
         if self.stepper.stepper is not walk.stepper:
             self.stepper.use(walk.stepper)
         following = self._state.next_lesson()
@@ -359,10 +446,8 @@ class QuizPane(ipw.VBox):
             self.refresh()
 
     def _next(self) -> None:
-        quiz = self._state.quiz
-        if quiz.checked is not None:
-            quiz.next()
-            self.refresh()
+        self._state.go_on()
+        self.refresh()
 
     def _again(self, level: int) -> None:
         self._state.quiz.new_quiz(level)
@@ -384,7 +469,8 @@ class QuizPane(ipw.VBox):
         garden = q.garden_cards()
         players = q.players
         winners = toggles([(f"{p}'s {c}", p) for p, c in garden])
-        nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players], value="",
+        nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players]
+                                + [(quiz_mod.GAME_ENDS, quiz_mod.GAME_ENDS)], value="",
                                 style={"button_width": "auto"})
         prestige = {p: ipw.IntText(value=0, description=f"{p}'s {c}", style={"description_width": "auto"},
                                    layout=ipw.Layout(width="auto"))
@@ -398,7 +484,8 @@ class QuizPane(ipw.VBox):
         fields = [
             field("Whose Garden card(s) win?", "Pick every card with the winning Prestige (ties all win).",
                   list(winners.values()), "af-quiz-winners"),
-            field("Who starts the next round?", "The owner of the earliest winning card in the queue.",
+            field("Who starts the next round?", "The owner of the earliest winning card in the queue; "
+                  "nobody if the game ends with this round.",
                   [nxt], "af-quiz-next-first"),
             field("Final Prestige of each Garden card", "Garden value, then the Balcony changes in order; "
                   "after an exchange, the card now in that player's place.",
@@ -441,10 +528,13 @@ class QuizPane(ipw.VBox):
                                f" · all quizzes {quiz.total_right}/{quiz.total_asked}</div>")
         if summary_time:
             self._show_summary()
-            self._hide(self.question, self.form, self.check, self.feedback, self.next)
+            self._hide(self.question, self.form, self.check, self.feedback)
+            self.next.disabled = False
+            after = quiz_mod.LEVELS[self._state.level_after()].title
+            self.next.description = f"Next question ▶ (a new quiz: {after})"
         else:
             self.summary.children = []
-            self._show(self.question, self.form, self.check, self.feedback, self.next)
+            self._show(self.question, self.form, self.check, self.feedback)
             q = quiz.question()
             if self._rendered != q.id:
                 self._rendered = q.id
@@ -453,8 +543,8 @@ class QuizPane(ipw.VBox):
             checked = quiz.checked
             self.check.disabled = checked is not None
             self.next.disabled = checked is None
-            self.next.description = ("See the summary ▶" if checked is not None and quiz.done
-                                     else "Next question ▶")
+            self.next.description = ("Next question ▶ (check your answer first)" if checked is None
+                                     else "See the summary ▶" if quiz.done else "Next question ▶")
             self.feedback.value = "" if checked is None else self._feedback_html(q, checked)
         self.address.value = self._address_html()
 
@@ -477,9 +567,9 @@ class QuizPane(ipw.VBox):
             + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
                f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>")
             for c in checks)
-        steps = "".join(f"<li>{escape(quiz_mod.step_text(e, q.result))} "
-                        f"{seats.rulings_html([refs[e.rule]] if e.rule in refs else [])}</li>"
-                        for e in quiz_mod.why(q.result))
+        steps = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[rid]] if rid in refs else [])}"
+                        + (f" <span class='af-deciding'>— {escape(rule)}</span>" if rule else "") + "</li>"
+                        for text, rid, rule in quiz_mod.why_lines(q.result))
         t = quiz_mod.topic(q.topic)
         lib = library()
         lessons = ", ".join(escape(lib[n].title) for n in t.lessons if n in lib)
@@ -490,7 +580,8 @@ class QuizPane(ipw.VBox):
                 f"<div style='margin-top:.4em'><b>The idea:</b> {escape(t.title)} — "
                 f"{seats.with_rulings(t.idea, refs)}</div>"
                 f"<div class='af-note'>Lessons on it: {lessons}</div>"
-                f"<b>Why</b> (the steps that decide it, each with its ruling):<ol>{steps}</ol>")
+                f"<b>Why</b> (the steps that decide it, each with its ruling; a ruling's deciding "
+                f"sentence beside it the first time, its full text a click away):<ol>{steps}</ol>")
 
     def _show_summary(self) -> None:
         quiz = self._state.quiz
@@ -586,10 +677,8 @@ class LearnApp(ipw.VBox):
     RULES, CARDS, LESSON, QUIZ, LESSONS = 0, 1, 2, 3, 4              # tab positions
     CONTROLLER: type[LearnController] = LearnController
     INTRO = ("<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
-             "<div class='af-note'>Start with the <b>Rules</b>: how a round works, in eight short pages, "
-             "each with a round the engine plays for you. Then look at the <b>Cards</b> and what the "
-             "rulings add to them, and take the <b>Quiz</b>: rounds nobody has seen, to predict in "
-             "full.</div>")
+             "<div class='af-note'>Read the Rules tab page by page, then the Cards tab, then try the "
+             "Quiz: rounds nobody has seen, to predict in full.</div>")
 
     def __init__(self, controller: LearnController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))

@@ -18,8 +18,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 from .. import line, scenario
 from .common import hook, wrap_row
 
-PLACEHOLDER = ("Ana: Knight, Witch on Caio -5, hand Jester; Bruno: Rogue, convoke Servant Merchant "
-               "take Bishop; …")
+PLACEHOLDER = "Ana: Knight, Witch on Caio -5, hand Jester; Bruno: …"
 ORIGIN = "the line"
 
 
@@ -32,14 +31,18 @@ class LineBox(ipw.VBox):
         self._open_toml = open_toml
         self._show_error = show_error
         self.layout.max_width = "100%"
-        self.text = hook(ipw.Text(placeholder=PLACEHOLDER,
-                                  layout=ipw.Layout(width="auto", flex="1 1 18em")), "af-line")
+        self.text = hook(ipw.Text(placeholder=PLACEHOLDER, description="Round in one line",
+                                  style={"description_width": "initial"},
+                                  layout=ipw.Layout(width="auto", flex="1 1 18em", max_width="100%")),
+                         "af-line")
         self.go = hook(ipw.Button(description="Open the line", layout=ipw.Layout(width="auto")),
                        "af-line-go")
         self.go.on_click(lambda _: self.open_line())
         self.children = [ipw.HTML("<div class='af-muted'>…or type the round in one line: one "
                                   "clause per player, in seat order — Garden card, Phase-2 "
-                                  "action, hand</div>"),
+                                  "action, hand; e.g. <i>Ana: Knight, Witch on Caio -5, hand "
+                                  "Jester; Bruno: Rogue, convoke Servant Merchant take Bishop; "
+                                  "…</i></div>"),
                          wrap_row([self.text, self.go])]
 
     def open_line(self) -> bool:
@@ -80,6 +83,11 @@ def share_line(round_: scenario.Scenario | str | bytes | None, viewer: str | Non
         return ""
     if viewer is not None:
         return WITHHELD
-    return ("<div class='af-share-line'>The round in one line (paste it into a chat; "
-            f"<code>aristofarsa resolve --line</code> reads it):<br><code style='white-space:"
-            f"pre-wrap;word-break:break-word'>{html.escape(text)}</code></div>")
+    copy = ("const c=this.parentNode.querySelector(\"code\").innerText;"
+            "if(navigator.clipboard){navigator.clipboard.writeText(c)}"
+            "this.textContent=\"Copied\"")
+    return ("<div class='af-share-line'>The round in one line (paste it into a chat; the one-line "
+            "box of this page opens it again):<br><code class='af-line-text' style='white-space:"
+            f"pre-wrap;overflow-wrap:anywhere'>{html.escape(text)}</code><br>"
+            f"<button type='button' class='af-copy-line' aria-label='copy the round in one line' "
+            f"onclick='{html.escape(copy, quote=True)}'>Copy the line</button></div>")

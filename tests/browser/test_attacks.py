@@ -7,7 +7,9 @@ leave it as it was; the kernel cap and the idle limit get small servers of their
 """
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
+import http.client
 import json
 import os
 import re
@@ -16,13 +18,13 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import pytest
 
 from aristofarsa.cli.apps import APPS
 
-from .conftest import page_kernel_id
+from .conftest import APP_SELECTOR, _page, page_kernel_id
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("AF_SCREENSHOTS", "")) if os.environ.get("AF_SCREENSHOTS") else None
@@ -113,7 +115,7 @@ def test_query_socket_attack_leaves_every_app_working(app_server, shared_server)
 
 
 def test_past_the_kernel_cap_a_page_says_busy_and_starts_no_kernel(serve, page, phone_page):
-    server = serve("--max-kernels", "2")
+    server = serve("--max-kernels", "2", "--max-kernels-per-client", "2")
     for name in ("lab", "graphs"):
         status, body = fetch(f"{server.url}voila/render/{name}.ipynb")
         assert status == 200 and whole_app_page(body), name
@@ -271,3 +273,99 @@ def test_closing_a_tab_shuts_its_kernel_down(app_server, shared_server, browser,
     page.close(run_before_unload=True)                    # Voila's page asks for the shutdown
     assert shared_server.wait_kernel_gone(kernel, 30), "the closed tab's kernel still runs"
     context.close()
+
+
+# ------------------------------------------------------------------ issue 30
+def fetch_from(url: str, source: str) -> tuple[int, str]:
+    """GET ``url`` from the local address ``source`` (127.0.0.x: every one is this machine), as
+    a visitor of that address would; no browser, so the page never opens its kernel's socket."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port,
+                                            timeout=TIMEOUT, source_address=(source, 0))
+    try:
+        connection.request("GET", f"{parts.path}?{parts.query}" if parts.query else parts.path)
+        response = connection.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        connection.close()
+
+
+def test_the_cap_counts_kernels_keeps_each_address_to_its_share_and_frees_unconnected_pages(serve):
+    """Three first visitors at once under the cap all get their page (requests in flight were
+    counted twice: [503, 200, 200]) and the next gets 503; the kernels of pages that never
+    connect (plain GETs) are shut down once --connect-wait has passed, not after the culler's
+    70 s; then one address past its share gets 429 while the server still has room."""
+    server = serve("--max-kernels", "3", "--max-kernels-per-client", "2", "--connect-wait", "10")
+    url = f"{server.url}voila/render/graphs.ipynb"
+
+    def page_from(source: str) -> tuple[int, str]:
+        status, body = fetch_from(url, source)
+        return status, " ".join(body.split())
+
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        first = list(pool.map(page_from, ["127.0.0.1", "127.0.0.2", "127.0.0.3"]))
+    assert [status for status, _ in first] == [200, 200, 200], server.log_tail(30)
+    assert all(whole_app_page(body) for _, body in first)
+    status, body = page_from("127.0.0.4")
+    assert status == 503 and "The server is busy:</strong> it already runs 3 apps" in body
+    assert len(server.kernel_pids()) == 3
+    deadline = time.monotonic() + 60
+    while server.kernel_pids() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not server.kernel_pids(), server.log_tail(30)
+    assert server.log_tail().count("its page did not connect within 10.0 s") == 3
+    assert [page_from("127.0.0.1")[0] for _ in range(2)] == [200, 200]
+    status, body = page_from("127.0.0.1")
+    assert status == 429 and "Too many apps from your address:</strong> it already runs 2 apps" in body
+    assert "--max-kernels-per-client N" in body and len(server.kernel_pids()) == 2
+
+
+def _without_app_output(body: str) -> str:
+    """The page as it came when its app cell's output arrived after nbclient stopped waiting
+    (4 s by default): every output holding a widget dropped."""
+    return re.sub(r'<script type="application/vnd\.voila\.cell-output\+json">.*?</script>',
+                  lambda m: "" if "widget-view+json" in m.group() else m.group(), body, flags=re.S)
+
+
+def test_six_lab_pages_at_once_each_show_their_round_or_a_message(app_server, browser):
+    """Six Lab pages opened at once, each with its own share code: each shows its round, or a
+    message (never a blank page). Two of them lose their app cell's output on the way, as pages
+    did under load: they say "the app did not start" at once, with a reload button."""
+    from aristofarsa import SCENARIOS_DIR, scenario, share
+
+    lessons = ["b1-balcony-one-by-one", "b4-damsel-swap", "b13-bishop-chain",
+               "b5-merchant-knight-anyway", "b10-bishop-replay", "b3-jester-lowest-wins"]
+    dropped = {4: 1366, 5: 390}                  # page -> its width (the others at 1366)
+
+    def drop(route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=_without_app_output(response.text()))
+
+    pages = []
+    try:
+        for k, name in enumerate(lessons):
+            text = (SCENARIOS_DIR / f"{name}.toml").read_text(encoding="utf-8")
+            context, p = _page(browser, dropped.get(k, 1366), 900)
+            pages.append((context, p, scenario.loads(text).title))
+            if k in dropped:
+                p.route(re.compile(r"/voila/render/lab\.ipynb"), drop)
+            p.goto(f"{app_server}voila/render/lab.ipynb?scenario={share.encode(text)}",
+                   wait_until="commit")
+        for k, (_, p, title) in enumerate(pages):
+            p.wait_for_selector(f"{APP_SELECTOR}, .af-page-problem", state="visible", timeout=240_000)
+            if k in dropped:
+                message = problem(p, timeout=10)
+                assert message.startswith("The app did not start") and "reload" in message
+                assert p.get_by_role("button", name="Reload").is_visible()
+                assert p.evaluate("document.documentElement.scrollWidth") <= dropped[k]
+                shot(p, f"did-not-start-{dropped[k]}")
+            elif p.locator(".af-page-problem").count():          # a loaded server may say so
+                assert "reload" in problem(p).lower()
+            else:
+                p.wait_for_function("t => (document.querySelector('.af-lesson-head') || {}).innerText"
+                                    "?.includes(t)", arg=title, timeout=120_000)
+                assert p.locator(".af-error").first.is_hidden()
+    finally:
+        for context, p, _ in pages:
+            context.close()
+            assert not p.af_foreign, f"requests left 127.0.0.1: {p.af_foreign}"

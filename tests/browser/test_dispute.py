@@ -1,6 +1,9 @@
-"""The Dispute resolver in a real browser: a lesson link, stepping, hooks, errors, phone width."""
+"""The Dispute resolver in a real browser: a lesson link, stepping, hooks, errors; at a phone's
+width: the empty start, the inline errors, the verdict in view with no scrolling after Resolve,
+Edit the round, and a Garden Scribe entered by tapping."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,10 @@ from aristofarsa.widgets.stepper import EVERYONE
 
 pytestmark = pytest.mark.browser
 URL = "voila/render/dispute.ipynb"
+TIMEOUT_MS = 90_000
+#: Whether an element is wholly inside the window (the page scrolls Voila's box, not the window).
+IN_VIEW = ("e => { const r = e.getBoundingClientRect(); "
+           "return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }")
 
 
 def open_app(page, base: str, query: str) -> None:
@@ -23,6 +30,8 @@ def test_lesson_link_outcome_steps_and_analyses(app_server, page):
     page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
     assert page.locator(".af-winners").inner_text().strip() == \
         "Winning card: Dora's Knight · Dora starts the next round"
+    assert page.locator(".af-winners").evaluate(IN_VIEW)            # the verdict, first
+    assert "Dora Knight" in page.locator(".af-verdict-scores").inner_text()
     assert page.locator(".af-graph svg:visible").count() == 1
     assert page.locator(".af-viewer select").count() == 1
     assert "bishop-no-undo" in page.locator(".af-variants").inner_text()
@@ -41,8 +50,9 @@ def test_lesson_link_outcome_steps_and_analyses(app_server, page):
         page.wait_for_function(f"document.querySelector('.af-step').innerText.includes('Step {k + 2} of')")
     garden = page.locator(".af-garden").inner_text()
     assert "Servant" in garden and "Merchant" in garden and "Jester" in garden
-    assert "Dora" not in page.locator(".af-winners").inner_text()
-    assert page.locator(".af-error").is_hidden()
+    assert "Winning card" not in page.locator(".widget-vbox:has(> .af-garden)").first.inner_text()
+    assert "Dora's Knight" in page.locator(".af-winners").inner_text()   # the verdict stays on top
+    assert page.locator(".af-error").count() == 0
 
 
 def test_balcony_fills_in_phase2_order(app_server, page):
@@ -83,6 +93,7 @@ def test_pasted_scenario_validator_message_inline(app_server, page):
     page.locator(".af-resolve").click()
     page.wait_for_selector(".af-error", state="visible", timeout=30_000)
     assert "'Wizard' is not a card name" in page.locator(".af-error").inner_text()
+    page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-error'))", timeout=10_000)
 
 
 def upload(page, path: Path) -> None:
@@ -106,21 +117,104 @@ def test_upload_a_file_then_a_bad_one(app_server, page, tmp_path):
     upload(page, bad)
     page.wait_for_selector(".af-error", state="visible", timeout=30_000)
     assert "photo.toml: line 1: not a text file" in page.locator(".af-error").inner_text()
-    assert page.locator(".af-winners").inner_text().strip().startswith("Winning card: Bruno's")   # kept
+    page.wait_for_selector(".af-winners", state="hidden", timeout=30_000)   # no stale verdict under it
 
 
-def test_a_round_entered_by_tapping_at_phone_width(app_server, phone_page):
-    """No query: the page opens on the round builder (af-build); a few taps and Resolve give
-    the outcome, and the round opens in the Lab from there."""
+def _tap(page, row: str, text: str) -> None:
+    """Tap the chip ``text`` of a builder row and wait until the kernel has taken it."""
+    page.locator(f"{row} button").filter(has_text=re.compile(f"^\\s*{re.escape(text)}\\s*$")).first.click()
+    page.wait_for_function(
+        "([row, text]) => [...document.querySelectorAll(row + ' button')].some("
+        "b => b.textContent.trim() === text && b.classList.contains('mod-active'))",
+        arg=[row, text], timeout=TIMEOUT_MS)
+
+
+def test_phone_empty_start_inline_errors_verdict_in_view_and_edit(app_server, phone_page):
+    """No query, at 390 px: nothing is filled in and nothing is red; Resolve marks each missing
+    Garden card under its player, the first in view; the labelled example is one tap; Resolve
+    then shows the verdict in view with no scrolling, and *Edit the round* brings back the
+    form with everything kept. A bad line's message sits under the line, in view."""
     page = phone_page
     open_app(page, app_server, "")
-    page.wait_for_selector(".af-build .af-player-0", timeout=60_000)
-    page.locator(".af-player-0 .af-field-garden button").filter(has_text="Aristocrat").first.click()
-    page.wait_for_function("[...document.querySelectorAll('.af-player-0 .af-field-garden button')]"
-                           ".some(b => b.textContent.trim() === 'Aristocrat'"
-                           " && b.classList.contains('mod-active'))", timeout=30_000)
+    page.wait_for_selector(".af-build .af-player-0", timeout=TIMEOUT_MS)
+    assert page.locator(".af-player-0 .af-field-garden button.mod-active").count() == 0   # empty
+    assert page.locator(".af-error").count() == 0 and page.locator(".af-winners").is_hidden()
     page.locator(".af-build-resolve").click()
-    page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
-    assert page.locator(".af-winners").inner_text().startswith("Winning card")
+    page.wait_for_selector(".af-player-3 .af-field-error", timeout=TIMEOUT_MS)
+    assert "missing garden" in page.locator(".af-player-0 .af-field-error").inner_text()
+    page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-player-0 .af-field-error'))",
+                           timeout=10_000)
+    page.locator(".af-example-round").click()
+    page.wait_for_selector(".af-player-0 .af-player-change", timeout=TIMEOUT_MS)   # folded: complete
+    assert page.locator(".af-field-error").count() == 0
+    page.locator(".af-build-resolve").click()
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
+    page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-winners'))", timeout=10_000)
+    assert page.locator(".af-winners").inner_text().startswith("Winning card: Caio's Aristocrat")
     assert page.locator(".af-open-lab a").get_attribute("href").startswith("lab.ipynb?scenario=")
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
+    for control in (".af-edit-round", ".af-share .af-copy", ".af-copy-line"):   # fingers, not mice
+        box = page.locator(control).first.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, control
+    page.locator(".af-edit-round").click()
+    page.wait_for_selector(".af-winners", state="hidden", timeout=TIMEOUT_MS)
+    assert "Ana · Knight · Conspires Witch" in page.locator(".af-player-0").inner_text()   # kept
+    page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-players'))", timeout=10_000)
+    page.locator(".af-line input").fill("Ana: Knight, Witch on Caio -5, hand Jester; Bruno: Rogu")
+    page.locator(".af-line-go").click()
+    page.wait_for_selector(".af-source-error.af-error", timeout=TIMEOUT_MS)
+    assert "clause 2 (Bruno)" in page.locator(".af-error").inner_text()
+    page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-error'))", timeout=10_000)
+    page.locator(".af-line input").fill("Ana: Knight, Witch on Caio -5, hand Jester; Bruno: Rogue, "
+                                        "convoke Servant Merchant take Bishop; Caio: Aristocrat, "
+                                        "Merchant on Caio, hand Damsel")
+    page.locator(".af-line-go").click()                  # the line at the page's foot: the verdict
+    page.wait_for_function(f"({IN_VIEW})([...document.querySelectorAll('.af-winners')]"
+                           ".find(e => e.innerText.includes('Winning card')) || document.body)",
+                           timeout=TIMEOUT_MS)
+    assert "Caio's Aristocrat" in page.locator(".af-winners").inner_text()
+    assert page.locator(".af-error").count() == 0
+
+
+def test_phone_garden_scribe_entered_by_tapping(app_server, phone_page):
+    """The Exiled expansion by tapping: the switch, a Garden Scribe's drawn card (the top of
+    the deck), its discard and its owner's kept card; the round resolves as the same round
+    written as a file does."""
+    page = phone_page
+    open_app(page, app_server, "")
+    page.wait_for_selector(".af-build .af-player-0", timeout=TIMEOUT_MS)
+    _tap(page, ".af-players", "3")
+    _tap(page, ".af-expansion", "+ Exiled expansion")
+    _tap(page, ".af-player-0 .af-field-garden", "Scribe")
+    _tap(page, ".af-player-0 .af-field-drawn", "Jester")
+    _tap(page, ".af-player-0 .af-field-garden-discard", "Rogue")
+    _tap(page, ".af-player-0 .af-field-conspire", "Merchant")
+    _tap(page, ".af-player-0 .af-field-hand-0", "Jester")
+    _tap(page, ".af-player-0 .af-field-conspire-target", "Ana")
+    for k, (garden, conspire) in enumerate((("Knight", "Jester"), ("Servant", "Damsel")), 1):
+        _tap(page, f".af-player-{k} .af-field-garden", garden)
+        _tap(page, f".af-player-{k} .af-field-conspire", conspire)
+    _tap(page, ".af-player-2 .af-field-conspire-target", "Ana")
+    page.locator(".af-build-resolve").click()
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
+    page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-winners'))", timeout=10_000)
+    want = scenario.run(scenario.loads("""
+expansion = true
+[[player]]
+name = "Ana"
+garden = { card = "Scribe", discard = "Rogue" }
+conspire = { card = "Merchant", target = "Ana" }
+hand = ["Jester"]
+deck = ["Jester"]
+[[player]]
+name = "Bruno"
+garden = "Knight"
+conspire = "Jester"
+[[player]]
+name = "Caio"
+garden = "Servant"
+conspire = { card = "Damsel", target = "Ana" }
+""", "scribe"))
+    shown = page.locator(".af-winners").inner_text()
+    assert all(f"{w}'s" in shown for w in want.winners)
+    assert not [p for p in ("Ana", "Bruno", "Caio") if p not in want.winners and f"{p}'s" in shown]

@@ -1,7 +1,14 @@
-"""The Exiled expansion in a real browser: its rules pages, its own lesson path, its quiz level."""
+"""The Exiled expansion in a real browser: its reading path (rules pages and cards), its own
+lesson path, and its quiz level: a question checked half-answered, then one fully right."""
 from __future__ import annotations
 
 import pytest
+
+from aristofarsa.cards import EXPANSION_CARDS
+from aristofarsa.controllers.quiz import Quiz
+from aristofarsa.controllers.rules import exiled_pages
+
+from .test_learn import read_path, take_one
 
 pytestmark = pytest.mark.browser
 
@@ -9,17 +16,14 @@ APP = "/voila/render/exiled.ipynb"
 LOAD_MS = 120_000
 
 
-def test_exiled_rules_pages_a_lesson_and_the_quiz(app_server, page):
+def test_exiled_reading_path_a_lesson_and_the_quiz(app_server, page):
     page.goto(f"{app_server.rstrip('/')}{APP}", timeout=LOAD_MS)
     page.wait_for_selector(".af-rules", timeout=LOAD_MS)
     assert "Exile (the Exiled expansion)" in page.locator(".af-rules-page").inner_text()
     assert "Who won: Winning card" in page.locator(".af-rules .af-example").inner_text()
-    page.locator(".af-rules-next").click()
-    page.wait_for_function("document.querySelector('.af-rules-page').innerText.includes('Bard')")
-    page.get_by_role("tab", name="Cards").click()
-    card = page.locator(".af-card-view:visible", has_text="Bard").first
-    card.wait_for(timeout=LOAD_MS)
-    assert "As ruled" in card.inner_text() and "printed Prestige + 3" in card.inner_text()
+    read_path(page, [p.title for p in exiled_pages()], EXPANSION_CARDS)
+    card = page.locator(".af-card-view:visible", has_text="Oracle").first
+    assert "the Litter goes to whoever is then first" in card.inner_text()
     page.get_by_role("tab", name="Lessons").click()
     page.get_by_text("Exile (expansion", exact=False).first.click()       # the path's first stage
     page.locator(".af-lesson-link:visible", has_text="The lowest card is exiled").first.click()
@@ -40,3 +44,12 @@ def test_exiled_rules_pages_a_lesson_and_the_quiz(app_server, page):
     assert f"you: {picked}" in row and ("answer: " in row or "right" in row)
     assert "'s " in row.split("answer:")[-1] and "the engine" not in row
     assert "you: not answered" in page.locator(".af-quiz-feedback").inner_text()
+    # the next question, answered in full (who exiles too): fully right
+    state = Quiz(level=3)
+    state.answer(state.question().answer())
+    state.next()
+    page.locator(".af-quiz-next").click()
+    page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
+                           arg="question 2 of 5", timeout=60_000)
+    q = state.question()
+    assert "Fully right" in take_one(page, q)

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from aristofarsa import scenario
+from aristofarsa.cards import BASE_CARDS
 from aristofarsa.controllers.quiz import Quiz
 from aristofarsa.controllers.rules import learn_pages
 from aristofarsa.controllers.sources import LESSONS_DIR
@@ -39,41 +40,77 @@ def _answer(page, q, answer) -> None:
     assert not left
     for player in answer.free_convokes:
         page.locator(".af-quiz-free-convokes button", has_text=player).click()
+    for player in answer.exiled:
+        page.locator(".af-quiz-exiled button", has_text=player).click()
+
+
+def read_path(page, titles: list[str], cards: list[str]) -> None:
+    """Read the app's reading path as a learner does: every rules page (with its reading time,
+    its live example and its rulings) with Next page, then every card of the Cards tab with
+    Next card (each with its reading time and its notes as ruled)."""
+    for k, title in enumerate(titles):
+        page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
+                               arg=title, timeout=30_000)
+        assert "Live example" in page.locator(".af-rules .af-example").inner_text()
+        assert "Reading time: " in page.locator(".af-rules").inner_text()
+        if k < len(titles) - 1:
+            page.locator(".af-rules-next").click()
+    page.get_by_role("tab", name="Cards").click()
+    for k, card in enumerate(cards):
+        view = page.locator(".af-card-view:visible").first
+        view.wait_for(timeout=LOAD_MS)
+        page.wait_for_function("c => [...document.querySelectorAll('.af-card-view')].some("
+                               "e => e.offsetParent && e.innerText.startsWith(c))", arg=card, timeout=30_000)
+        assert "As ruled" in view.inner_text()
+        if k < len(cards) - 1:
+            page.locator("button:visible", has_text="Next card").click()
+
+
+def take_one(page, q, answer=None) -> str:
+    """Answer one question in full (the engine's answer unless given), check it; the feedback."""
+    page.wait_for_function("p => p.every(n => document.querySelector('.af-quiz-question')"
+                           ".innerText.includes(n))", arg=q.players, timeout=30_000)
+    page.wait_for_function("() => document.querySelector('.af-quiz-next').innerText"      # says why it waits
+                           ".includes('check your answer first')", timeout=30_000)
+    _answer(page, q, answer or q.answer())
+    page.locator(".af-quiz-check").click()
+    page.wait_for_function("() => document.querySelector('.af-quiz-feedback').innerText.includes('Why')",
+                           timeout=60_000)
+    return page.locator(".af-quiz-feedback").inner_text()
 
 
 def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
     page.goto(f"{app_server.rstrip('/')}{APP}?seed={SEED}", timeout=LOAD_MS)
     page.wait_for_selector(".af-rules", timeout=LOAD_MS)
     assert page.locator(".af-error").is_hidden()
-    # the rules pages, in play order, each with a live example and rulings that open in the page
-    for k, rules_page in enumerate(learn_pages()):
-        page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
-                               arg=rules_page.title, timeout=30_000)
-        assert "Live example" in page.locator(".af-rules .af-example").inner_text()
-        if k < len(learn_pages()) - 1:
-            page.locator(".af-rules-next").click()
+    # the reading path: the rules pages, in play order, each with its reading time, a live
+    # example and rulings that open in the page; then every card, as ruled
+    read_path(page, [p.title for p in learn_pages()], BASE_CARDS)
+    page.get_by_role("tab", name="Rules").click()
     ref = page.locator(".af-rules-page .af-ruling-ref summary").first
     ruling = ref.inner_text()
     ref.click()
     assert f"{ruling} " in page.locator(".af-rules-page .af-ruling-ref[open]").first.inner_text()
+    # the tab bar keeps its place: scrolled a little, a switch to a shorter pane leaves it where it is
+    page.mouse.move(300, 400)
+    page.mouse.wheel(0, 60)
+    page.wait_for_timeout(300)
+    bar = page.locator(".lm-TabBar").first
+    before = bar.bounding_box()["y"]
     # the quiz: five unseen rounds, each answered in full; the second with a wrong next starter
     page.get_by_role("tab", name="Quiz").click()
+    page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
+    assert abs(bar.bounding_box()["y"] - before) < 2
     page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
     state = Quiz(seed=SEED)
     for k in range(5):
         q = state.question()
         page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
                                arg=f"question {k + 1} of 5", timeout=60_000)
-        for player in q.players:
-            assert player in page.locator(".af-quiz-question").inner_text()
         answer = q.answer()
         if k == 1:
             answer = replace(answer, next_first=next(p for p in q.players if p != answer.next_first))
-        _answer(page, q, answer)
-        page.locator(".af-quiz-check").click()
-        page.wait_for_function("() => document.querySelector('.af-quiz-feedback').innerText.includes('Why')",
-                               timeout=60_000)
-        feedback = page.locator(".af-quiz-feedback").inner_text()
+        feedback = take_one(page, q, answer)
         if k == 1:
             assert "Not quite: Starts the next round wrong" in feedback
             assert "earliest winning card" in feedback              # the rule behind the field
@@ -97,6 +134,18 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
     assert "1. The Garden decides" in progress and "all quizzes 4/5" in progress
     assert "What to review" in page.locator(".af-quiz-summary").inner_text()
     assert page.locator(".af-error").is_hidden()
+    # Next question goes on after the summary: a quiz of the next level; then one of level 3
+    page.locator(".af-quiz-next", has_text="a new quiz: 2. Balcony effects").click()
+    state.new_quiz(1)
+    for title in ("2. Balcony effects", "3. Jester and Bishop"):
+        if title.startswith("3."):                              # the level picker: level 3
+            page.locator(".widget-toggle-buttons button", has_text=title).first.click()
+            state.set_level(2)
+        page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
+                               arg=f"{title} · question 1 of 5", timeout=60_000)
+        q = state.question()
+        assert "Fully right" in take_one(page, q)
+        state.answer(q.answer())
 
 
 #: the ruling references on a rules page whose "(" or ")" sits on another line than the ID

@@ -249,3 +249,77 @@ def test_a_tap_on_a_card_the_family_has_no_more_of_swaps_it() -> None:
     b.pick(0, "hand", "Servant", 0)                 # a free card: nothing else moves
     assert (b.garden(0), b.conspire(0), b.hand(0)) == ("Jester", "Knight", ["Servant"])
     assert b.check().problems.get("0.garden") is None
+
+
+# ------------------------------------------------------------- the Dispute resolver's table
+def test_an_empty_table_makes_nothing_up_and_the_example_is_one_call() -> None:
+    b = Builder(players=4, empty=True)
+    assert b.players == [{"name": n} for n in ("Ana", "Bruno", "Caio", "Dora")]
+    assert all(b.is_empty(k) for k in range(4)) and not any(b.complete(k) for k in range(4))
+    assert "title" not in b.data()
+    b.set_action(0, "convoke")                        # no spare cards invented for the discard
+    assert b.convoke(0)["discard"] == [] and b.hand(0) == []
+    b.set_player_count(5)
+    assert b.players[4] == {"name": "Edu"}
+    b.set_name(0, "Lia")
+    b.load_example()
+    assert b.check().ok and b.names[0] == "Ana" and all(b.complete(k) for k in range(5))
+    lab = Builder(players=3)                          # the Lab's builder still starts filled in
+    lab.set_action(0, "convoke")
+    assert len(lab.convoke(0)["discard"]) == 2
+
+
+def _three(b: Builder) -> None:
+    for k, (garden, conspire) in enumerate((("Knight", "Jester"), ("Rogue", "Servant"),
+                                            ("Aristocrat", "Damsel"))):
+        b.pick(k, "garden", garden)
+        b.pick(k, "conspire", conspire)
+    b.set_choice(2, "conspire", "target", "Ana")
+
+
+def test_a_kept_card_may_stay_untold_at_the_table_only() -> None:
+    b = Builder(players=3, empty=True)
+    _three(b)
+    assert b.check().ok and not b.check().warnings and b.complete(0)
+    assert "hand" not in b.data()["player"][1]              # nothing made up for it
+    lab = Builder.from_data(b.data())                       # the Lab: a round that cannot happen
+    assert not lab.check().ok and "hand" in " ".join(lab.problems_for("0.hand"))
+
+
+def test_a_garden_scribe_is_entered_field_by_field() -> None:
+    b = Builder(players=3, empty=True)
+    _three(b)
+    b.set_expansion(True)
+    b.pick(0, "garden", "Scribe")
+    b.pick(0, "hand", "Servant", 0)
+    assert not b.complete(0)                                # a Scribe: its discard, its draw
+    b.set_choice(0, "garden", "discard", "Rogue")
+    problems = b.check().problems
+    assert list(problems) == ["0.deck"]                     # the real cause, under the draw
+    assert "draws the top card of the deck" in problems["0.deck"][0] and b.draws(0)
+    assert not b.complete(0)
+    assert b.hand_options(0, "drawn")[0] == "Rogue" and "Scribe" not in b.hand_options(0, "drawn")
+    b.set_drawn(0, "Witch")
+    assert b.deck(0) == ["Witch"] and b.drawn(0) == "Witch"
+    options, optional = b.choice_options(0, "garden", "discard")
+    assert "Witch" in options and "Rogue" in options and "Jester" not in options and not optional
+    assert "so Witch must be in `hand`" in b.problems_for("0.deck")[0]     # drawn, then kept nowhere
+    b.set_choice(0, "garden", "discard", "Witch")                          # ... it was the discard
+    assert b.check().ok and b.complete(0)
+    sc = scenario.loads(b.toml(), "built")
+    assert sc.players[0].zones["deck"] == ["Witch"]
+    b.set_drawn(0, None)
+    assert "deck" not in b.players[0]
+
+
+def test_a_bishop_replay_choice_is_asked_under_its_card() -> None:
+    data = tomllib.loads((SCENARIOS_DIR / "b10-replay-choice-made-again.toml").read_text(encoding="utf-8"))
+    del data["player"][1]["conspire"]["replay"]
+    b = Builder.from_data(data)
+    assert list(b.check().problems) == ["1.conspire.replay.exchange"]
+    assert b.replays(1) == ["exchange"]
+    assert b.choice_options(1, "conspire", "replay.exchange") == (["Jester"], True)
+    b.set_replay(1, "exchange", "Jester")
+    assert b.check().ok and b.choices(1, "conspire")["replay"] == {"exchange": "Jester"}
+    b.set_replay(1, "exchange", None)
+    assert "replay" not in b.choices(1, "conspire")

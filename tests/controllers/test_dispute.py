@@ -1,6 +1,7 @@
 """The Dispute resolver and Effect graphs controllers, without Jupyter or a browser."""
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -183,11 +184,19 @@ def test_lab_and_dispute_open_rounds_with_one_component():
 def test_a_round_entered_by_tapping_resolves_or_says_what_is_missing():
     c = DisputeController()
     assert not c.loaded and c.builder.names == ["Ana", "Bruno", "Caio", "Dora"]
+    assert all(c.builder.is_empty(k) for k in range(4))       # nothing made up at the start
+    assert not c.open_builder() and "4 problems)" in c.error and "`garden`" in c.error
+    c.load_example()                                          # one labelled tap
     c.builder.set_choice(0, "conspire", "target", None)
     assert not c.open_builder() and "1 problem)" in c.error and "`target`" in c.error
     c.builder.set_choice(0, "conspire", "target", "Bruno")
     assert c.open_builder() and c.loaded and not c.error
     assert c.builder.toml() == c.text          # the builder keeps the round on screen
+    v = c.verdict()
+    assert v is not None and list(v["frame"].winners) == c.data["winners"]
+    assert v["scored"] == c.data["scored"] and v["game_over"] == c.data["game_over"]
+    c.new_round()                              # another round: the same names, nothing else
+    assert c.builder.names == ["Ana", "Bruno", "Caio", "Dora"] and c.builder.is_empty(0)
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml")))
@@ -225,3 +234,42 @@ def test_the_graph_and_the_board_give_each_player_the_same_colour():
     assert c.data["garden"][0]["player"] != c.players[0]          # queue order is not seat order
     for node in build_graph(c.data).nodes:
         assert family_colour(node.seat)[1] == seats.colour(c.players.index(node.player))
+
+
+def test_a_cards_effect_on_itself_is_a_loop_on_its_card():
+    """b5: Caio's Courtisan adds +1 to itself on entry: a loop on its node with the effect
+    written on the card, not a label node floating between two arrows."""
+    from aristofarsa.analysis.graph import build_graph
+    from aristofarsa.render.dot import graph_dot
+
+    c = DisputeController.from_query("lesson=b5-merchant-own-card")
+    g = build_graph(c.data)
+    own = [e for e in g.edges if e.source == e.target]
+    assert own and own[0].label == "+1"
+    for narrow in (False, True):
+        dot = graph_dot(g, narrow=narrow)
+        loops = [line for line in dot.splitlines() if "graph-self" in line]
+        assert len(loops) == len(own)
+        node = loops[0].split(" -> ")[0].strip()
+        assert loops[0].strip().startswith(f"{node} -> {node} ")
+        card = next(line for line in dot.splitlines() if line.strip().startswith(f"{node} [label="))
+        assert f"↻ {own[0].step} · +1" in card
+        assert dot.count("class=\"graph-label\"") == len([e for e in g.edges if e.source != e.target])
+
+
+def test_rulings_cited_are_their_texts_and_the_verdict_lines():
+    from aristofarsa.render.dispute import rulings_in_page, verdict_scores
+    from aristofarsa.render.explain import explanation_html
+
+    c = DisputeController.from_query("lesson=b13-bishop-chain")
+    infos = c.cited_rulings()
+    assert infos and all(r.text for r in infos)
+    out = rulings_in_page(explanation_html(c.explanation(), "#"), infos)
+    assert "docs/rulings.md" not in out
+    assert f"<details class='af-ruling-text' id='af-ruling-{infos[0].id}'>" in out
+    assert html.escape(infos[0].text.split("\n\n")[0].splitlines()[0]) in out
+    assert "onclick='const d=document.getElementById(\"af-ruling-" in out
+    line = verdict_scores({"Ana": ["Knight"], "Bruno": []}, {"Bruno": ["Bishop"]}, True)
+    assert "Scores: <b>Ana</b> Knight" in line and "Bruno takes the Bishop" in line
+    assert "game ends" in line and "Bruno</b>" not in line
+    assert "Nobody scores" in verdict_scores({"Ana": []}, {})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR
+from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.cards import BASE_CARDS, CARDS, EXPANSION_CARDS
 from aristofarsa.controllers import learn
 from aristofarsa.controllers.exiled import EXILE_RULES, ExiledController, expansion_lessons
@@ -93,15 +93,101 @@ def test_every_card_has_its_fine_points_with_known_rulings():
     assert learn.card_info("Elder").notes == notes["Elder"]
 
 
-def test_the_three_reported_fine_points_are_on_the_cards():
-    """The points the learner found only inside one lesson each are on the cards themselves."""
-    courtisan = " ".join(n.text for n in learn.card_notes()["Courtisan"])
-    assert "at the moment the Courtisan is played" in courtisan
-    assert "Rogue just before it gives +10" in courtisan
-    bard = " ".join(n.text for n in learn.card_notes()["Bard"])
-    assert "printed Prestige + 3" in bard
-    elder = " ".join(n.text for n in learn.card_notes()["Elder"])
-    assert "its own 6" in elder
+def _run(players: list[dict], expansion: bool = False):
+    """A small round, resolved by the engine (the card notes' claims are checked on it)."""
+    data = {"title": "t", "first": players[0]["name"], "player": players}
+    if expansion:
+        data["expansion"] = True
+    return scenario.run(scenario.validate(data, "<note>"), trace=True)
+
+
+def _notes(card: str) -> str:
+    return " ".join(n.text for n in learn.card_notes()[card])
+
+
+def test_the_servant_note_is_what_the_engine_does():
+    """Servant: 11 replaces the Garden value, a Witch or a Merchant before the reveal still
+    applies on top, and a Servant exchanged in after its twin was revealed is 11 at once."""
+    note = _notes("Servant")
+    assert "a Witch's +5 gives 16 (11 + 5), a Merchant's ×2 gives 22" in note
+    assert "exchanged into the Garden after its twin was revealed is 11 at once" in note
+    assert CARDS["Servant"].garden_text.startswith("Is 11 while your other Servant is revealed")
+    for balcony, value in (({"card": "Witch", "target": "Ana", "delta": 5}, 16),
+                           ({"card": "Merchant", "target": "Ana"}, 22)):
+        squire = {"card": "Squire", "exchange": False}
+        result = _run([{"name": "Ana", "garden": "Servant", "conspire": "Servant", "hand": ["Rogue"]},
+                       {"name": "Bruno", "garden": "Knight", "conspire": squire, "hand": ["Jester"]},
+                       {"name": "Caio", "garden": "Squire", "conspire": balcony, "hand": ["Rogue"]}])
+        assert result.balcony[0][1] == balcony["card"] and result.balcony[1][:2] == ("Ana", "Servant")
+        assert result.garden[0] == ("Ana", "Servant", value)
+    swapped = _run([{"name": "Ana", "garden": "Witch", "conspire": "Servant", "hand": ["Servant"]},
+                    {"name": "Bruno", "garden": "Knight", "conspire": {"card": "Courtisan", "target": "Ana"},
+                     "hand": ["Jester"]},
+                    {"name": "Caio", "garden": "Squire", "conspire": "Knight", "hand": ["Rogue"]}])
+    assert swapped.garden[0] == ("Ana", "Servant", 11)
+
+
+def test_the_elder_note_is_what_the_engine_does():
+    """Elder: ongoing, so a Noble neighbour exchanged out switches the +5 off."""
+    assert "a Noble neighbour exchanged out switches it off at once" in _notes("Elder")
+    result = _run([{"name": "Ana", "garden": "Knight", "conspire": {"card": "Squire", "exchange": "Witch"},
+                    "hand": ["Witch"]},
+                   {"name": "Bruno", "garden": "Elder", "conspire": "Servant", "hand": ["Jester"]},
+                   {"name": "Caio", "garden": "Rogue", "conspire": "Knight", "hand": ["Jester"]}], True)
+    elder = [e for e in result.trace if e.target_card == "Elder" and e.kind == "prestige"]
+    assert [(e.phase, e.after) for e in elder] == [("phase1", 11), ("balcony", 6)]
+    assert result.garden[1] == ("Bruno", "Elder", 6)
+
+
+def test_the_bishop_mode_note_says_what_changes_and_what_does_not():
+    """Bishop mode keeps the order (the Balcony's order is Phase-2 order) and changes the timing;
+    it outlives the Bishop."""
+    note = _notes("Bishop")
+    assert "the Balcony's order is Phase-2 order" in note and "only the timing changes" in note
+    assert "even if the Bishop leaves" in note
+    result = _run([{"name": "Ana", "garden": "Bishop", "conspire": {"card": "Witch", "target": "Bruno",
+                                                                     "delta": -5}, "hand": ["Rogue"]},
+                   {"name": "Bruno", "garden": "Knight", "conspire": {"card": "Courtisan", "target": "Ana"},
+                    "hand": ["Jester"]},
+                   {"name": "Caio", "garden": "Squire", "conspire": "Knight", "hand": ["Rogue"]}])
+    assert [b[0] for b in result.balcony] == list(result.phase2_order)
+    acted = [e.actor for e in result.trace if e.kind == "prestige" or e.kind == "exchange"]
+    assert acted == ["Caio", "Ana", "Bruno"] and all(
+        e.phase == "phase2" for e in result.trace if e.kind in ("prestige", "exchange"))
+    assert result.garden[0][:2] == ("Ana", "Rogue")         # the Bishop left; every card still acted at once
+
+
+#: wordings that say one rule in a second way (the first way is the one kept everywhere)
+OTHER_WORDINGS = re.compile(r"Litter moves on|keeps the Litter|Servant becomes 11|Servant's Prestige becomes|"
+                            r"Worth 11 once|"
+                            r"Knight within 3|within 3 of|one within 3", re.I)
+
+
+def test_one_wording_for_the_litter_the_servant_and_the_knight():
+    """The Litter, the Servant's 11 and the Knight's "loses by 3 or less" are said in the same
+    words wherever they are stated: rules pages, card texts and notes, quiz ideas and hints,
+    lessons (titles, prose, stage intros), docs/rules.md."""
+    from aristofarsa.controllers import quiz, rules
+    lessons = [lesson.title + " " + lesson.description for lesson in learn.library().values()]
+    sources = {"rules pages": " ".join(p.body for p in rules.learn_pages()),
+               "card notes": " ".join(n.text for ns in learn.card_notes().values() for n in ns),
+               "card texts": " ".join(c.garden_text + " " + c.balcony_text for c in CARDS.values()),
+               "quiz": " ".join(t.idea for lv in quiz.LEVELS for t in lv.topics) + " "
+                       + " ".join(quiz.FIELD_HINTS.values()),
+               "lessons": " ".join(lessons) + " ".join(stage.intro for stage in learn.stages()),
+               "docs/rules.md": (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")}
+    for where, text in sources.items():
+        found = OTHER_WORDINGS.findall(" ".join(text.split()).replace("*", ""))
+        assert not found, (where, found)
+    litter = "+2 to a Convoke total this round, and nothing else"
+    assert litter in sources["rules pages"] and litter in " ".join(sources["docs/rules.md"].split())
+    assert "the Litter goes to whoever is then first" in _notes("Oracle")
+    servant = "11 while your other Servant is revealed on the Balcony"
+    assert servant in CARDS["Servant"].garden_text and servant in _notes("Servant")
+    assert "11 while its owner's other Servant is revealed on the Balcony" in quiz.topic("servant-pair").idea
+    for where in ("rules pages", "card notes", "card texts", "quiz"):
+        text = " ".join(sources[where].split()).replace("*", "")
+        assert re.search(r"(?i)los(es|ing) (the round )?by 3 (Prestige )?or less", text), where
 
 
 def test_docs_rules_md_carries_the_same_fine_points():
@@ -111,6 +197,9 @@ def test_docs_rules_md_carries_the_same_fine_points():
             assert note.text in text, f"docs/rules.md lacks the {card} note: {note.text}"
     assert " ".join(learn.card_notes_markdown().split()) in text
     assert " ".join(learn.card_notes_markdown(expansion=True).split()) in text
+    # the card tables are the apps' card texts, word for word (one wording per card)
+    raw = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert learn.card_table_markdown() in raw and learn.card_table_markdown(expansion=True) in raw
 
 
 # ------------------------------------------------------------------ lessons as game events
@@ -124,6 +213,26 @@ def test_lesson_text_reads_as_game_events(name):
     lesson = learn.library()[name]
     found = ENGINE_WORDS.findall(lesson.title + " " + lesson.description)
     assert not found, f"{name}: engine words in what a learner reads: {found}"
+
+
+@pytest.mark.parametrize("name", ["b12-damsel-convoke-empties-parlor", "b9-courtisan-forces-aristocrat",
+                                  "m11-game-over-scope", "x2-aristocrat-worst-game-over"])
+def test_the_four_lessons_steps_read_as_game_events(name):
+    """The four lessons about what one round decides: their step about it is said in the game's
+    words (the trace itself, for the Lab and the command line, keeps its note on the file)."""
+    walk = learn.LessonWalk(name)
+    assert any(e.kind == "scope" for e in walk.result.trace)
+    shown = [e.text for e in walk.stepper.events]
+    assert learn.ONE_ROUND_SCOPE in shown
+    assert not ENGINE_WORDS.findall(" ".join(shown)), name
+
+
+def test_no_lesson_step_shows_engine_words():
+    """Every step of every lesson, as the Learn and Exiled apps show it."""
+    for name in ALL:
+        walk = learn.LessonWalk(name)
+        found = ENGINE_WORDS.findall(" ".join(e.text for e in walk.stepper.events))
+        assert not found, f"{name}: engine words in a step: {found}"
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -250,7 +359,6 @@ def test_learn_from_query():
     ("lesson=nope", "unknown lesson 'nope'"),
     ("seed=-1", "seed must be a whole number >= 0"),
     ("seed=abc", "seed must be a whole number"),
-    ("colour=red", "unknown query parameter 'colour'"),
     ("lesson=../../etc/passwd", "unknown lesson"),
     ("progress=AAAA", "damaged progress code"),
 ])
@@ -266,7 +374,7 @@ def test_exiled_state():
     assert state.errors == []
     assert state.cards.names == ["Bard", "Scribe", "Elder", "Oracle"]
     assert [r.id for r in state.exile_rules] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
-    assert state.rules.pages[0].key == "exile" and len(state.rules) == 6
+    assert state.rules.pages[0].key == "exile" and len(state.rules) == 5
     # the expansion's own path: every expansion lesson, and none of the Learn app's path
     assert set(state.lessons) == {n for n in ALL if learn.library()[n].expansion} | \
         {n for n in expansion_lessons()}
@@ -326,3 +434,82 @@ def test_a_ruling_reference_keeps_its_parentheses_on_its_line():
     # "(provisional, M9)" on a card keeps "M9)" together
     card = learn.CardTour().card()
     assert card.crowns_ruling is not None and "</details>)</span>" in seats.card_html(card)
+
+
+# ------------------------------------------------------------------ the reading path
+def test_visible_lines_read_html_as_a_browser_shows_it():
+    from aristofarsa.controllers.rules import visible_lines, word_count
+    html = ("<div>A <b>Rogue</b> <details class='r'><summary>M4</summary><span style='display:block'>"
+            "<p>full text</p></span></details>.</div><style>.x{}</style>"
+            "<div style='display: none'>gone</div>"
+            "<details open><summary>As ruled</summary><ul><li>one</li><li>two</li></ul></details>"
+            "<div>A Rogue M4.</div>")
+    assert visible_lines(html) == ["A Rogue M4.", "As ruled", "one", "two", "A Rogue M4."]
+    assert word_count(visible_lines(html)) == 3 + 2 + 1 + 1       # the repeated line counted once
+
+
+def test_the_reading_path_is_within_3000_words_and_covers_both_apps():
+    """Every rules page and every card of both apps, as their widgets show them (what
+    benchmarks/bench_reading.py prints), each distinct line once."""
+    from aristofarsa.widgets.exiled import reading_path, reading_path_json
+    from aristofarsa.widgets.learn import READING_FILE, path_total, path_words
+    # the count the pages show comes from a data file: generated, and in step with the pages
+    assert READING_FILE.read_text(encoding="utf-8") == reading_path_json(), \
+        "aristofarsa/data/reading_path.json is stale: write reading_path_json() to it"
+    pages = reading_path()
+    titles = [p.title for p in pages]
+    assert sum(t.startswith("card: ") for t in titles) == len(CARDS)
+    assert sum(t.startswith("rules ") for t in titles) == len(learn.learn_pages()) + len(learn.exiled_pages())
+    total = path_words(pages)
+    assert total <= 3000, total
+    assert 0 < path_total() <= total                   # the total the pages show leaves out their time lines
+    for page in pages[1:]:
+        if page.title != "intro and tabs":
+            assert any(line.startswith("Reading time: ") for line in page.lines), page.title
+    # every quiz level's ideas are taught on the path: each topic's cards are on a card page
+    from aristofarsa.controllers import quiz
+    text = " ".join(line for p in pages for line in p.lines)
+    for word in ("Litter", "Jester", "Bishop mode", "exiled", "loses by 3 or less", "Servant counting 3",
+                 "earliest in the queue", "Parlor emptied"):
+        assert word in text, word
+    assert {c for lv in quiz.LEVELS for c in (*lv.garden, *lv.balcony)} <= set(CARDS)
+
+
+def test_intro_words_are_not_styled_like_tabs_and_next_question_says_why_it_waits():
+    from aristofarsa.widgets.exiled import ExiledApp
+    from aristofarsa.widgets.learn import LearnApp
+    for app in (LearnApp, ExiledApp):
+        assert not re.search(r"<b>(Rules|Cards|Quiz|A round|Lessons)</b>", app.INTRO)
+    app = LearnApp.from_query("")
+    app.tabs.selected_index = app.QUIZ
+    pane = app.quiz
+    assert pane.next.disabled and "check your answer first" in pane.next.description
+    pane.check.click()
+    assert not pane.next.disabled and pane.next.description == "Next question ▶"
+
+
+def test_the_exiled_quiz_goes_on_after_its_summary():
+    """Next question, after a quiz's summary, starts a new quiz: at the next level in Learn,
+    at the Exiled level again in Exiled; no question repeats within twenty."""
+    state = ExiledController.from_query("")
+    seen = []
+    for _ in range(4):
+        for _k in range(state.quiz.length):
+            q = state.quiz.question()
+            seen.append(q.id)
+            state.quiz.answer(q.answer())
+            state.go_on()
+        assert state.quiz.done and state.quiz.checked is None
+        state.go_on()                                        # the summary: a new quiz goes on
+        assert not state.quiz.done and state.quiz.level == 3
+    assert len(seen) == len(set(seen)) == 20
+    learn_state = learn.LearnController()
+    assert learn_state.level_after() == 1
+    for _k in range(learn_state.quiz.length):
+        learn_state.quiz.answer(learn_state.quiz.question().answer())
+        learn_state.go_on()
+    learn_state.go_on()
+    assert learn_state.quiz.level == 1 and not learn_state.quiz.done
+    before = learn_state.quiz.question().id
+    learn_state.go_on()                                      # not checked yet: nothing moves
+    assert learn_state.quiz.question().id == before

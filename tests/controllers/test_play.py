@@ -152,12 +152,17 @@ def test_choose_refuses_what_is_not_offered():
     ("bots=wizard", "unknown bot 'wizard'"),
     ("bots=random,greedy&players=4", "bots: give 1 name"),
     ("expansion=perhaps", "expansion must be 1"),
-    ("level=hard", "unknown query parameter 'level'"),
 ])
 def test_bad_query_values_give_messages(query, message):
     state = PlayController.from_query(query)
     assert any(message in e for e in state.errors), state.errors
     assert state.decision() is not None or state.human == 0   # still a playable default game
+
+
+def test_unknown_query_parameters_are_ignored_and_the_known_ones_kept():
+    state = PlayController.from_query("players=5&fbclid=IwAR0xyz&seed=7&utm_source=chat&level=hard")
+    assert state.errors == []
+    assert (state.players, state.seed) == (5, 7)
 
 
 def test_bots_for_the_other_seats_only():

@@ -218,12 +218,16 @@ def test_learn_quiz_feedback_says_not_answered_for_an_untouched_field():
 def test_learn_rules_pages():
     app = LearnApp.from_query("")
     rules = one(app, "af-rules")
-    assert "1. Set-up, seats and the draw" in app.rules.page.value
+    assert "1. The game and a round" in app.rules.page.value
     assert "Live example" in app.rules.example.value and "<svg" in app.rules.example.value
-    assert "Who won:</b> Winning card" in app.rules.example.value
-    for _ in range(6):
+    assert "Who won" not in app.rules.example.value          # the seats only: nothing about winning
+    one(rules, "af-rules-next").click()                      # a Phase-1 example: who leads, not who won
+    assert "After Phase 1:</b>" in app.rules.example.value and "Who won" not in app.rules.example.value
+    for _ in range(3):
         one(rules, "af-rules-next").click()
-    assert "Scoring, as a checklist" in app.rules.page.value
+    assert "Scoring, step by step" in app.rules.page.value
+    assert "Who won:</b> Winning card" in app.rules.example.value
+    assert "Reading time:" in app.rules.time.value
     assert "af-ruling-ref" in app.rules.page.value and "rulings.md" not in app.rules.page.value
     one(rules, "af-rules-lesson").click()
     assert app.tabs.selected_index == app.LESSON
@@ -238,7 +242,7 @@ def test_learn_card_tour_and_lesson_links():
     assert hooked(cards, "af-card")
     cards.picker.value = "Courtisan"
     assert "+8 Prestige" not in cards.card.value and "As ruled" in cards.card.value
-    assert "Rogue just before it gives +10" in cards.card.value
+    assert "(a Rogue: 10, as the Courtisan" in cards.card.value
     assert '<details class="af-card-notes" open' in cards.card.value
     link = hooked(cards, "af-lesson-link")[0]
     link.click()
@@ -258,7 +262,7 @@ def test_learn_lesson_lists_show_titles_and_stages():
     assert "af-lesson-list" in lessons._dom_classes and hooked(lessons, "af-lesson-link")
 
 
-@pytest.mark.parametrize("query", ["lesson=nope", "seed=-3", "what=ever", "progress=zz"])
+@pytest.mark.parametrize("query", ["lesson=nope", "seed=-3", "seed=%C2%B2", "progress=zz"])
 def test_learn_bad_query_shows_af_error(query):
     app = LearnApp.from_query(query)
     error = one(app, "af-error")
