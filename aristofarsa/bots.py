@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import decisions as D
-from .cards import CARDS, PROVISIONAL_CROWNS
+from .cards import CARDS, PROVISIONAL_CROWNS, conspire_rank
 from .decisions import Request
 from .game_view import GameView, Noted
 from .ranking import crowns_of
@@ -97,12 +97,6 @@ def keep_best(pool: list[str], n: int, crowns: Mapping[str, int] | None = None) 
     return [pool[i] for i in ranked[:n]]
 
 
-#: The Conspire preference of the heuristic policy: the Balcony texts that help most first.
-_CONSPIRE_ORDER = ("Knight", "Merchant", "Witch", "Damsel", "Bard", "Jester", "Scribe",
-                   "Courtisan", "Rogue", "Bishop", "Squire", "Oracle", "Elder", "Servant",
-                   "Aristocrat")
-
-
 class HeuristicPolicy:
     """A fast rule-of-thumb policy (used in the search bot's playouts).
 
@@ -110,7 +104,8 @@ class HeuristicPolicy:
     Parlors. Rules: play the highest-Prestige Noble held into the Garden, else the
     highest-Prestige card; Convoke when a Noble of Prestige 7+ is affordable, else mostly
     Conspire; take the dearest Noble; Conspire the card whose Balcony text helps most
-    (Knight, Merchant, Witch, Damsel first); the Merchant doubles one's own card, every other
+    (each card's ``conspire_rank`` in :mod:`aristofarsa.cards`: Knight, Merchant, Witch,
+    Damsel first); the Merchant doubles one's own card, every other
     effect targets the rival whose Garden card has the highest Prestige; the Witch always
     gives -5; the Squire never exchanges; a scoring Scribe also scores the Peasant worth
     most crowns; the Oracle keeps the most valuable cards. A quarter of its Garden and
@@ -141,7 +136,7 @@ class HeuristicPolicy:
         if kind == D.CONSPIRE:
             if self.rnd() < 0.25:
                 return self._pick(opts)
-            return min(opts, key=_CONSPIRE_ORDER.index)
+            return min(opts, key=conspire_rank)
         if kind == D.TARGET and self.round is not None:
             return self._target(req, self.round)
         if kind == D.DELTA:
@@ -237,10 +232,11 @@ class _MonteCarloBot:
 
     auto = False
     needs_history = True
-    samples = 4
-    max_tries = 3
 
-    def __init__(self, rng: random.Random, view: GameView) -> None:
+    def __init__(self, rng: random.Random, view: GameView, samples: int = 4,
+                 max_tries: int = 3) -> None:
+        self.samples = samples      # determinized worlds per option
+        self.max_tries = max_tries  # worlds drawn again when one diverges
         self.rng = rng
         self.view = view
         self.sim_rng = random.Random(rng.getrandbits(64))
@@ -317,7 +313,8 @@ class _MonteCarloBot:
 class GreedyBot(_MonteCarloBot):
     """Best immediate outcome for itself, tried in a few determinized worlds."""
 
-    samples = 4
+    def __init__(self, rng: random.Random, view: GameView) -> None:
+        super().__init__(rng, view, samples=4)
 
     def utility(self, world_before: list[PlayerState], players: list[PlayerState],
                 result: RoundResult, me: int) -> float:
@@ -330,7 +327,8 @@ class GreedyBot(_MonteCarloBot):
 class SearchBot(_MonteCarloBot):
     """Monte-Carlo over hidden cards with heuristic playouts and a whole-game judgement."""
 
-    samples = 24
+    def __init__(self, rng: random.Random, view: GameView) -> None:
+        super().__init__(rng, view, samples=24)
 
     def policy(self, rng: random.Random) -> Policy:
         return heuristic_policy(rng, self.view.crowns_table)

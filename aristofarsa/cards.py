@@ -1,14 +1,29 @@
-"""The card table: every card type of Aristofarsa as data.
+"""The card registry: every card type of Aristofarsa, each in ONE definition.
 
-One row per card type: name, type (Peasant/Noble), printed Prestige, copies per family,
-whether it belongs to the Exiled expansion, and both texts in our own words. Crowns come
-from :data:`PROVISIONAL_CROWNS` (ruling M9) and can be replaced by a data file or a
-scenario's ``crowns`` table.
+A :class:`CardSpec` is everything the code knows about a card: its row (name, type,
+printed Prestige, copies per family, Exiled expansion or not), both texts in our own words,
+the ruling of its Balcony text and whether that text changes a Garden card's Prestige (what
+the explanations and graphs undo for a Bishop's replay, B10), the choice keys a scenario
+gives for it and the questions they ask, and its bot hint. Every other table is derived
+from :data:`CARDS`: the set-up lists (:data:`STARTING_DECK`, :data:`PARLOR_NOBLES`,
+:data:`EXILED_ORDER`), the scenario format's choice keys (:data:`GARDEN_CHOICES`,
+:data:`CONSPIRE_CHOICES`), the bots' Conspire order, the apps' questions. The behaviour
+lives beside the engine's mechanics and is registered under the card's name: its Garden
+rule in :mod:`aristofarsa.prestige` (``garden_rule``), its entry and Balcony handlers in
+:mod:`aristofarsa.effects` (``@entry``, ``@balcony``, which takes the ruling from here).
+
+Crowns come from :data:`PROVISIONAL_CROWNS` (ruling M9, ``data/crowns.toml``) and can be
+replaced by a data file or a scenario's ``crowns`` table.
+
+:func:`temporary_registry` lets a test add a card (:func:`register`) and puts the real
+registry back afterwards; the derived lists are updated in place, and a module that keeps
+its own table of the cards registers its rebuild with :func:`on_registry_change`.
 """
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +33,7 @@ NOBLE = "Noble"
 
 @dataclass(frozen=True, slots=True)
 class CardSpec:
+    """One card type, all of it (see the module docstring)."""
     name: str
     kind: str  # PEASANT or NOBLE
     prestige: int
@@ -25,77 +41,131 @@ class CardSpec:
     expansion: bool
     garden_text: str
     balcony_text: str
+    #: The ruling of its Balcony text (effects.py's ``@balcony`` handler cites it).
+    balcony_rule: str = "B11"
+    #: Its Balcony text changes a Garden card's Prestige (a B10 replay undoes such changes;
+    #: an explanation's ledger and a graph's edges treat them as Balcony adjustments).
+    balcony_prestige: bool = False
+    #: Choice keys a scenario gives for it when played in the Garden / Conspired.
+    garden_choices: tuple[str, ...] = ()
+    conspire_choices: tuple[str, ...] = ()
+    #: The questions its choices ask (choice key, question), spoken to the chooser.
+    questions: tuple[tuple[str, str], ...] = ()
+    #: Bot hint: the heuristic policy Conspires the card with the lowest rank first.
+    conspire_rank: int = 50
 
     @property
     def is_noble(self) -> bool:
         return self.kind == NOBLE
 
+    def question(self, key: str) -> str | None:
+        """The question its choice ``key`` asks, if it has its own."""
+        for k, text in self.questions:
+            if k == key:
+                return text
+        return None
 
-_ROWS = [
-    ("Rogue", PEASANT, 0, 1, False,
-     "+10 Prestige while at least one Noble (anyone's) is in the Garden. If it scores, its "
-     "Balcony effect happens too.",
-     "Convoke the cheapest Noble left in your Parlor, for free."),
-    ("Servant", PEASANT, 1, 2, False,
-     "Is 11 while your other Servant is revealed on the Balcony. If this card wins, "
-     "both Servants score.",
-     "No effect. Counts as 3 when discarded to Convoke."),
-    ("Witch", PEASANT, 2, 1, False,
-     "No effect.",
-     "+5 or -5 Prestige to another player's Garden card (negative values allowed)."),
-    ("Jester", PEASANT, 3, 1, False,
-     "No effect.",
-     "The lowest Prestige wins this round. Each further Jester flips it back (odd count: "
-     "lowest wins)."),
-    ("Damsel", PEASANT, 4, 1, False,
-     "If this card scores, you Convoke the Knight.",
-     "Your Garden card swaps Prestige with another player's Garden card. If you win, only "
-     "this Damsel scores (not your Garden card) and you Convoke the Knight."),
-    ("Merchant", PEASANT, 5, 1, False,
-     "No effect.",
-     "Double the Prestige of any Garden card (yours too). If that card scores, this "
-     "Merchant scores with it."),
-    ("Squire", NOBLE, 5, 1, False,
-     "+5 Prestige while it is the only Noble in the Garden.",
-     "You may swap your Garden card for a card in your hand."),
-    ("Courtisan", NOBLE, 6, 1, False,
-     "When played right after a Peasant, adds that Peasant's Prestige to itself.",
-     "Make another player swap their Garden card for a card in their hand."),
-    ("Bishop", NOBLE, 7, 1, False,
-     "This round every Balcony card is played face up and takes effect at once.",
-     "Cancel another Balcony card, revealed or not."),
-    ("Knight", NOBLE, 8, 1, False,
-     "If it loses the round by 3 Prestige or less, it scores anyway.",
-     "+8 Prestige to your Garden card."),
-    ("Aristocrat", NOBLE, 9, 1, False,
-     "Every Noble already in the Garden drops to Prestige 5 for the round (Balcony effects "
-     "still change it). Later cards are not affected.",
-     "No effect."),
-    ("Bard", PEASANT, 3, 1, True,
-     "Another player reveals a card of their choice from hand; its Prestige is added to "
-     "this card.",
-     "Discard a card from your hand; your Garden card gains its Prestige plus the Bard's 3."),
-    ("Scribe", PEASANT, 4, 1, True,
-     "Draw a card, then discard a card. If this card scores, you may also score a Peasant "
-     "from your hand.",
-     "-7 Prestige to any Garden card. If that card is exiled this round, this Scribe scores."),
-    ("Elder", NOBLE, 6, 1, True,
-     "+5 Prestige while the card right before or right after it is a Noble (once).",
-     "Copy the Balcony effect of the card you played in the Garden this round."),
-    ("Oracle", NOBLE, 7, 1, True,
-     "You act last in Phase 2 and may first peek at one face-down Balcony card.",
-     "At the next Draw step draw up to 5 cards, keep 3, discard the rest."),
-]
 
-CARDS: dict[str, CardSpec] = {row[0]: CardSpec(*row) for row in _ROWS}
-BASE_CARDS = [n for n, s in CARDS.items() if not s.expansion]
-EXPANSION_CARDS = [n for n, s in CARDS.items() if s.expansion]
-#: Nobles that sit in a Parlor (X1: Elder and Oracle never do), cheapest first.
-PARLOR_NOBLES = ["Squire", "Courtisan", "Bishop", "Knight", "Aristocrat"]
+_DEFINITIONS = (
+    CardSpec("Rogue", PEASANT, 0, 1, False,
+             "+10 Prestige while at least one Noble (anyone's) is in the Garden. If it scores, "
+             "its Balcony effect happens too.",
+             "Convoke the cheapest Noble left in your Parlor, for free.",
+             balcony_rule="B6", conspire_rank=8),
+    CardSpec("Servant", PEASANT, 1, 2, False,
+             "Is 11 while your other Servant is revealed on the Balcony. If this card wins, "
+             "both Servants score.",
+             "No effect. Counts as 3 when discarded to Convoke.",
+             balcony_rule="B11", conspire_rank=13),
+    CardSpec("Witch", PEASANT, 2, 1, False,
+             "No effect.",
+             "+5 or -5 Prestige to another player's Garden card (negative values allowed).",
+             balcony_rule="B2", balcony_prestige=True, conspire_choices=("target", "delta"),
+             questions=(("target", "whose Garden card gets +5 or -5?"),), conspire_rank=2),
+    CardSpec("Jester", PEASANT, 3, 1, False,
+             "No effect.",
+             "The lowest Prestige wins this round. Each further Jester flips it back (odd count: "
+             "lowest wins).",
+             balcony_rule="B3", conspire_rank=5),
+    CardSpec("Damsel", PEASANT, 4, 1, False,
+             "If this card scores, you Convoke the Knight.",
+             "Your Garden card swaps Prestige with another player's Garden card. If you win, only "
+             "this Damsel scores (not your Garden card) and you Convoke the Knight.",
+             balcony_rule="B4", balcony_prestige=True, conspire_choices=("target",),
+             questions=(("target", "whose Garden card swaps Prestige with yours?"),),
+             conspire_rank=3),
+    CardSpec("Merchant", PEASANT, 5, 1, False,
+             "No effect.",
+             "Double the Prestige of any Garden card (yours too). If that card scores, this "
+             "Merchant scores with it.",
+             balcony_rule="B5", balcony_prestige=True, conspire_choices=("target",),
+             questions=(("target", "whose Garden card is doubled (your own is allowed)?"),),
+             conspire_rank=1),
+    CardSpec("Squire", NOBLE, 5, 1, False,
+             "+5 Prestige while it is the only Noble in the Garden.",
+             "You may swap your Garden card for a card in your hand.",
+             balcony_rule="B8", conspire_choices=("exchange",), conspire_rank=10),
+    CardSpec("Courtisan", NOBLE, 6, 1, False,
+             "When played right after a Peasant, adds that Peasant's Prestige to itself.",
+             "Make another player swap their Garden card for a card in their hand.",
+             balcony_rule="B9", conspire_choices=("target", "give"),
+             questions=(("target", "who must swap their Garden card for a card from their hand?"),),
+             conspire_rank=7),
+    CardSpec("Bishop", NOBLE, 7, 1, False,
+             "This round every Balcony card is played face up and takes effect at once.",
+             "Cancel another Balcony card, revealed or not.",
+             balcony_rule="B10", conspire_choices=("target",),
+             questions=(("target", "whose Balcony card is cancelled?"),), conspire_rank=9),
+    CardSpec("Knight", NOBLE, 8, 1, False,
+             "If it loses the round by 3 Prestige or less, it scores anyway.",
+             "+8 Prestige to your Garden card.",
+             balcony_rule="B7", balcony_prestige=True, conspire_rank=0),
+    CardSpec("Aristocrat", NOBLE, 9, 1, False,
+             "Every Noble already in the Garden drops to Prestige 5 for the round (Balcony "
+             "effects still change it). Later cards are not affected.",
+             "No effect.",
+             balcony_rule="B11", conspire_rank=14),
+    CardSpec("Bard", PEASANT, 3, 1, True,
+             "Another player reveals a card of their choice from hand; its Prestige is added to "
+             "this card.",
+             "Discard a card from your hand; your Garden card gains its Prestige plus the Bard's 3.",
+             balcony_rule="X3", balcony_prestige=True, garden_choices=("target", "reveal"),
+             conspire_choices=("discard",),
+             questions=(("target", "who reveals a card from their hand (its printed Prestige is "
+                                   "added to your Bard)?"),
+                        ("discard", "discard a card from your hand (your Garden card gains its "
+                                    "Prestige plus the Bard's 3)")),
+             conspire_rank=4),
+    CardSpec("Scribe", PEASANT, 4, 1, True,
+             "Draw a card, then discard a card. If this card scores, you may also score a Peasant "
+             "from your hand.",
+             "-7 Prestige to any Garden card. If that card is exiled this round, this Scribe scores.",
+             balcony_rule="X4", balcony_prestige=True, garden_choices=("discard", "also_score"),
+             conspire_choices=("target",),
+             questions=(("target", "whose Garden card gets -7 (your own is allowed)?"),
+                        ("discard", "you have drawn a card; now discard a card from your hand")),
+             conspire_rank=6),
+    CardSpec("Elder", NOBLE, 6, 1, True,
+             "+5 Prestige while the card right before or right after it is a Noble (once).",
+             "Copy the Balcony effect of the card you played in the Garden this round.",
+             balcony_rule="X5", conspire_rank=12),
+    CardSpec("Oracle", NOBLE, 7, 1, True,
+             "You act last in Phase 2 and may first peek at one face-down Balcony card.",
+             "At the next Draw step draw up to 5 cards, keep 3, discard the rest.",
+             balcony_rule="X6", garden_choices=("peek",), conspire_choices=("keep",),
+             conspire_rank=11),
+)
+
+#: The registry: every card by name, in the order of the rules (base cards, then the Exiled).
+CARDS: dict[str, CardSpec] = {}
+BASE_CARDS: list[str] = []
+EXPANSION_CARDS: list[str] = []
+#: Nobles that sit in a Parlor (the base game's; X1: Elder and Oracle never do), cheapest first.
+PARLOR_NOBLES: list[str] = []
 #: X1: the Exiled deck's starting order, top first.
-EXILED_ORDER = ["Bard", "Scribe", "Elder", "Oracle"]
-#: The 7 Peasants of a family's starting deck.
-STARTING_DECK = ["Rogue", "Servant", "Servant", "Witch", "Jester", "Damsel", "Merchant"]
+EXILED_ORDER: list[str] = []
+#: The Peasants of a family's starting deck (with their copies), in the registry's order.
+STARTING_DECK: list[str] = []
 
 #: The shipped crown table (data/crowns.toml): provisional, ruling M9.
 CROWNS_FILE = Path(__file__).with_name("data") / "crowns.toml"
@@ -112,14 +182,119 @@ SERVANT_CONVOKE_VALUE = 3
 #: P3: the Litter adds 2 to its holder's Convoke total this round.
 LITTER_BONUS = 2
 
+#: :func:`convoke_value` of every card, by name (for the engine's hot path).
+CONVOKE_VALUE: dict[str, int] = {}
+_LOWER: dict[str, str] = {}
+_HOOKS: list[Callable[[], None]] = []
+
+
+def _derive() -> None:
+    """Rebuild every table derived from :data:`CARDS`, in place (importers keep the objects)."""
+    BASE_CARDS[:] = [n for n, s in CARDS.items() if not s.expansion]
+    EXPANSION_CARDS[:] = [n for n, s in CARDS.items() if s.expansion]
+    PARLOR_NOBLES[:] = sorted((n for n in BASE_CARDS if CARDS[n].is_noble),
+                              key=lambda n: CARDS[n].prestige)
+    EXILED_ORDER[:] = EXPANSION_CARDS
+    STARTING_DECK[:] = [n for n in BASE_CARDS if not CARDS[n].is_noble
+                        for _ in range(CARDS[n].copies)]
+    CONVOKE_VALUE.clear()
+    CONVOKE_VALUE.update({name: convoke_value(name) for name in CARDS})
+    _LOWER.clear()
+    _LOWER.update({n.lower(): n for n in CARDS})
+    for hook in _HOOKS:
+        hook()
+
+
+def on_registry_change(rebuild: Callable[[], None]) -> Callable[[], None]:
+    """Register a module's rebuild of its own table of the cards: called now and whenever
+    the registry changes (a test's :func:`temporary_registry`)."""
+    _HOOKS.append(rebuild)
+    rebuild()
+    return rebuild
+
+
+def register(spec: CardSpec, crowns: int) -> CardSpec:
+    """Add a card to the registry (with its provisional crowns, M9). Its Garden rule and
+    handlers are registered beside the engine's mechanics (module docstring)."""
+    if spec.name in CARDS or spec.name.lower() in _LOWER:
+        raise ValueError(f"card {spec.name!r} is already registered")
+    CARDS[spec.name] = spec
+    PROVISIONAL_CROWNS[spec.name] = crowns
+    _derive()
+    return spec
+
+
+@contextmanager
+def temporary_registry() -> Iterator[dict[str, CardSpec]]:
+    """Change the registry inside a ``with`` block (a test's toy card): the real registry
+    and crown table, and every derived table, are put back afterwards."""
+    cards, crowns = dict(CARDS), dict(PROVISIONAL_CROWNS)
+    try:
+        yield CARDS
+    finally:
+        CARDS.clear()
+        CARDS.update(cards)
+        PROVISIONAL_CROWNS.clear()
+        PROVISIONAL_CROWNS.update(crowns)
+        _derive()
+
+
+class CardField(Mapping[str, tuple[str, ...]]):
+    """A live, derived view of one tuple field of the registry: the cards for which it is
+    not empty (e.g. :data:`GARDEN_CHOICES`: card -> its Garden choice keys)."""
+
+    def __init__(self, field: Callable[[CardSpec], tuple[str, ...]]) -> None:
+        self._field = field
+
+    def __getitem__(self, name: str) -> tuple[str, ...]:
+        spec = CARDS.get(name)
+        value = self._field(spec) if spec is not None else ()
+        if not value:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return (n for n, s in CARDS.items() if self._field(s))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def _garden_choices(spec: CardSpec) -> tuple[str, ...]:
+    return spec.garden_choices
+
+
+def _conspire_choices(spec: CardSpec) -> tuple[str, ...]:
+    return spec.conspire_choices
+
+
+#: The scenario format's choice keys of a card played in the Garden / Conspired, by card.
+GARDEN_CHOICES: Mapping[str, tuple[str, ...]] = CardField(_garden_choices)
+CONSPIRE_CHOICES: Mapping[str, tuple[str, ...]] = CardField(_conspire_choices)
+
+
+def balcony_prestige_rules() -> frozenset[str]:
+    """The rulings of the Balcony texts that change a Garden card's Prestige (B2, B4, …):
+    the changes a B10 replay undoes, and the steps whose acting card is the one revealed."""
+    return frozenset(s.balcony_rule for s in CARDS.values() if s.balcony_prestige)
+
+
+def conspire_rank(name: str) -> int:
+    """The bots' hint: how soon the heuristic policy Conspires this card (lowest first)."""
+    return CARDS[name].conspire_rank
+
+
+def count_text(n: int, noun: str) -> str:
+    """"7 Peasants", "1 Noble": a count of the family, computed where it is shown."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
 
 def convoke_value(name: str) -> int:
     """What one discarded card counts towards a Convoke total: the one definition (P5)."""
     return SERVANT_CONVOKE_VALUE if name == "Servant" else CARDS[name].prestige
-
-
-#: :func:`convoke_value` of every card, by name (for the engine's hot path).
-CONVOKE_VALUE: dict[str, int] = {name: convoke_value(name) for name in CARDS}
 
 
 def convoke_total(names: Iterable[str], litter: bool) -> int:
@@ -140,9 +315,6 @@ def convoke_sum(names: Iterable[str], litter: bool) -> str:
     if not parts:
         return "total 0"
     return " + ".join(f"{name} {value}" for name, value in parts) + f" = {sum(v for _, v in parts)}"
-
-
-_LOWER = {n.lower(): n for n in CARDS}
 
 
 def canonical(name: object, expansion: bool = True) -> str | None:
@@ -204,3 +376,8 @@ def load_crowns_file(path: str | Path) -> dict[str, int]:
         return merge_crowns(table)
     except CrownsError as exc:
         raise CrownsError(f"{path}: {exc}") from None
+
+
+for _spec in _DEFINITIONS:
+    CARDS[_spec.name] = _spec
+_derive()

@@ -53,9 +53,11 @@ def entry(card: str, rule: str, summary: str) -> Callable[[EntryHandler], EntryH
     return register
 
 
-def balcony(card: str, rule: str, summary: str) -> Callable[[BalconyHandler], BalconyHandler]:
+def balcony(card: str, summary: str) -> Callable[[BalconyHandler], BalconyHandler]:
+    """Register the Balcony handler of a registered card; it cites the card's
+    ``balcony_rule`` (one definition per card: :mod:`aristofarsa.cards`)."""
     def register(fn: BalconyHandler) -> BalconyHandler:
-        BALCONY_EFFECTS[card] = Effect(card, "balcony", rule, summary, fn)
+        BALCONY_EFFECTS[card] = Effect(card, "balcony", CARDS[card].balcony_rule, summary, fn)
         return fn
     return register
 
@@ -172,12 +174,12 @@ def _targets(r: Procedure, owner: int, include_own: bool) -> list[str]:
     return [r.name(q) for q in seats if include_own or q != owner]
 
 
-@balcony("Rogue", "B6", "Convoke the cheapest Noble left in the Parlor, for free")
+@balcony("Rogue", "Convoke the cheapest Noble left in the Parlor, for free")
 def _rogue(r: Procedure, e: Entry, as_card: str) -> None:
     r.convoke_noble(e.owner, None, "B6", by=r.who(e.owner, e.card) + _copying(e, as_card))
 
 
-@balcony("Servant", "B11", "no effect")
+@balcony("Servant", "no effect")
 def _servant(r: Procedure, e: Entry, as_card: str) -> None:
     if r.t:
         r.log(K.EFFECT, "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
@@ -185,12 +187,12 @@ def _servant(r: Procedure, e: Entry, as_card: str) -> None:
               see=["M6"])
 
 
-@balcony("Aristocrat", "B11", "no effect")
+@balcony("Aristocrat", "no effect")
 def _aristocrat(r: Procedure, e: Entry, as_card: str) -> None:
     _servant(r, e, as_card)
 
 
-@balcony("Witch", "B2", "+5 or -5 to another player's Garden card")
+@balcony("Witch", "+5 or -5 to another player's Garden card")
 def _witch(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p,
@@ -199,7 +201,7 @@ def _witch(r: Procedure, e: Entry, as_card: str) -> None:
     r.adjust(r.board.index_of(target), Op.ADD, delta, "B2", p, e.card.name, _copying(e, as_card))
 
 
-@balcony("Jester", "B3", "one vote for 'the lowest Prestige wins'")
+@balcony("Jester", "one vote for 'the lowest Prestige wins'")
 def _jester(r: Procedure, e: Entry, as_card: str) -> None:
     votes = r.board.jester_vote()
     odd = votes % 2 == 1
@@ -210,7 +212,7 @@ def _jester(r: Procedure, e: Entry, as_card: str) -> None:
               actor=r.name(e.owner), card=e.card.name)
 
 
-@balcony("Damsel", "B4", "your Garden card swaps Prestige with another player's")
+@balcony("Damsel", "your Garden card swaps Prestige with another player's")
 def _damsel(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, False))
@@ -223,7 +225,7 @@ def _damsel(r: Procedure, e: Entry, as_card: str) -> None:
     b.damsel_swapped(e.index)
 
 
-@balcony("Merchant", "B5", "×2 to any Garden card; scores with it")
+@balcony("Merchant", "×2 to any Garden card; scores with it")
 def _merchant(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
@@ -233,13 +235,13 @@ def _merchant(r: Procedure, e: Entry, as_card: str) -> None:
     b.doubled_by_merchant(e.index, b.garden_slot(q).card)
 
 
-@balcony("Knight", "B7", "+8 to your Garden card")
+@balcony("Knight", "+8 to your Garden card")
 def _knight(r: Procedure, e: Entry, as_card: str) -> None:
     r.adjust(e.owner, Op.ADD, 8, "B7", e.owner, e.card.name,
              _copying(e, as_card) + " (mandatory, M7)", see=("M3", "M7"))
 
 
-@balcony("Squire", "B8", "may swap your Garden card for a card in your hand")
+@balcony("Squire", "may swap your Garden card for a card in your hand")
 def _squire(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     pl = r.players[p]
@@ -258,7 +260,7 @@ def _squire(r: Procedure, e: Entry, as_card: str) -> None:
     r.exchange(p, choice, "B8", p, e.card.name)
 
 
-@balcony("Courtisan", "B9", "another player must swap their Garden card for a card of their hand")
+@balcony("Courtisan", "another player must swap their Garden card for a card of their hand")
 def _courtisan(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     b = r.board
@@ -275,7 +277,7 @@ def _courtisan(r: Procedure, e: Entry, as_card: str) -> None:
     r.exchange(q, give, "B9", p, e.card.name)
 
 
-@balcony("Bishop", "B10", "cancel one other Balcony card, revealed or not")
+@balcony("Bishop", "cancel one other Balcony card, revealed or not")
 def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     b = r.board
@@ -330,7 +332,7 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
         r.replay(step, e, restored=(r.name(x.owner), x.card.name))
 
 
-@balcony("Bard", "X3", "discard a card from hand; your Garden card gains its Prestige + this card's")
+@balcony("Bard", "discard a card from hand; your Garden card gains its Prestige + this card's")
 def _bard(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     pl = r.players[p]
@@ -347,7 +349,7 @@ def _bard(r: Procedure, e: Entry, as_card: str) -> None:
              f"and adds it plus its own {e.card.prestige}")
 
 
-@balcony("Scribe", "X4", "-7 to any Garden card; scores if that card is exiled")
+@balcony("Scribe", "-7 to any Garden card; scores if that card is exiled")
 def _scribe(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
@@ -357,7 +359,7 @@ def _scribe(r: Procedure, e: Entry, as_card: str) -> None:
     b.hit_by_scribe(e.index, b.garden_slot(q).card)
 
 
-@balcony("Elder", "X5", "copy the Balcony text of the card you played in the Garden")
+@balcony("Elder", "copy the Balcony text of the card you played in the Garden")
 def _elder(r: Procedure, e: Entry, as_card: str) -> None:
     played = r.board.played_card[e.owner]
     assert played is not None, "an Elder on the Balcony follows its owner's Garden card"
@@ -375,7 +377,7 @@ def _elder(r: Procedure, e: Entry, as_card: str) -> None:
     BALCONY_EFFECTS[copied].apply(r, e, copied)
 
 
-@balcony("Oracle", "X6", "at the next Draw step draw up to 5, keep 3")
+@balcony("Oracle", "at the next Draw step draw up to 5, keep 3")
 def _oracle(r: Procedure, e: Entry, as_card: str) -> None:
     r.board.oracle_draws(e.owner)
     if r.t:

@@ -7,7 +7,12 @@
 
 Everything random comes from ONE ``random.Random(seed)`` (ruling M10), used in this order:
 
-1. set-up: each family's 7 Peasants are shuffled, in seat order (the deck, top first);
+1. set-up: one 64-bit seed per family (``rng.getrandbits(64)``, in seat order); each family's
+   Peasants, in the card registry's order (:data:`~aristofarsa.cards.STARTING_DECK`), are
+   shuffled by a generator of its own seed (the deck, top first). The game's stream never
+   depends on how many cards a family has, so a card added to the registry changes no
+   seeded deal unless it is in play (a new base Peasant is; an Exiled card is not, in a
+   base game);
 2. round 1's starting player: ``rng.randrange(players)`` (M2);
 3. one 64-bit seed per seat (``rng.getrandbits(64)``) for that seat's bot, so that bots
    never draw from the game's generator and a game replayed from its decisions uses the
@@ -24,6 +29,7 @@ before each) and the end of the game; hidden information carries ``visible_to``.
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -35,10 +41,12 @@ from .cards import (
     CARD_EVENTS,
     EXILED_ORDER,
     PARLOR_NOBLES,
+    PEASANT,
     PROVISIONAL_CROWNS,
     STARTING_DECK,
     CrownsError,
     card_names,
+    count_text,
     merge_crowns,
 )
 from .decisions import Decider, Request
@@ -122,7 +130,9 @@ class Game:
         # Set-up follows M10: one generator, used in the order of the module docstring.
         self._take_arguments(players, seed, bots, expansion, variants, trace, names, record, crowns)
         self.rng = random.Random(seed)
-        self.players: list[PlayerState] = [self._family(k, name) for k, name in enumerate(self.names)]
+        family_seeds = [self.rng.getrandbits(64) for _ in range(players)]  # M10 step 1
+        self.players: list[PlayerState] = [self._family(k, name, family_seeds[k])
+                                           for k, name in enumerate(self.names)]
         first_rule = self._choose_first(first)                          # M10 step 2 (M2)
         bot_seeds = [self.rng.getrandbits(64) for _ in range(players)]  # M10 step 3
         self._seat_deciders(bot_seeds, decider_overrides or {}, record)
@@ -172,8 +182,9 @@ class Game:
         self.phase = PHASE.SETUP
         self.record = record
 
-    def _family(self, k: int, name: str) -> PlayerState:
-        """M10 step 1: seat ``k``'s family (deck, Parlor, Exiled deck); its deck shuffled."""
+    def _family(self, k: int, name: str, seed: int) -> PlayerState:
+        """M10 step 1: seat ``k``'s family (deck, Parlor, Exiled deck); its deck shuffled by
+        a generator of the family's own ``seed``."""
         pl = PlayerState(k, name)
         zones = ((pl.deck, STARTING_DECK), (pl.parlor, PARLOR_NOBLES),
                  (pl.exiled, EXILED_ORDER if self.expansion else ()))
@@ -182,7 +193,7 @@ class Game:
             for card in cards:
                 uid += 1
                 zone.append(Card(uid, card, k))
-        self.rng.shuffle(pl.deck)
+        random.Random(seed).shuffle(pl.deck)
         return pl
 
     def _choose_first(self, first: int | str | None) -> str:
@@ -196,7 +207,11 @@ class Game:
     def _seat_deciders(self, bot_seeds: list[int], overrides: Mapping[Any, Decider],
                        record: bool) -> None:
         """One bot per seat, each with its own generator (overrides replace bots; replay uses that)."""
-        self.views = [GameView(self, k) for k in range(self.n)]
+        # The views and the seat decider reach the game through a weak proxy: a finished game
+        # is no reference cycle (game -> views/decider -> game) and is freed at once, without
+        # the cyclic garbage collector (issue 24).
+        table = weakref.proxy(self)
+        self.views = [GameView(table, k) for k in range(self.n)]
         seat_deciders: dict[str, Decider] = {}
         self.smart = False
         for k, name in enumerate(self.names):
@@ -205,7 +220,7 @@ class Game:
                 d = make_bot(self.bot_names[k], random.Random(bot_seeds[k]), self.views[k])
             self.smart = self.smart or getattr(d, "needs_history", False)
             seat_deciders[name] = d
-        self.decider = SeatDecider(self, seat_deciders, record, self.smart)
+        self.decider = SeatDecider(table, seat_deciders, record, self.smart)
 
     def _log_set_up(self, first_rule: str) -> None:
         if not self.t:
@@ -216,7 +231,8 @@ class Game:
                  + f"; seed {self.seed}.")
         for pl in self.players:
             self.log(K.SETUP, "M10", f"{pl.name} takes a family: Parlor of "
-                     f"{', '.join(PARLOR_NOBLES)}; the 7 Peasants are shuffled into the deck"
+                     f"{', '.join(PARLOR_NOBLES)}; the {count_text(len(STARTING_DECK), PEASANT)} are "
+                     "shuffled into the deck"
                      + (f"; Exiled deck {', '.join(EXILED_ORDER)} (top first, face up, X1)"
                         if self.expansion else "") + ".", actor=pl.name)
         self.log(K.SETUP, "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",

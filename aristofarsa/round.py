@@ -21,7 +21,7 @@ from . import decisions as D
 from . import effects as _effects
 from . import scoring as _scoring
 from .board import BalconyStart, Board, Cancellations, RoundRecords
-from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum
+from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum, on_registry_change
 from .decisions import Decider, DecisionError, Request
 from .draw import LazyRandom, draw_step
 from .prestige import MOVES, garden_reason, prestige
@@ -33,7 +33,13 @@ from .variants import Variant
 __all__ = ["BalconyStart", "Cancellations", "Round", "RoundRecords", "affordable_nobles",
            "convoke_total", "distinct"]
 
-PRESTIGE_ORDER = {name: spec.prestige for name, spec in CARDS.items()}
+PRESTIGE_ORDER: dict[str, int] = {}
+
+
+@on_registry_change
+def _prestige_order() -> None:
+    PRESTIGE_ORDER.clear()
+    PRESTIGE_ORDER.update({name: spec.prestige for name, spec in CARDS.items()})
 StepId = tuple[str, int]
 
 

@@ -1,7 +1,10 @@
 """Every ruling ID the engine cites (the rulings and the project's own, docs/rulings.md)."""
 from __future__ import annotations
 
+import re
 from enum import StrEnum
+from functools import cache
+from pathlib import Path
 
 RULINGS: dict[str, str] = {
     "M1": "Seats and turn order", "M2": "Winner and next starter",
@@ -26,6 +29,46 @@ RULINGS: dict[str, str] = {
     "X6": "Oracle",
     "X7": "Exile's worst is over all Garden cards; a scored worst card is skipped (project)",
 }
+
+#: docs/rulings.md of a clone, else the copy a wheel carries (setup.py puts it there)
+DOCS_FILES = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md",
+              Path(__file__).resolve().parent / "docs" / "rulings.md")
+
+
+def docs_text() -> str | None:
+    """The text of docs/rulings.md (a clone's, else the wheel's copy); None without either."""
+    for path in DOCS_FILES:
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+    return None
+
+
+def heading_anchor(heading: str) -> str:
+    """The GitHub-style anchor of a Markdown heading ("B2 Witch" -> "b2-witch")."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+@cache
+def _doc_anchors() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for heading in re.findall(r"^### (.+)$", docs_text() or "", flags=re.M):
+        rid = heading.split()[0]
+        if rid in RULINGS and rid not in out:
+            out[rid] = heading_anchor(heading)
+    return out
+
+
+def ruling_anchor(rid: str) -> str:
+    """The anchor of a ruling's heading in docs/rulings.md (from its title when the page is
+    absent): the one computation of every ruling link."""
+    found = _doc_anchors().get(rid)
+    if found is not None:
+        return found
+    return heading_anchor(f"{rid} {RULINGS[rid]}") if rid in RULINGS else rid.lower()
+
 
 #: Ruling M8: a game, and a one-round scenario, seats 3 to 6 players.
 MIN_PLAYERS, MAX_PLAYERS = 3, 6

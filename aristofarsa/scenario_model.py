@@ -6,24 +6,24 @@ the `[expect]` table. :class:`ScenarioError` is the one error of every scenario 
 message names the file, the player and key at fault, and what is allowed.
 
 The key tables below are the file format's vocabulary, shared by the validator
-(``scenario_validate``), the decider (``scenario_decide``) and the TOML writer.
+(``scenario_validate``), the decider (``scenario_decide``) and the TOML writer; a card's
+choice keys (``GARDEN_CHOICES``, ``CONSPIRE_CHOICES``) are part of its definition in
+:mod:`aristofarsa.cards`, and are re-exported here.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+# derived from the card registry, re-exported (the file format's vocabulary)
+from .cards import CONSPIRE_CHOICES as CONSPIRE_CHOICES
+from .cards import GARDEN_CHOICES as GARDEN_CHOICES
+
 TOP_KEYS = ("title", "description", "expansion", "first", "variants", "player", "expect",
             "rulings", "seed", "crowns", "final_round", "next_draw")
 PLAYER_KEYS = ("name", "garden", "conspire", "convoke", "passes", "hand", "parlor", "deck",
                "discard_pile", "scored", "exiled")
 ZONE_KEYS = ("hand", "parlor", "deck", "discard_pile", "scored", "exiled")
-GARDEN_CHOICES = {"Bard": ("target", "reveal"), "Scribe": ("discard", "also_score"),
-                  "Oracle": ("peek",)}
-CONSPIRE_CHOICES = {"Witch": ("target", "delta"), "Merchant": ("target",), "Scribe": ("target",),
-                    "Damsel": ("target",), "Courtisan": ("target", "give"),
-                    "Squire": ("exchange",), "Bishop": ("target",), "Bard": ("discard",),
-                    "Oracle": ("keep",)}
 EXPECT_KEYS = ("winners", "scored", "convoked", "exiled", "lowest_wins", "next_first",
                "game_over", "prestige", "phase2_order", "litter", "end_reason",
                "final_round_next", "oracle_draw", "ranking", "crowns", "next_hands", "garden",

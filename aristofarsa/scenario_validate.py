@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from .cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
@@ -422,7 +422,7 @@ class Validator:
             self.fail("`exiled` needs the Exiled expansion (`expansion = true`)", name)
         return spec
 
-    def card_with_choices(self, value: Any, where: str, table: dict[str, tuple[str, ...]], player: str,
+    def card_with_choices(self, value: Any, where: str, table: Mapping[str, tuple[str, ...]], player: str,
                           garden: str | None = None) -> tuple[str, dict[str, Any]]:
         if isinstance(value, str):
             return self.card(value, where, player), {}

@@ -236,12 +236,11 @@ def _progress_bar(progress: bool, total: int) -> Any:
     except ImportError:  # the core install: a plain line instead of tqdm's bar
         return _TextBar(total)
 
-    class Bar(tqdm):  # type: ignore[misc]
-        # no monitor thread: with the main thread alone, a Ctrl-C while a pool worker spawns
-        # is held for it (_QuietSpawnProcess); another thread would take it, and drop it
-        monitor_interval = 0
-
-    return Bar(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
+    # no monitor thread: with the main thread alone, a Ctrl-C while a pool worker spawns
+    # is held for it (_QuietSpawnProcess); another thread would take it, and drop it
+    # (a subclass made by type(): the engine core has no nested class statements)
+    bar = type("Bar", (tqdm,), {"monitor_interval": 0})
+    return bar(total=total, unit="game", desc="simulate", file=sys.stderr, dynamic_ncols=True)
 
 
 class _InOrder:

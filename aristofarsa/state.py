@@ -4,12 +4,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
-from .cards import CARDS
+from .cards import CARDS, on_registry_change
 from .trace import Op
 
 T = TypeVar("T")
 
-_FACTS = {name: (spec.prestige, spec.is_noble) for name, spec in CARDS.items()}
+_FACTS: dict[str, tuple[int, bool]] = {}
+
+
+@on_registry_change
+def _facts() -> None:
+    """Each card's (printed Prestige, is a Noble), for the hot path of :class:`Card`."""
+    _FACTS.clear()
+    _FACTS.update({name: (spec.prestige, spec.is_noble) for name, spec in CARDS.items()})
 
 
 def distinct(names: Iterable[T]) -> list[T]:
@@ -55,7 +62,7 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         other = PlayerState(self.index, self.name)
-        for zone in self.ZONES:
+        for zone in PlayerState.ZONES:
             setattr(other, zone, list(getattr(self, zone)))
         return other
 

@@ -13,31 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import DOCS_URL
-from ..cards import CARDS
+from ..cards import CARDS, balcony_prestige_rules
+from ..rulings import RULINGS, ruling_anchor
 from .graph import BALCONY, GARDEN, Edge, build_graph
 from .outcome import and_list, game_ends, next_starter, winning_cards
 
-#: Anchors of docs/rulings.md headings (GitHub style), one per ruling ID.
-RULING_ANCHORS: dict[str, str] = {
-    "M1": "m1-seats", "M2": "m2-winner-and-next-starter", "M3": "m3-prestige-has-three-layers",
-    "M4": "m4-garden-values", "M5": "m5-leaving-and-entering", "M6": "m6-zones",
-    "M7": "m7-choices", "M8": "m8-player-count", "M9": "m9-crowns", "M10": "m10-determinism",
-    "D1": "d1", "D2": "d2", "D3": "d3", "P1": "p1", "P2": "p2-phase-2-order",
-    "P3": "p3-litter", "P4": "p4-conspire", "P5": "p5-convoke", "P6": "p6-bishop-mode",
-    "P7": "p7-oracle-peek", "B1": "b1", "B2": "b2-witch", "B3": "b3-jester", "B4": "b4-damsel",
-    "B5": "b5-merchant", "B6": "b6-rogue", "B7": "b7-knight", "B8": "b8-squire",
-    "B9": "b9-courtisan", "B10": "b10-bishop", "B11": "b11", "B12": "b12",
-    "S1": "s1-winners", "S2": "s2-what-scores", "S3": "s3-card-movement", "E1": "e1",
-    "E2": "e2", "E3": "e3", "E4": "e4-ranking", "X1": "x1", "X2": "x2-exile",
-    "X3": "x3-bard", "X4": "x4-scribe", "X5": "x5-elder-balcony", "X6": "x6-oracle-balcony",
-    "M11": "m11-scope-of-game_over-in-a-one-round-scenario",
-    "P8": "p8-no-legal-phase-2-action-pass", "B13": "b13-chains-of-bishop-cancellations",
-    "S4": "s4-the-winner-for-the-damsel",
-    "X7": "x7-exiles-worst-is-taken-over-all-garden-cards",
-}
+#: Anchors of docs/rulings.md headings (GitHub style), one per ruling ID: computed from the
+#: page by :func:`aristofarsa.rulings.ruling_anchor` (the apps' ruling texts use it too).
+RULING_ANCHORS: dict[str, str] = {rid: ruling_anchor(rid) for rid in RULINGS}
 RULINGS_DOC = f"{DOCS_URL}/rulings.md"
-#: Rulings whose Prestige changes are Balcony adjustments (undone for a B10 replay).
-_BALCONY_RULES = ("B2", "B4", "B5", "B7", "X3", "X4")
 
 
 def ruling_link(rule: str, base: str = "rulings.md") -> str:
@@ -187,8 +171,9 @@ def _ledgers(trace: list[Mapping[str, Any]], by_step: dict[int, Edge], names: di
         after = e.get("after")
         edge = by_step.get(int(e["step"]))
         if kind == "prestige" and rule == "B10":   # a replay undoes the Balcony adjustments
-            kept = [x for x in led.entries if x.rule not in _BALCONY_RULES]
-            led.undone += [x for x in led.entries if x.rule not in _BALCONY_RULES or x not in kept]
+            balcony_rules = balcony_prestige_rules()
+            kept = [x for x in led.entries if x.rule not in balcony_rules]
+            led.undone += [x for x in led.entries if x.rule not in balcony_rules or x not in kept]
             led.undone = [x for x in led.undone if x not in kept]
             led.entries = kept
             now = kept[-1].after if kept else led.printed

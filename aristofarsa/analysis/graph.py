@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards import balcony_prestige_rules
+
 GARDEN, BALCONY, HAND = "garden", "balcony", "hand"
 
 #: Phases in which a Balcony card acts (a Bishop mode plays Balcony cards in Phase 2).
 _BALCONY_PHASES = ("phase2", "balcony", "replay")
-#: Rulings of Balcony texts that change a Garden card's Prestige (see :func:`_acting`).
-_BALCONY_PRESTIGE_RULES = ("B2", "B4", "B5", "B7", "X3", "X4")
 
 
 class GraphError(ValueError):
@@ -250,7 +250,7 @@ class _Builder:
                 return self.last_reveal.player, str(self.last_reveal.card)
             return actor, card
         if (e.get("kind") == "prestige" and e.get("phase") in _BALCONY_PHASES
-                and e.get("rule") in _BALCONY_PRESTIGE_RULES and self.last_reveal is not None):
+                and e.get("rule") in balcony_prestige_rules() and self.last_reveal is not None):
             return self.last_reveal.player, str(self.last_reveal.card)
         return None
 

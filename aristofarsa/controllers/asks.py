@@ -85,19 +85,27 @@ def _card(name: object) -> str:
     return f"{name} ({spec.prestige})" if spec else str(name)
 
 
-#: What an Elder copies (X5), told by the kind of request it makes (a target may be any card's).
-_ELDER_COPIES = {D.DELTA: "Witch", D.EXCHANGE: "Squire", D.GIVE: "Courtisan", D.DISCARD: "Bard"}
+def elder_copies(kind: str) -> str | None:
+    """The card an Elder copies (X5), told by the kind of request it makes: the card whose
+    Conspire choices include that kind (a target may be any card's; the Oracle's keep is
+    asked at the next Draw step, not by the Elder's effect)."""
+    if kind in (D.TARGET, D.KEEP):
+        return None
+    for name, spec in CARDS.items():
+        if kind in spec.conspire_choices:
+            return name
+    return None
 
-#: The question of a target request, by the card whose effect asks.
-_TARGETS = {
-    "Witch": "whose Garden card gets +5 or -5?",
-    "Damsel": "whose Garden card swaps Prestige with yours?",
-    "Merchant": "whose Garden card is doubled (your own is allowed)?",
-    "Courtisan": "who must swap their Garden card for a card from their hand?",
-    "Bishop": "whose Balcony card is cancelled?",
-    "Scribe": "whose Garden card gets -7 (your own is allowed)?",
-    "Bard": "who reveals a card from their hand (its printed Prestige is added to your Bard)?",
-}
+
+def _card_question(request: Request, key: str) -> str | None:
+    """The question of the asking card's choice ``key`` (from its definition in the card
+    registry); an Elder asks with the words of the card it copies."""
+    card = request.card or ""
+    if card == "Elder":
+        card = elder_copies(request.kind) or card
+    spec = CARDS.get(card)
+    return spec.question(key) if spec is not None else None
+
 
 #: The label of a "may" request's None.
 _NONE_LABELS = {D.EXCHANGE: "Keep your Garden card", D.PEEK: "Don't peek",
@@ -107,8 +115,9 @@ _NONE_LABELS = {D.EXCHANGE: "Keep your Garden card", D.PEEK: "Don't peek",
 def _head(request: Request) -> str:
     """The card whose effect asks, seen by the chooser: "your Witch", "Bruno's Bard"."""
     card = request.card or "card"
-    if request.card == "Elder" and request.kind in _ELDER_COPIES:
-        card = f"Elder (copying a {_ELDER_COPIES[request.kind]})"
+    copied = elder_copies(request.kind) if request.card == "Elder" else None
+    if copied is not None:
+        card = f"Elder (copying a {copied})"
     return f"your {card}" if request.owner == request.player else f"{request.owner}'s {card}"
 
 
@@ -150,9 +159,8 @@ def _question(request: Request) -> str:
     return template.format(
         head=_head(request), kind=request.kind,
         total=f" {request.prompt}." if request.prompt else "",
-        target=_TARGETS.get(card, "on whose card?"),
-        discard="you have drawn a card; now discard a card from your hand" if card == "Scribe" else
-        "discard a card from your hand (your Garden card gains its Prestige plus the Bard's 3)",
+        target=_card_question(request, "target") or "on whose card?",
+        discard=_card_question(request, "discard") or "discard a card from your hand",
         n=request.options[1] if request.kind == D.KEEP else "")
 
 

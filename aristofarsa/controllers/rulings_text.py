@@ -11,13 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from ..rulings import RULINGS
+from ..rulings import RULINGS, docs_text, heading_anchor, ruling_anchor
 
-#: docs/rulings.md of a clone, else the copy a wheel carries (setup.py puts it there)
-DOCS_FILES = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md",
-              Path(__file__).resolve().parents[1] / "docs" / "rulings.md")
 DOCS_URL = "docs/rulings.md"
 
 
@@ -32,11 +28,6 @@ class RulingInfo:
     @property
     def link(self) -> str:
         return f"{DOCS_URL}#{self.anchor}"
-
-
-def _anchor(heading: str) -> str:
-    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
-    return text.replace(" ", "-")
 
 
 #: words that mark a paragraph as a note for engine users, not a rule of the game
@@ -66,13 +57,8 @@ def _game_text(body: str) -> str:
 
 @cache
 def _sections() -> dict[str, tuple[str, str, str]]:
-    for path in DOCS_FILES:
-        try:
-            text = path.read_text(encoding="utf-8")
-            break
-        except OSError:
-            continue
-    else:
+    text = docs_text()
+    if text is None:
         return {}
     out: dict[str, tuple[str, str, str]] = {}
     for block in re.split(r"^### ", text, flags=re.M)[1:]:
@@ -87,7 +73,7 @@ def _sections() -> dict[str, tuple[str, str, str]]:
             summary = _plain(short.group(1))
         else:
             summary = text.split("\n\n")[0] if text else ""
-        out[rid] = (_anchor(heading), summary, text)
+        out[rid] = (heading_anchor(heading), summary, text)
     return out
 
 
@@ -95,7 +81,7 @@ def ruling(rid: str | None) -> RulingInfo | None:
     """What the app shows for a ruling ID; None for no ID or one the project does not know."""
     if not rid or rid not in RULINGS:
         return None
-    anchor, summary, text = _sections().get(rid, (_anchor(f"{rid} {RULINGS[rid]}"), "", ""))
+    anchor, summary, text = _sections().get(rid, (ruling_anchor(rid), "", ""))
     return RulingInfo(rid, RULINGS[rid], anchor, summary, text)
 
 
