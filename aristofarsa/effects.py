@@ -85,11 +85,10 @@ def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
         b.fix_bonus(i, bonus)
         if r.t:
             moved = r.shown[i - 1]  # as last shown, before the Courtisan arrived
-            how = (f", {bonus} now that the Courtisan is in the Garden (it was {moved})"
-                   if moved != bonus else "")
-            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)} "
-                  f"(a Peasant at {bonus}{how}): "
-                  f"+{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
+            how = (f", a Peasant that was {moved} and is {bonus} now that the Courtisan is in the "
+                   "Garden" if moved != bonus else f" (a Peasant at {bonus})")
+            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}"
+                  f"{how}: +{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
                   change=f"{bonus:+d}", source=r.name(prev.owner), source_card=prev.card.name)
     if r.t:

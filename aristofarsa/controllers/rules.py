@@ -89,7 +89,8 @@ class Example:
     order: tuple[str, ...]               # Phase-2 order (for "order")
     frame: Frame                         # the board at that moment (Garden, Balcony)
     lines: tuple[tuple[str, str], ...]   # (trace text, ruling ID)
-    outcome: str = ""                    # who won: "Winning card: Ana's Knight (8). Starts next round: Ana."
+    outcome: str = ""                    # who won and what scores: "Winning card: Ana's Knight (8).
+    #                                      Starts next round: Ana. Scores: Ana's Knight."
     label: str = "Who won"               # or "After Phase 1" (an example of a Phase-1 moment)
 
 
@@ -136,6 +137,8 @@ def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str,
         label = "Who won"
         outcome = who_wins(result.garden, result.winners,
                            None if result.game_over else result.next_first, result.lowest_wins)
+        scored = [f"{who}'s {card}" for who, cards in result.scored.items() for card in cards]
+        outcome += f" Scores: {', '.join(scored) if scored else 'nothing'}."
         if result.game_over:
             outcome += " The game ends after this round."
     elif board in ("ring", "none", "order"):   # seats or steps only (the order's step says who

@@ -64,7 +64,7 @@ def garden(frame: Any) -> str:
         ledger = ""
         if s.ledger:
             items = "".join(f"<li>{escape(x)}</li>" for x in s.ledger)
-            ledger = f"<details><summary>ledger ({len(s.ledger)})</summary><ol>{items}</ol></details>"
+            ledger = f"<details><summary>Balcony changes: {len(s.ledger)}</summary><ol>{items}</ol></details>"
         value = "" if s.prestige is None else str(s.prestige)
         slots.append(f"<div class='{classes}' style='--af-colour:{colour(_seat(frame, s.player))}' "
                      f"title='{escape(spec.garden_text if spec else '')}'>"

@@ -73,6 +73,12 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
     return "".join(parts)
 
 
+def fine_points(n: int) -> str:
+    """The count under a card's "As ruled", one whole phrase per count (no glued plurals)."""
+    return ("1 fine point that decides rounds" if n == 1
+            else f"{n} fine points that decide rounds")
+
+
 def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
               crowns_note: bool = True) -> str:
     """One readable card: name, type, printed Prestige, crowns (provisional), both texts and,
@@ -88,8 +94,8 @@ def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
     fine = "" if not notes else (
         f'<details class="af-card-notes"{" open" if open_notes else ""} style="margin-top:6px;'
         'border-top:1px solid #ddd;padding-top:4px"><summary style="cursor:pointer"><b>As ruled</b> '
-        f'<span style="color:#555;font-size:.9em">({len(notes)} fine point{"s" if len(notes) != 1 else ""}'
-        ' that decide rounds)</span></summary><ul style="margin:2px 0 0 1.1em;padding:0;font-size:.88em">'
+        f'<span style="color:#555;font-size:.9em">({fine_points(len(notes))})</span></summary>'
+        '<ul style="margin:2px 0 0 1.1em;padding:0;font-size:.88em">'
         + "".join(f'<li style="margin:2px 0">{escape(n.text)} {rulings_html(n.rulings)}</li>' for n in notes)
         + "</ul></details>")
     texts = (f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'

@@ -43,6 +43,7 @@ def _refs() -> dict[str, Any]:
 
 # ------------------------------------------------------------------ what a reader sees
 READING_TIME = "af-reading-time"
+EXAMPLE_LABEL = "Example"   # each rules page's example: a bundled lesson, played out
 
 
 def shown_lines(widget: ipw.Widget, *, times: bool = True) -> list[str]:
@@ -172,7 +173,8 @@ class RulesPane(ipw.VBox):
         refs = _refs()
         self.picker.value = book.index + 1
         body = seats.markdown_html(page.body, refs) if page.body else ""
-        card = seats.card_html(card_info(page.card), open_notes=True) if page.card else ""
+        card = (seats.card_html(card_info(page.card), open_notes=True, crowns_note=False)
+                if page.card else "")
         self.page.value = (f"<h3 style='margin:.3em 0'>{book.index + 1}. {escape(page.title)}</h3>"
                            f"<div class='af-rules-body'>{body}{card}</div>")
         ex = page.example()
@@ -190,8 +192,8 @@ class RulesPane(ipw.VBox):
                 board += html.balcony(ex.frame)
         lines = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[r]] if r in refs else [])}</li>"
                         for text, r in ex.lines)
-        self.example.value = ("<div class='af-example'><div><b>Live example</b> (the engine plays a "
-                              f"lesson):</div><div><i>{escape(ex.title)}</i></div>" + board
+        self.example.value = (f"<div class='af-example'><div><b>{EXAMPLE_LABEL}</b> (a lesson played "
+                              f"out):</div><div><i>{escape(ex.title)}</i></div>" + board
                               + (f"<ul style='margin:.3em 0 .2em 1.1em;padding:0'>{lines}</ul>"
                                  if lines else "")
                               + (f"<div class='af-example-outcome'><b>{escape(ex.label)}:</b> "
@@ -237,7 +239,7 @@ class CardTourPane(ipw.VBox):
     def refresh(self) -> None:
         info = self._tour.card()
         self.picker.value = info.name
-        self.card.show(info, open_notes=True)
+        self.card.show(info, open_notes=True, crowns_note=False)   # said once, on rules page 1
         if self._open is not None and info.lessons:
             lib = library()
             opener = self._open

@@ -51,7 +51,7 @@ def read_path(page, titles: list[str], cards: list[str]) -> None:
     for k, title in enumerate(titles):
         page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
                                arg=title, timeout=30_000)
-        assert "Live example" in page.locator(".af-rules .af-example").inner_text()
+        assert "Example (a lesson played out)" in page.locator(".af-rules .af-example").inner_text()
         assert "Reading time: " in page.locator(".af-rules").inner_text()
         if k < len(titles) - 1:
             page.locator(".af-rules-next").click()

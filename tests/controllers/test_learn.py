@@ -513,3 +513,43 @@ def test_the_exiled_quiz_goes_on_after_its_summary():
     before = learn_state.quiz.question().id
     learn_state.go_on()                                      # not checked yet: nothing moves
     assert learn_state.quiz.question().id == before
+
+
+def test_the_reading_path_reads_as_a_learner_expects():
+    """Issue 25 review: game words only, every sentence true (RULINGS.md), each count a whole
+    phrase."""
+    from aristofarsa.render.seats import fine_points
+    from aristofarsa.widgets.exiled import reading_path
+    lines = [line for p in reading_path() for line in p.lines]
+    text = "\n".join(lines)
+    for word in ("engine", "ledger", "Live example"):
+        assert word not in text, word
+    # the provisional crowns note is said once, on rules page 1, not on every card
+    assert sum("provisional" in line for line in dict.fromkeys(lines)) == 1
+    assert "(the values are provisional, M9)" in text
+    # singular and plural each a whole phrase
+    assert fine_points(1) == "1 fine point that decides rounds"
+    assert fine_points(3) == "3 fine points that decide rounds"
+    assert "(1 fine point that decides rounds)" in text and "1 fine point that decide " not in text
+    # the Bishop: a cancelled card that has not acted never acts (B10)
+    assert "A target that has not acted yet never acts." in text and "it does nothing" not in text
+    # the Aristocrat's mark beats ongoing texts (M4; lesson m4-aristocrat-mark-outlives-the-aristocrat)
+    assert "a marked Squire or Elder stays 5" in text
+    # Garden texts: only two kinds need care, not every text is one of them
+    assert "one of two kinds" not in text and "Two kinds of Ball Garden text need care:" in text
+    # free Convokes: the Knight only from the Parlor; a Balcony Rogue Convokes as it acts (B4, B6)
+    assert "takes the Knight if it is still in the Parlor (else nothing)" in text
+    assert "as a Balcony Rogue does when it acts" in text
+    # Phase-2 order: Oracle owners act after the highest card's owner (P2)
+    assert "only Oracle owners go after them (P2)" in text
+    # scoring: a cancelled twin still pairs (B11)
+    assert "twin is on the Balcony (even cancelled) scores with it" in text
+    # page 1: Bishop mode plays face up, a player may have to pass, a Jester reverses the win
+    assert "(face down, except in Bishop mode)" in text and "can do neither passes" in text
+    assert "(a Jester can make it the lowest)" in text
+    # page 4's example says what scores: the Knight that lost by 2 scores too (S2)
+    assert "Scores: Ana's Knight, Bruno's Merchant." in text
+    # the Courtisan after a Rogue: one sentence, no nested brackets
+    courtisan = next(line for line in lines if "Courtisan follows Bruno's Rogue" in line)
+    assert "(it was" not in courtisan and "10, 10" not in courtisan
+    assert courtisan.startswith("Caio's Courtisan follows Bruno's Rogue, a Peasant that was 0 and is 10")

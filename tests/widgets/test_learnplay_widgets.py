@@ -219,7 +219,8 @@ def test_learn_rules_pages():
     app = LearnApp.from_query("")
     rules = one(app, "af-rules")
     assert "1. The game and a round" in app.rules.page.value
-    assert "Live example" in app.rules.example.value and "<svg" in app.rules.example.value
+    assert "Example</b> (a lesson played out)" in app.rules.example.value
+    assert "<svg" in app.rules.example.value
     assert "Who won" not in app.rules.example.value          # the seats only: nothing about winning
     one(rules, "af-rules-next").click()                      # a Phase-1 example: who leads, not who won
     assert "After Phase 1:</b>" in app.rules.example.value and "Who won" not in app.rules.example.value
