@@ -57,7 +57,10 @@ def test_play_a_seeded_game_to_the_ranking(app_server, page):
     assert "Final ranking" in text
     summary = page.locator(".af-round-summary")
     assert summary.is_visible() and "The game is over." in summary.inner_text()
-    assert "starts the next round" not in page.locator(".af-app").inner_text()
+    # the summary never names a next starter; the steps may (a game that ends because a player
+    # cannot refill ends at the next round's Draw step, after the last round's M2 step named
+    # who would start it: the steps then say the draw failed)
+    assert "starts the next round" not in summary.inner_text()
     assert page.locator(".af-undo").is_hidden()
     for name in ("Ana", "Bruno", "Caio"):
         assert name in text
