@@ -88,6 +88,34 @@ def open_app(page, base: str, app: str, query: str = "") -> None:
 def no_sideways_scroll(page, where: str) -> None:
     frame = page.evaluate(FRAME_JS)
     assert frame["sideways"] <= 1, f"{where}: the page scrolls sideways by {frame['sideways']} px"
+    if page.viewport_size["width"] >= 1280:     # a laptop: the same page at 200 % zoom too
+        at_double_zoom(page, where)
+
+
+#: Visible controls and texts of the app whose right edge lies past the window (cut off), apart
+#: from those inside a box that scrolls sideways on purpose (a wide table or graph).
+CUT_OFF_JS = """() => [...document.querySelectorAll('.af-app button, .af-app input, .af-app select,
+  .af-app .widget-label, .af-app p, .af-app li, .af-learn button, .af-learn p')]
+  .filter(e => { const r = e.getBoundingClientRect(); if (!r.width || !r.height) return false;
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll') return false; }
+    return r.right > window.innerWidth + 1; })
+  .map(e => e.outerHTML.slice(0, 100))"""
+
+
+def at_double_zoom(page, where: str) -> None:
+    """WCAG 1.4.4 / 1.4.10: a 1366 x 900 laptop at 200 % zoom is a 683 x 450 CSS-pixel window;
+    the page must not scroll sideways and no control or text may be cut off at its right edge."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"] // 2, "height": size["height"] // 2})
+    try:
+        page.wait_for_timeout(300)                 # the widgets lay themselves out again
+        frame = page.evaluate(FRAME_JS)
+        assert frame["sideways"] <= 1, f"{where} at 200 %: scrolls sideways by {frame['sideways']} px"
+        cut = page.evaluate(CUT_OFF_JS)
+        assert not cut, f"{where} at 200 %: cut off at the right edge: {cut[:5]}"
+    finally:
+        page.set_viewport_size(size)
 
 
 def open_sections(page) -> None:
