@@ -94,8 +94,8 @@ def no_sideways_scroll(page, where: str) -> None:
 
 #: Visible controls and texts of the app whose right edge lies past the window (cut off), apart
 #: from those inside a box that scrolls sideways on purpose (a wide table or graph).
-CUT_OFF_JS = """() => [...document.querySelectorAll('.af-app button, .af-app input, .af-app select,
-  .af-app .widget-label, .af-app p, .af-app li, .af-learn button, .af-learn p')]
+CUT_OFF_JS = """() => [...document.querySelectorAll(['.af-app button', '.af-app input', '.af-app select',
+  '.af-app .widget-label', '.af-app p', '.af-app li', '.af-learn button', '.af-learn p'].join(', '))]
   .filter(e => { const r = e.getBoundingClientRect(); if (!r.width || !r.height) return false;
     for (let p = e.parentElement; p; p = p.parentElement) {
       const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll') return false; }
