@@ -14,7 +14,7 @@
   region. Screenshots of focus states go to ``$AF_SCREENSHOTS`` when it is set.
 
 The Dispute, Learn and Exiled screens are reached through the contract's hooks
-(/work/shared/APPS_CONTRACT.md: af-line, af-quiz-check, af-winners ...), not their layout.
+(the apps contract's hooks: af-line, af-quiz-check, af-winners ...), not their layout.
 """
 from __future__ import annotations
 
