@@ -105,15 +105,17 @@ def _shown(value: str) -> str:
 
 
 def whole_number(value: str, name: str, low: int = 0, high: int | None = None,
-                 signed: bool = False) -> int:
+                 signed: bool = False, allowed: str | None = None) -> int:
     """The one reader of a number typed by someone else (a link's query, a progress code, a
     one-line round): ASCII digits only (``²`` or ``٣`` are not digits here), with a ``+`` or
     ``-`` sign when ``signed``, at most :data:`MAX_NUMBER_CHARS` characters (leading zeros
     count), ``low`` to ``high`` (below 2**63 when ``high`` is None). Anything else is a
-    :class:`NumberError` naming ``name`` and the range; nothing is converted before the
-    length is checked, so no input can reach Python's own digit limit or take long."""
+    :class:`NumberError` naming ``name`` and the range (``allowed``: the range as the caller
+    words it, e.g. "(-5 or 5)" for a Witch's delta); nothing is converted before the length is
+    checked, so no input can reach Python's own digit limit or take long."""
     text = value.strip() if isinstance(value, str) else ""
-    allowed = f"{low} to {high}" if high is not None else f">= {low}"
+    if allowed is None:
+        allowed = f"{low} to {high}" if high is not None else f">= {low}"
     digits = text[1:] if signed and text[:1] in "+-" and text else text
     if not isinstance(value, str) or not (digits and digits.isascii() and digits.isdigit()):
         shown = _shown(value) if isinstance(value, str) else type(value).__name__

@@ -543,12 +543,9 @@ class _Reader:
         24 characters): ``²`` or a 5 000-digit seed is this clause's mistake, not a crash."""
         try:
             return files.whole_number(value, what, -files.NUMBER_LIMIT if signed else 0,
-                                      signed=signed)
+                                      signed=signed, allowed="(-5 or 5)" if signed else None)
         except files.NumberError as exc:
-            message = str(exc)
-            if signed:
-                message = message.replace(f">= {-files.NUMBER_LIMIT}", "(-5 or 5)")
-            self.fail(message, at)
+            self.fail(str(exc), at)
 
     def put(self, table: dict[str, Any], key: str, value: Any, at: int, where: str) -> None:
         if key in table:

@@ -25,10 +25,6 @@ def parse_query(query: str, allowed: tuple[str, ...]) -> dict[str, str]:
     return {k: v[-1] for k, v in pairs.items() if k in allowed}
 
 
-#: A query number with no upper bound (a seed) must be below this, as a scenario's seed.
-QUERY_NUMBER_LIMIT = files.NUMBER_LIMIT
-
-
 def whole(value: str, name: str, low: int = 0, high: int | None = None) -> int:
     """A whole number from a query parameter, ``low`` to ``high`` (below 2**63 if None), read
     by :func:`aristofarsa.files.whole_number`; :class:`QueryError` names the parameter and
