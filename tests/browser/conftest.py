@@ -193,10 +193,27 @@ class Server:
                 self.proc.wait(timeout=5)
 
 
+PORT_TAKEN = "no available port could be found"
+
+
 def start_server(*extra: str, port: int = 0) -> Server:
     """``aristofarsa serve --no-browser`` on ``port`` (0: a free one) with ``extra`` arguments,
-    once it says it is serving; its log is read all along (:meth:`Server.log_tail`)."""
-    port = port or free_port()
+    once it says it is serving; its log is read all along (:meth:`Server.log_tail`).
+
+    A free port found by :func:`free_port` is free only when asked: before the server binds it,
+    another process may take it (the kernels of the other test processes' servers bind random
+    ports of the same range). The server then refuses to start, saying so; with port 0 another
+    free port is tried, up to three times, and any other failure is raised at once."""
+    for attempt in range(3):
+        try:
+            return _start_server_on(port or free_port(), extra)
+        except RuntimeError as error:
+            if port or PORT_TAKEN not in str(error) or attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _start_server_on(port: int, extra: tuple[str, ...]) -> Server:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
     env["PYTHONUNBUFFERED"] = "1"
