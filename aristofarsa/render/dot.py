@@ -11,21 +11,16 @@ import html
 import textwrap
 from typing import TYPE_CHECKING
 
+from . import theme
+
 if TYPE_CHECKING:
     from ..analysis.graph import Edge, Graph, Node
 
 #: Family colours by seat (fill, border): the one seat palette of every view (graph, board, seat
-#: ring, cards); light fills keep black text readable, borders carry white text.
-FAMILY_COLOURS = [
-    ("#dbe9f6", "#2b6cb0"),   # blue
-    ("#fde2cf", "#c05621"),   # orange
-    ("#d9f2e0", "#2f855a"),   # green
-    ("#f3dcef", "#97266d"),   # purple
-    ("#fff4c2", "#975a16"),   # yellow
-    ("#e2e8f0", "#4a5568"),   # grey
-]
-EDGE_COLOURS = {"cancel": "#c53030", "peek": "#6b46c1", "exchange": "#2c7a7b",
-                "swap": "#2c7a7b", "mark": "#975a16", "copy": "#4a5568", "entry": "#2f855a"}
+#: ring, cards), the theme's (``render/theme.py``); light fills keep black text readable,
+#: borders carry white text.
+FAMILY_COLOURS = theme.SEATS
+EDGE_COLOURS = theme.EDGES
 #: Edges kept in the data but not drawn: a Bishop's replay first resets the cards (B10), which
 #: is bookkeeping, not an effect; the effects replayed after it are drawn.
 HIDDEN_KINDS = ("replay",)
@@ -37,7 +32,7 @@ def _q(text: str) -> str:
 
 
 def family_colour(seat: int) -> tuple[str, str]:
-    return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
+    return theme.seat(seat)
 
 
 def node_label(n: Node, loops: tuple[str, ...] = ()) -> str:
@@ -75,9 +70,9 @@ def _node_line(n: Node, ids: dict[str, str], loops: tuple[str, ...] = ()) -> str
     style = ["filled", "rounded"]
     if n.cancelled or n.replaced:
         style.append("dashed")
-        attrs.append('fontcolor="#4a5568"')
+        attrs.append(f'fontcolor="{theme.GRAPH["muted"]}"')
     if n.winner:
-        attrs += ['color="#b7791f"', "penwidth=3.5"]
+        attrs += [f'color="{theme.GRAPH["winner"]}"', "penwidth=3.5"]
     elif n.scored:
         attrs.append("penwidth=2")
     if n.scored:
@@ -113,7 +108,7 @@ def _edge_lines(k: int, e: Edge, steps: list[int], ids: dict[str, str], same_row
     """One effect: source -> its label -> target. The label is a node of its own (``l<k>``),
     so Graphviz lays it out like a card and routes every edge around it: no edge label
     ever crosses an edge."""
-    colour = EDGE_COLOURS.get(e.kind, "#1a202c")
+    colour = EDGE_COLOURS.get(e.kind, theme.GRAPH["edge"])
     tip = _q(f"step {steps[0]}: {e.kind} ({e.rule})")
     style = ['style="dashed"', "penwidth=1.2"] if (e.cancelled if dashed is None else dashed) \
         else ["penwidth=1.6"]
@@ -131,7 +126,7 @@ def _edge_lines(k: int, e: Edge, steps: list[int], ids: dict[str, str], same_row
 
 def _loop_line(e: Edge, steps: list[int], ids: dict[str, str], dashed: bool) -> str:
     """A card's effect on itself: a loop on its card (the effect is written on the card)."""
-    colour = EDGE_COLOURS.get(e.kind, "#1a202c")
+    colour = EDGE_COLOURS.get(e.kind, theme.GRAPH["edge"])
     tip = _q(f"step {steps[0]}: {e.kind} ({e.rule}) on itself")
     style = 'style="dashed", penwidth=1.2' if dashed else "penwidth=1.6"
     return (f"  {ids[e.source]} -> {ids[e.source]} [color=\"{colour}\", tooltip={tip}, {style}, "
@@ -147,8 +142,9 @@ def graph_dot(g: Graph, narrow: bool = False) -> str:
     cancelled_now = {n.id: n.cancelled for n in g.nodes}   # at the graph's step
     spacing = ('rankdir="LR", nodesep=0.25, ranksep=0.25' if narrow
                else 'rankdir="TB", nodesep=0.35, ranksep=0.45')
+    background = theme.GRAPH["background"]
     lines = ["digraph effects {",
-             f'  graph [{spacing}, newrank=true, fontname="Helvetica", bgcolor="white", pad=0.1];',
+             f'  graph [{spacing}, newrank=true, fontname="Helvetica", bgcolor="{background}", pad=0.1];',
              '  node [fontname="Helvetica", fontsize=12, margin="0.10,0.05"];',
              '  edge [fontname="Helvetica", fontsize=11, arrowsize=0.8];']
     drawn = merged_edges([e for e in g.edges if e.kind not in HIDDEN_KINDS])

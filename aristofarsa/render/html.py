@@ -16,6 +16,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CARDS
+from . import theme
 from .seats import colour, markdown_html
 from .text import prestige_change, round_summary, secret_note
 
@@ -41,11 +42,13 @@ def round_result(r: RoundResult) -> str:
 
 @lru_cache(maxsize=1)
 def stylesheet() -> str:
-    """The apps' one stylesheet: the package's ``render/styles/*.css`` files (local, no CDN),
-    read once, in file-name order, as one ``<style>`` element."""
+    """The apps' one stylesheet: the theme's colours (:func:`.theme.css`), then the package's
+    ``render/styles/*.css`` files (local, no CDN), read once, in file-name order, as one
+    ``<style>`` element."""
     folder = files("aristofarsa.render").joinpath("styles")
     names = sorted(f.name for f in folder.iterdir() if f.name.endswith(".css"))
-    return "<style>\n" + "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names) + "</style>"
+    return ("<style>\n" + theme.css()
+            + "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names) + "</style>")
 
 
 def _seat(frame: Any, player: str) -> int | None:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import theme
+
 if TYPE_CHECKING:
     from ..stats import Stats
 
@@ -26,11 +28,11 @@ def _bars(axis: Any, labels: list[str], values: list[float], title: str, color: 
     axis.set_title(title)
     if fair is not None:
         if legend:
-            axis.axhline(fair, linestyle="--", color="grey", linewidth=1,
+            axis.axhline(fair, linestyle="--", color=theme.PLOT["fair"], linewidth=1,
                          label=f"fair share 1/{round(1 / fair)}")
             axis.legend(loc="lower right")
         else:
-            axis.axhline(fair, linestyle="--", color="grey", linewidth=1)
+            axis.axhline(fair, linestyle="--", color=theme.PLOT["fair"], linewidth=1)
 
 
 def win_rates(s: Stats, ax: Any = None) -> Any:
@@ -48,14 +50,14 @@ def win_rates(s: Stats, ax: Any = None) -> Any:
         _, ax = _pyplot().subplots(1, 2, figsize=(10, 4))
     if isinstance(ax, (list, tuple)) or getattr(ax, "ndim", 0) == 1:
         seat_ax, bot_ax = list(ax)[:2]
-        _bars(seat_ax, seat_labels, seat_rates, f"Win rate by seat ({s.games} games)", "tab:blue",
+        _bars(seat_ax, seat_labels, seat_rates, f"Win rate by seat ({s.games} games)", theme.PLOT["seats"],
               fair, legend=True)
-        _bars(bot_ax, list(bot_rates), list(bot_rates.values()), "Win rate by bot", "tab:orange",
+        _bars(bot_ax, list(bot_rates), list(bot_rates.values()), "Win rate by bot", theme.PLOT["bots"],
               fair, legend=True)
         return ax
     labels = seat_labels + [f"bot\n{b}" for b in bot_rates]
     values = seat_rates + list(bot_rates.values())
-    colors = ["tab:blue"] * len(seat_rates) + ["tab:orange"] * len(bot_rates)
+    colors = [theme.PLOT["seats"]] * len(seat_rates) + [theme.PLOT["bots"]] * len(bot_rates)
     _bars(ax, labels, values, f"Win rate by seat and by bot ({s.games} games)", colors, fair,
           legend=False)
     return ax

@@ -10,14 +10,14 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from . import markup
-from .dot import family_colour
+from . import markup, theme
 
 
 def colour(seat: int | None) -> str:
-    """A seat's family colour: the one palette of every view (``render.dot.FAMILY_COLOURS``),
-    the same as the effect graph's; no seat: grey."""
-    return family_colour(seat)[1] if seat is not None and seat >= 0 else "#555"
+    """A seat's family colour in the apps' HTML and CSS, ``var(--af-seat-K)``: the one palette
+    of every view (``render.theme.SEATS``), the effect graph's frame colour in the light theme,
+    a light one that reads as text on the dark theme's page; no seat: grey."""
+    return theme.seat_var(seat)
 
 
 def seat_ring_svg(players: list[str], first: str | None = None, order: list[str] | None = None,
@@ -26,19 +26,23 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
     *left* (M1), arrows showing turn order, the starting player marked, and (optionally) each
     player's number in ``order`` (e.g. the Phase-2 order)."""
     n = len(players)
+    ring = theme.RING
     c = size / 2
     r = size / 2 - 42
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="af-seats" viewBox="0 0 {size} {size}" '
              f'width="100%" style="max-width:{size}px" role="img" '
              f'aria-label="Seat ring: {escape(", ".join(players))}">',
              '<defs><marker id="af-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
-             'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#666"/>'
+             'markerHeight="6" orient="auto-start-reverse">'
+             f'<path d="M0,0 L10,5 L0,10 z" fill="{ring["arrow_head"]}"/>'
              '</marker></defs>',
-             f'<ellipse cx="{c}" cy="{c}" rx="{r - 30}" ry="{r - 30}" fill="#f4ecd8" stroke="#c8b88a"/>',
+             f'<ellipse cx="{c}" cy="{c}" rx="{r - 30}" ry="{r - 30}" fill="{ring["table"]}" '
+             f'stroke="{ring["table_edge"]}"/>',
              f'<text x="{c}" y="{c - 4 if r >= 70 else c + 4}" text-anchor="middle" font-size="12" '
-             'fill="#6b5b2e">table</text>']
+             f'fill="{ring["table_text"]}">table</text>']
     if r >= 70:    # room on the table for the words (a small ring has only its arrows)
-        parts.append(f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" fill="#6b5b2e">'
+        parts.append(f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" '
+                     f'fill="{ring["table_text"]}">'
                      'turn order →</text>')
     points = []
     for k in range(n):
@@ -52,13 +56,15 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
         d = math.hypot(dx, dy) or 1
         s = 24 / d
         parts.append(f'<line x1="{x1 + dx * s:.1f}" y1="{y1 + dy * s:.1f}" x2="{x2 - dx * s:.1f}" '
-                     f'y2="{y2 - dy * s:.1f}" stroke="#888" stroke-width="1.5" marker-end="url(#af-arrow)"/>')
+                     f'y2="{y2 - dy * s:.1f}" stroke="{ring["arrow"]}" stroke-width="1.5" '
+                     'marker-end="url(#af-arrow)"/>')
     for k, (name, (x, y)) in enumerate(zip(players, points, strict=True)):
         starts = name == first
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="22" fill="{colour(k)}" '
-                     f'stroke="{"#000" if starts else "#fff"}" stroke-width="{3 if starts else 1}"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="22" fill="{theme.seat(k).border}" '
+                     f'stroke="{ring["starter"] if starts else ring["seat_edge"]}" '
+                     f'stroke-width="{3 if starts else 1}"/>')
         parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
-                     f'fill="#fff" font-weight="bold">{escape(name)}</text>')
+                     f'fill="{ring["seat_text"]}" font-weight="bold">{escape(name)}</text>')
         label = []
         if starts:
             label.append("starts")
@@ -68,7 +74,7 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
             # under the seat, but above it for a seat at the top (under it is the table)
             ly = y - 28 if y < c - r / 2 else y + 36
             parts.append(f'<text x="{x:.1f}" y="{ly:.1f}" text-anchor="middle" font-size="10" '
-                         f'fill="#333">{escape(" ".join(label))}</text>')
+                         f'fill="{ring["note"]}">{escape(" ".join(label))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -86,29 +92,34 @@ def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
     unless ``open_notes``). ``info`` has name, kind, prestige, crowns, garden_text,
     balcony_text, expansion. ``crowns_note=False``: no "(provisional, M9)" on the card (a view
     of several cards says it once)."""
-    border = colour(seat) if seat is not None else ("#7d3c98" if info.expansion else "#555")
+    border = colour(seat) if seat is not None else (
+        "var(--af-card-exiled)" if info.expansion else "var(--af-seat-none)")
     noble = info.kind == "Noble"
     notes = getattr(info, "notes", ())
     crowns_ruling = getattr(info, "crowns_ruling", None)
     m9 = ruling_ref_html(crowns_ruling) if crowns_ruling is not None else "M9"
     fine = "" if not notes else (
         f'<details class="af-card-notes"{" open" if open_notes else ""} style="margin-top:6px;'
-        'border-top:1px solid #ddd;padding-top:4px"><summary style="cursor:pointer"><b>As ruled</b> '
-        f'<span style="color:#555;font-size:.9em">({fine_points(len(notes))})</span></summary>'
+        'border-top:1px solid var(--af-card-rule);padding-top:4px">'
+        '<summary style="cursor:pointer"><b>As ruled</b> '
+        f'<span style="color:var(--af-card-muted);font-size:.9em">({fine_points(len(notes))})</span>'
+        '</summary>'
         '<ul style="margin:2px 0 0 1.1em;padding:0;font-size:.88em">'
         + "".join(f'<li style="margin:2px 0">{escape(n.text)} {rulings_html(n.rulings)}</li>' for n in notes)
         + "</ul></details>")
     texts = (f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
              f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>{fine}')
     return (f'<div class="af-card-view" style="border:3px solid {border};border-radius:10px;padding:8px;'
-            f'background:{"#fdf6e3" if noble else "#fff"};max-width:{"28em" if open_notes else "22em"};'
+            f'background:var(--af-card-paper{"-noble" if noble else ""});'
+            f'max-width:{"28em" if open_notes else "22em"};'
             'box-sizing:border-box;'
             f'font-size:14px;line-height:1.35">'
             f'<div style="display:flex;justify-content:space-between;align-items:baseline;gap:8px">'
             f'<span style="font-size:1.25em;font-weight:bold">{escape(info.name)}</span>'
             f'<span title="printed Prestige" style="font-size:1.4em;font-weight:bold">'
             f'{info.prestige}</span></div>'
-            f'<div style="color:#555">{escape(info.kind)}{" · Exiled expansion" if info.expansion else ""}'
+            f'<div style="color:var(--af-card-muted)">{escape(info.kind)}'
+            f'{" · Exiled expansion" if info.expansion else ""}'
             f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
             + (f'<span style="font-size:.85em">(provisional, <span style="white-space:nowrap">{m9})</span>'
                '</span>' if crowns_note else '')
@@ -128,9 +139,9 @@ def ruling_ref_html(info: Any) -> str:
                    for para in text.split("\n\n") if para.strip())
     return ('<details class="af-ruling-ref" style="display:inline-block;vertical-align:baseline;'
             'text-indent:0;max-width:100%"><summary style="display:inline;'
-            f'cursor:pointer;color:#1a5fb4;font-size:.85em">{escape(info.id)}</summary>'
-            f'<span style="display:block;white-space:normal;font-size:.9em;background:#f6f8fa;'
-            f'border-left:3px solid #1a5fb4;padding:3px 6px;margin:2px 0">'
+            f'cursor:pointer;color:var(--af-link);font-size:.85em">{escape(info.id)}</summary>'
+            f'<span style="display:block;white-space:normal;font-size:.9em;background:var(--af-ref-paper);'
+            f'border-left:3px solid var(--af-link);padding:3px 6px;margin:2px 0">'
             f'<b>{escape(info.id)} {escape(info.title)}.</b>{body}</span>'
             '</details>')
 
@@ -157,7 +168,7 @@ def lab_link_html(lesson: str) -> str:
     """``af-open-lab``: open this lesson in the Scenario Lab (a page next to this one)."""
     href = escape(f"lab.ipynb?lesson={quote(lesson)}")
     return (f'<a class="af-lab-link" href="{href}" target="_blank" rel="noopener" '
-            'style="color:#1a5fb4;text-decoration:underline;font-weight:600">'
+            'style="color:var(--af-link);text-decoration:underline;font-weight:600">'
             "Open this lesson in the Lab</a> <span class='af-note'>(change the cards, the choices, "
             "and see what happens)</span>")
 

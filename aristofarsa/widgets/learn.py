@@ -361,8 +361,8 @@ class LessonPane(ipw.VBox):
             right = walk.predicted_right
             winners = walk.result.winners
             self.verdict.value = (f"<div class='af-verdict'>You predicted <b>{escape(walk.prediction)}</b>: "
-                                  + ("<b style='color:#1e8449'>right</b>" if right else
-                                     "<b style='color:#922b21'>not this time</b>")
+                                  + ("<b style='color:var(--af-good)'>right</b>" if right else
+                                     "<b style='color:var(--af-bad)'>not this time</b>")
                                   + f". Winning card{'s' if len(winners) > 1 else ''}: "
                                   + escape(", ".join(f"{p}'s {c}" for p, c in zip(
                                       winners, walk.result.won_cards, strict=False)))

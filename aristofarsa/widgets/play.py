@@ -199,7 +199,8 @@ class PlayApp(ipw.VBox):
         summary = state.round_summary()
         # the round just finished, above the next decision; the crowns so far are in it
         self.summary.value = ("<div class='af-round-summary-box' style='margin:.4em 1em .4em 0;"
-                              "padding:.4em .7em;border-left:4px solid #888;background:#f6f6f6'>"
+                              "padding:.4em .7em;border-left:4px solid var(--af-summary-rule);"
+                              "background:var(--af-summary-paper)'>"
                               + "<br>".join(f"<b>{escape(line)}</b>" if k == 0 else escape(line)
                                             for k, line in enumerate(summary)) + "</div>") if summary else ""
         self.summary.layout.display = None if summary else "none"

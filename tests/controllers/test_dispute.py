@@ -227,13 +227,15 @@ def test_the_graph_and_the_board_give_each_player_the_same_colour():
     """One seat palette: a player's colour is that of their seat in the board, the seat ring
     and the graph alike (the Garden's queue order starts elsewhere)."""
     from aristofarsa.analysis.graph import build_graph
-    from aristofarsa.render import seats
+    from aristofarsa.render import seats, theme
     from aristofarsa.render.dot import family_colour
 
     c = DisputeController.from_query("lesson=b4-damsel-swap")
     assert c.data["garden"][0]["player"] != c.players[0]          # queue order is not seat order
     for node in build_graph(c.data).nodes:
-        assert family_colour(node.seat)[1] == seats.colour(c.players.index(node.player))
+        seat = c.players.index(node.player)
+        assert family_colour(node.seat) == theme.seat(seat)
+        assert seats.colour(seat) == theme.seat_var(node.seat)    # the board's: the same seat's
 
 
 def test_a_cards_effect_on_itself_is_a_loop_on_its_card():
