@@ -13,20 +13,7 @@ from aristofarsa.render import theme
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of a ``#rgb`` / ``#rrggbb`` colour (or ``white``)."""
-    colour = {"white": "#fff", "black": "#000"}.get(colour, colour)
-    digits = colour.lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(c * 2 for c in digits)
-    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: str, b: str) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
+contrast = theme.contrast
 
 
 def test_contrast_helper_is_wcags():

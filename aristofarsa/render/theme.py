@@ -182,3 +182,20 @@ def css() -> str:
         return f"{selector} {{ {props} }}"
     return ("/* The apps' colours (render/theme.py): light, then JupyterLab's dark theme */\n"
             + block(":root", False) + "\n" + block('[data-jp-theme-light="false"]', True) + "\n")
+
+
+def luminance(colour: str) -> float:
+    """WCAG's relative luminance of ``#rgb``, ``#rrggbb``, ``white`` or ``black``."""
+    colour = {"white": "#fff", "black": "#000"}.get(colour, colour)
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

@@ -44,6 +44,8 @@ def _refs() -> dict[str, Any]:
 # ------------------------------------------------------------------ what a reader sees
 READING_TIME = "af-reading-time"
 EXAMPLE_LABEL = "Example"   # each rules page's example: a bundled lesson, played out
+#: The name of the quiz's "?" chip (no answer given yet), said instead of "question mark"
+NO_ANSWER = "No answer yet"
 
 
 def shown_lines(widget: ipw.Widget, *, times: bool = True) -> list[str]:
@@ -471,8 +473,10 @@ class QuizPane(ipw.VBox):
         garden = q.garden_cards()
         players = q.players
         winners = toggles([(f"{p}'s {c}", p) for p, c in garden])
+        # "?" (no answer yet) is said by its tooltip (the page template names a symbol chip so)
         nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players]
                                 + [(quiz_mod.GAME_ENDS, quiz_mod.GAME_ENDS)], value="",
+                                tooltips=[NO_ANSWER] + [""] * (len(players) + 1),
                                 style={"button_width": "auto"})
         prestige = {p: ipw.IntText(value=0, description=f"{p}'s {c}", style={"description_width": "auto"},
                                    layout=ipw.Layout(width="auto"))
