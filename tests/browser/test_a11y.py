@@ -246,6 +246,28 @@ FOCUS_KINDS = {
 }
 
 
+#: The edge of the first visible ``selector``: its border and the colour behind the element.
+EDGE_JS = """selector => {
+  const el = [...document.querySelectorAll(selector)].find(e => e.getClientRects().length);
+  if (!el) return null;
+  const s = getComputedStyle(el);
+  let under = 'rgba(0, 0, 0, 0)';
+  for (let e = el.parentElement; e && /^rgba\\(.*, 0\\)$|transparent/.test(under); e = e.parentElement) {
+    under = getComputedStyle(e).backgroundColor; }
+  if (/^rgba\\(.*, 0\\)$|transparent/.test(under)) under = 'rgb(255, 255, 255)';
+  return {width: parseFloat(s.borderTopWidth), style: s.borderTopStyle, colour: s.borderTopColor, under,
+          what: el.outerHTML.slice(0, 120)};
+}"""
+
+
+def edge_shows(page, selector: str, where: str) -> None:
+    """WCAG 1.4.11: the control's edge is drawn, at least 3:1 against the page behind it."""
+    edge = page.evaluate(EDGE_JS, selector)
+    assert edge and edge["style"] != "none" and edge["width"] >= 1, f"{where}: {selector} has no edge: {edge}"
+    ratio = contrast(rgb(edge["colour"]), rgb(edge["under"]))
+    assert ratio >= 3, f"{where}: {selector}'s edge is {ratio:.1f}:1 on the page: {edge}"
+
+
 def rgb(css: str) -> str:
     """"rgb(26, 95, 180)" -> "#1a5fb4"."""
     numbers = [int(float(n)) for n in re.findall(r"[\d.]+", css)[:3]]
@@ -315,6 +337,7 @@ def test_axe_every_app_and_interaction(app_server, browser, width):
         focus_rings(page, "lab", f"lab@{width}")
         page.evaluate(THEME_JS, dark_theme_css())
         focus_rings(page, "lab", f"lab@{width}-dark")
+        edge_shows(page, ".af-first", f"lab@{width}-dark")
         page.evaluate(THEME_JS, None)
         no_sideways_scroll(page, f"lab@{width}")
         # Play: a move
@@ -322,6 +345,8 @@ def test_axe_every_app_and_interaction(app_server, browser, width):
         found += scan_both_themes(page, f"play@{width}")
         assert "Seat ring: Ana" in page.locator(".af-seats[role=img]").first.get_attribute("aria-label")
         focus_rings(page, "play", f"play@{width}")
+        page.evaluate("() => document.activeElement.blur()")
+        edge_shows(page, ".af-actions button:not([disabled])", f"play@{width}")   # a move, unfocused
         before = page.locator(".af-hand").inner_text()
         page.locator(".af-actions button:not([disabled])").first.click()
         page.wait_for_function("t => document.querySelector('.af-hand').innerText !== t", arg=before)
