@@ -57,6 +57,7 @@ def test_the_css_has_both_themes_and_every_name_the_stylesheets_use():
     assert used, "no stylesheet uses the theme"
     # --af-colour is a slot's own (set in its style attribute to a seat's var); --af-seat-K is made
     assert not (used - defined - {"colour", "seat-"}), f"used but not in the theme: {used - defined}"
+    assert not (set(theme.COLOURS) - used), f"in the theme but used nowhere: {set(theme.COLOURS) - used}"
 
 
 def test_the_stylesheet_starts_with_the_theme():

@@ -110,7 +110,7 @@ def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
     texts = (f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
              f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>{fine}')
     return (f'<div class="af-card-view" style="border:3px solid {border};border-radius:10px;padding:8px;'
-            f'background:var(--af-card-paper{"-noble" if noble else ""});'
+            f'background:{"var(--af-card-paper-noble)" if noble else "var(--af-card-paper)"};'
             f'max-width:{"28em" if open_notes else "22em"};'
             'box-sizing:border-box;'
             f'font-size:14px;line-height:1.35">'
