@@ -6,10 +6,10 @@ Pure data, and two functions that write it out:
 * :func:`css` — the CSS custom properties (``--af-…``) that the apps' stylesheet
   (``render/styles/*.css``) and their HTML (``render/html.py``, ``render/seats.py``, the
   widgets) use through ``var(--af-…)``: the light values on ``:root``, the dark ones where
-  JupyterLab's dark theme is on (``[data-jp-theme-light="false"]``: a Binder or JupyterLab page
-  opened with ``?theme=dark``, JupyterLab with its dark theme, the static site with
-  ``?theme=dark``; ``aristofarsa serve`` always serves the light theme). ``render.html.stylesheet()``
-  puts it first in the apps' one stylesheet.
+  JupyterLab's dark theme is on (``[data-jp-theme-light="false"]``: a Binder page opened
+  with ``?theme=dark``, JupyterLab with its dark theme; ``aristofarsa serve`` and the static
+  site always show the light one). ``render.html.stylesheet()`` puts it first in the apps'
+  one stylesheet.
 * :data:`SEATS`, :data:`EDGES`, :data:`GRAPH` and :data:`RING` — the values for what CSS
   cannot reach: Graphviz DOT (``render/dot.py``) and the seat ring's SVG (``render/seats.py``).
   Those pictures carry their own light background in both themes.
