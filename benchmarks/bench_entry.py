@@ -137,7 +137,7 @@ def outcome(data: dict[str, Any]) -> tuple[Any, Any]:
 
 
 def _dumps(data: dict[str, Any]) -> str:
-    from aristofarsa.scenario_toml import dumps
+    from aristofarsa.scenario.toml import dumps
     return dumps(data)
 
 

@@ -9,21 +9,22 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, cards, effects, scenario
-from aristofarsa import decisions as D
+from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.analysis.explain import explain
 from aristofarsa.analysis.graph import build_graph
-from aristofarsa.board import Procedure
-from aristofarsa.bots import HeuristicPolicy
-from aristofarsa.cards import CARDS, PEASANT, CardSpec, register, temporary_registry
 from aristofarsa.cli import main
 from aristofarsa.controllers.asks import ask_of
-from aristofarsa.game import play_game
-from aristofarsa.prestige import drop_garden_rule, garden_rule
-from aristofarsa.rulings import RULINGS
-from aristofarsa.scenario_model import CONSPIRE_CHOICES, GARDEN_CHOICES
-from aristofarsa.state import Entry, Slot
-from aristofarsa.trace import Op
+from aristofarsa.core import cards, effects
+from aristofarsa.core import decisions as D
+from aristofarsa.core.board import Procedure
+from aristofarsa.core.cards import CARDS, PEASANT, CardSpec, register, temporary_registry
+from aristofarsa.core.prestige import drop_garden_rule, garden_rule
+from aristofarsa.core.rulings import RULINGS
+from aristofarsa.core.state import Entry, Slot
+from aristofarsa.core.trace import Op
+from aristofarsa.games.bots import HeuristicPolicy
+from aristofarsa.games.game import play_game
+from aristofarsa.scenario.model import CONSPIRE_CHOICES, GARDEN_CHOICES
 
 TOY_RULE = "B90"     # a ruling ID of the toy card only (registered for the test)
 #: The issue's hypothetical base Peasant: Prestige 2; Garden: +3 while the card just before

@@ -16,15 +16,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import decisions as D
 from .. import scenario as S
-from ..cards import CARDS, PARLOR_NOBLES, canonical, family
-from ..decisions import AutoDecider, DecisionError, Request
-from ..result import RoundResult
-from ..round import Round
-from ..scenario_toml import dumps
-from ..trace import Trace
-from ..variants import VARIANTS, Variant
+from ..core import decisions as D
+from ..core.cards import CARDS, PARLOR_NOBLES, canonical, family
+from ..core.decisions import AutoDecider, DecisionError, Request
+from ..core.result import RoundResult
+from ..core.round import Round
+from ..core.trace import Trace
+from ..core.variants import VARIANTS, Variant
+from ..scenario.toml import dumps
 
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
 ACTIONS = ("conspire", "convoke", "passes")

@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from .. import files, share
 from .. import scenario as S
 from ..analysis.compare import VariantTable, compare_variants
 from ..analysis.explain import Explanation, explain
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..analysis.whatif import WhatIf, WhatIfError, what_if
+from ..core import files
+from ..scenario import share
 from .builder import Builder
 from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, RoundOpener, share_query
 from .stepper import Frame, Stepper

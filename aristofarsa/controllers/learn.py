@@ -20,9 +20,9 @@ from functools import lru_cache
 from typing import Self
 
 from .. import scenario as scenario_mod
-from ..cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
-from ..result import RoundResult
-from ..trace import TraceEvent
+from ..core.cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
+from ..core.result import RoundResult
+from ..core.trace import TraceEvent
 from . import lessons as lessons_mod
 from .lessons import (  # noqa: F401 (the library, re-exported for the apps and the tests)
     Lesson,
@@ -177,7 +177,7 @@ def card_notes_markdown(expansion: bool = False) -> str:
 
 def card_table_markdown(expansion: bool = False) -> str:
     """The card table of docs/rules.md (base game or expansion): the card texts the apps show
-    (``aristofarsa.cards``), word for word (a test keeps docs/rules.md in step)."""
+    (``aristofarsa.core.cards``), word for word (a test keeps docs/rules.md in step)."""
     lines = ["| Card | Type | Prestige | Crowns (provisional) | In the Ball Garden "
              "| On the Whispers Balcony |", "|---|---|---|---|---|---|"]
     for name in (EXPANSION_CARDS if expansion else BASE_CARDS):

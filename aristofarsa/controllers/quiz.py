@@ -27,10 +27,10 @@ from typing import Any
 
 from .. import scenario as scenario_mod
 from ..analysis.outcome import card_names
-from ..cards import CONVOKE_VALUE, PARLOR_NOBLES
-from ..decisions import DecisionError
-from ..result import RoundResult
-from ..trace import TraceEvent
+from ..core.cards import CONVOKE_VALUE, PARLOR_NOBLES
+from ..core.decisions import DecisionError
+from ..core.result import RoundResult
+from ..core.trace import TraceEvent
 from . import progress
 from .lessons import library
 from .rulings_text import deciding

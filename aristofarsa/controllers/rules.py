@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .. import scenario as scenario_mod
 from ..analysis.outcome import who_wins
-from ..rulings import RULINGS
+from ..core.rulings import RULINGS
 from .lessons import library
 from .rulings_text import RulingInfo, ruling
 from .stepper import Frame, Stepper

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from ..rulings import RULINGS
+from ..core.rulings import RULINGS
 
 
 class GalleryItem(Protocol):

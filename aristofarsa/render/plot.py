@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..stats import Stats
+    from ..games.stats import Stats
 
 
 def _pyplot() -> Any:

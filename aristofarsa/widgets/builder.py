@@ -18,9 +18,9 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder, chip_label
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
+from ..core.variants import VARIANTS
 from ..render import html, seats
 from ..render.dispute import scroll_here
-from ..variants import VARIANTS
 from .common import Guard, wrap_row
 from .line import LineBox
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, scenario, share
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.scenario import share
 from aristofarsa.widgets.stepper import EVERYONE
 
 pytestmark = pytest.mark.browser

@@ -9,8 +9,8 @@ from :data:`CARDS`: the set-up lists (:data:`STARTING_DECK`, :data:`PARLOR_NOBLE
 :data:`EXILED_ORDER`), the scenario format's choice keys (:data:`GARDEN_CHOICES`,
 :data:`CONSPIRE_CHOICES`), the bots' Conspire order, the apps' questions. The behaviour
 lives beside the engine's mechanics and is registered under the card's name: its Garden
-rule in :mod:`aristofarsa.prestige` (``garden_rule``), its entry and Balcony handlers in
-:mod:`aristofarsa.effects` (``@entry``, ``@balcony``, which takes the ruling from here).
+rule in :mod:`aristofarsa.core.prestige` (``garden_rule``), its entry and Balcony handlers in
+:mod:`aristofarsa.core.effects` (``@entry``, ``@balcony``, which takes the ruling from here).
 
 Crowns come from :data:`PROVISIONAL_CROWNS` (ruling M9, ``data/crowns.toml``) and can be
 replaced by a data file or a scenario's ``crowns`` table.
@@ -168,7 +168,7 @@ EXILED_ORDER: list[str] = []
 STARTING_DECK: list[str] = []
 
 #: The shipped crown table (data/crowns.toml): provisional, ruling M9.
-CROWNS_FILE = Path(__file__).with_name("data") / "crowns.toml"
+CROWNS_FILE = Path(__file__).resolve().parents[1] / "data" / "crowns.toml"
 PROVISIONAL_CROWNS: dict[str, int] = {
     name: int(value)
     for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import files
-from .scenario_decide import AutoForMissing, MissingChoice, ScenarioDecider
-from .scenario_layout import build_players, layout
-from .scenario_model import (
+from ..core import files
+from .decide import AutoForMissing, MissingChoice, ScenarioDecider
+from .model import (
     CONSPIRE_CHOICES,
     EXPECT_KEYS,
     GARDEN_CHOICES,
@@ -34,9 +33,10 @@ from .scenario_model import (
     Scenario,
     ScenarioError,
 )
-from .scenario_run import MULTISET_FIELDS, check_expect, run
-from .scenario_validate import Validator, validate
-from .scenario_validate import problems as problems_of_data
+from .runner import MULTISET_FIELDS, check_expect, run
+from .validator import Validator, validate
+from .validator import problems as problems_of_data
+from .zones import build_players, layout
 
 __all__ = ["CONSPIRE_CHOICES", "EXPECT_KEYS", "GARDEN_CHOICES", "MULTISET_FIELDS",
            "OPTIONAL_CHOICES", "PLAYER_KEYS", "TOP_KEYS", "ZONE_KEYS", "AutoForMissing",
