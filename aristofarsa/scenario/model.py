@@ -6,7 +6,7 @@ the `[expect]` table. :class:`ScenarioError` is the one error of every scenario 
 message names the file, the player and key at fault, and what is allowed.
 
 The key tables below are the file format's vocabulary, shared by the validator
-(``scenario_validate``), the decider (``scenario_decide``) and the TOML writer; a card's
+(``scenario.validator``), the decider (``scenario.decide``) and the TOML writer; a card's
 choice keys (``GARDEN_CHOICES``, ``CONSPIRE_CHOICES``) are part of its definition in
 :mod:`aristofarsa.core.cards`, and are re-exported here.
 """

@@ -1,7 +1,7 @@
 """Running a scenario: its round resolved with the file's choices, and `[expect]` checked.
 
-:func:`run` builds the players (``scenario_layout``), answers every request from the file
-(``scenario_decide``), plays the :class:`~aristofarsa.core.round.Round`, adds the closing trace
+:func:`run` builds the players (``scenario.zones``), answers every request from the file
+(``scenario.decide``), plays the :class:`~aristofarsa.core.round.Round`, adds the closing trace
 steps and turns every :class:`~aristofarsa.core.decisions.DecisionError` into a
 :class:`ScenarioError`. :func:`check_expect` compares a result with the file's `[expect]`.
 """
