@@ -174,6 +174,8 @@ class DisputeApp(ipw.VBox):
         """After a tap: the round entered is no longer the one a verdict was given for."""
         self.controller.error = ""
         self._show_note("")
+        if self.controller.edited():       # that tap told the last fact: the verdict at once
+            self._resolve_built()
 
     def _resolve_built(self) -> None:
         view = self.builder_view
