@@ -98,7 +98,7 @@ def field_of(message: str, names: list[str]) -> str:
     copies = re.search(r"\d+ copies of \w+ \(([a-z_., ]+)\)", message)
     if copies:   # the card's places, in file order: filed under the last one the builder shows
         shown = [w for w in copies.group(1).split(", ")
-                 if w in ("garden", "conspire", "hand", "convoke.discard")]
+                 if w in ("garden", "conspire", "hand", "convoke.discard", *ZONES)]
         return f"{k}.{shown[-1]}" if shown else f"{k}.player"
     replay = re.search(r"the choice `(\w+)` = .* replayed the Balcony", message)
     if replay:
@@ -462,6 +462,8 @@ class Builder:
         if req is not None and key == D.KEEP:     # X6: the 3 cards kept of those held, one chip each
             pool, n = req.options
             return [list(c) for c in dict.fromkeys(itertools.combinations(pool, n))], False
+        if req is not None and key == D.EXCHANGE:   # "no swap" is the file's `false`, a chip
+            return [False, *req.options], False
         if req is not None:
             return list(req.options), req.optional
         names = self.names

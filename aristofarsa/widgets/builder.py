@@ -27,7 +27,7 @@ from ..controllers.builder import (
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
 from ..render import html, seats
 from ..render.dispute import scroll_here
-from ..variants import VARIANTS
+from ..variants import VARIANTS, Variant
 from .common import Guard, wrap_row
 from .line import LineBox
 
@@ -37,8 +37,9 @@ CHOICE_LABELS = {"target": "target", "delta": "change", "exchange": "swap with",
                  "also_score": "also scores", "keep": "keeps"}
 NONE = "none"
 #: The "more of this player's cards" fold: each zone's label.
-ZONE_LABELS = {"deck": "Deck (top first)", "discard_pile": "Discard pile", "scored": "Scored in earlier rounds",
-               "parlor": "Parlor (Nobles still there)", "exiled": "Exiled deck (top first)"}
+ZONE_LABELS = {"deck": "Deck (top first)", "discard_pile": "Discard pile",
+               "scored": "Scored in earlier rounds", "parlor": "Parlor (Nobles still there)",
+               "exiled": "Exiled deck (top first)"}
 FLAG_LABELS = {"final_round": "This is the final round (E3: the game ends after it)",
                "next_draw": "Also play the next Draw step (D1, X6: an Oracle keeps 3)"}
 REMOVE = "✕ take out"
@@ -298,17 +299,21 @@ class BuilderView(ipw.VBox):
         b = self.builder
         errors = self._errors(f"{k}.action", f"{k}.passes")
         if not self.compact:
-            action = chips([(ACTION_LABELS[a], a) for a in ACTIONS], b.action(k), "af-field-action", "Phase 2")
+            action = chips([(ACTION_LABELS[a], a) for a in ACTIONS], b.action(k), "af-field-action",
+                           "Phase 2")
             self._bind(_toggle(action), lambda v: b.set_action(k, v))
             return [action, *errors]
         take = b.convoke(k).get("take") if b.action(k) == "convoke" else None
         nobles = b.take_options(k)
         if take and take not in nobles:
             nobles = [*nobles, take]
+        bare = b.action(k) == "convoke" and not take      # no Noble: the convoke-nothing variant
         opts = [("Conspire", "conspire"), *((f"Convoke: {n}" + ("" if n in b.take_options(k) else
                                                                  " (not allowed)"), f"convoke|{n}")
-                                            for n in nobles), ("Pass", "passes")]
-        value = f"convoke|{take}" if take else (None if b.action(k) == "convoke" else b.action(k))
+                                            for n in nobles),
+                *([("Convoke, no Noble", "convoke")] if bare or Variant.CONVOKE_NOTHING in b.variants
+                  else []), ("Pass", "passes")]
+        value = f"convoke|{take}" if take else b.action(k)
         action = chips(opts, value, "af-field-action", "Phase 2")
         _toggle(action).add_class("af-field-take")
 
@@ -362,7 +367,8 @@ class BuilderView(ipw.VBox):
             state = (f"as the rules count it: {counted}" if cards is None else
                      f"told: {', '.join(cards) or 'empty'}")
             reset = chips([("as the rules count", "counted"), ("empty / told", "told")],
-                          "counted" if cards is None else "told", f"{hook}-given", f"{label}: {escape(state)}")
+                          "counted" if cards is None else "told", f"{hook}-given",
+                          f"{label}: {escape(state)}")
             self._bind(_toggle(reset), _zone_given_setter(b, k, z))
             out.append(reset)
         for j, card in enumerate(cards or []):

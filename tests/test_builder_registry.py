@@ -1,0 +1,58 @@
+"""The round builder takes its cards, choices, targets and player limits from the card registry
+and the rulings (issue 24), not from tables of its own: a toy card registered for a test is
+offered, asks its choices and targets as the engine says, and goes away with the registry."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from aristofarsa import effects, rulings
+from aristofarsa.cards import temporary_registry
+from aristofarsa.controllers import builder as B
+from aristofarsa.prestige import drop_garden_rule
+from aristofarsa.rulings import RULINGS
+from tests.test_card_registry import TOY, TOY_RULE, _toy_balcony, _toy_value
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    from aristofarsa.cards import register
+    from aristofarsa.prestige import garden_rule
+    monkeypatch.setitem(RULINGS, TOY_RULE, "Minstrel (toy card of a test)")
+    with temporary_registry():
+        register(TOY, crowns=1)
+        effects.balcony("Minstrel", "+2 to your Garden card and to a chosen one")(_toy_balcony)
+        garden_rule("Minstrel", "M4", "+3 after a Noble", _toy_value)
+        try:
+            yield
+        finally:
+            effects.BALCONY_EFFECTS.pop("Minstrel", None)
+            drop_garden_rule("Minstrel")
+
+
+def test_the_builder_offers_the_toy_card_with_the_engines_targets(toy: None) -> None:
+    b = B.Builder(players=3, empty=True)
+    assert "Minstrel" in b.card_names() and "Minstrel" in b.available(0, "conspire")
+    b.pick(0, "garden", "Squire")
+    b.pick(0, "conspire", "Minstrel")
+    assert b.choice_keys(0, "conspire") == ("target",)
+    # the toy's Balcony handler offers the other players only: the builder asks the engine
+    targets, optional = b.choice_options(0, "conspire", "target")
+    assert targets == ["Bruno", "Caio"] and not optional
+    assert not B.own_target("Minstrel", "conspire", frozenset())
+    assert B.own_target("Merchant", "conspire", frozenset())      # the engine's Merchant: own too
+    assert B.own_target("Witch", "conspire", frozenset({"witch-own"}))
+    assert not B.own_target("Witch", "conspire", frozenset())
+
+
+def test_after_the_registry_is_restored_the_builder_has_no_toy_card() -> None:
+    assert "Minstrel" not in B.Builder(players=3, empty=True).card_names()
+
+
+def test_the_builders_player_limits_are_the_rulings() -> None:
+    assert (B.MIN_PLAYERS, B.MAX_PLAYERS) == (rulings.MIN_PLAYERS, rulings.MAX_PLAYERS)
+    b = B.Builder(players=3, empty=True)
+    b.set_player_count(rulings.MAX_PLAYERS)
+    with pytest.raises(ValueError, match="M8"):
+        b.set_player_count(rulings.MAX_PLAYERS + 1)
