@@ -3,6 +3,7 @@ steps and the board are the Lab's (render/html.py)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
@@ -47,6 +48,29 @@ def scroll_here(nonce: int, block: str = "start") -> str:
     return (f"<img class='af-scroll-here' alt='' hidden data-n='{int(nonce)}' src='data:,' "
             "onerror='const w=this.closest(\".widget-html\")||this.parentNode;"
             f"w.scrollIntoView({{block:\"{e(block)}\"}})'>")
+
+
+#: The script of :func:`focus_here` (``S``: the selector, inside the marker's own builder).
+_FOCUS_JS = (
+    "const m=this,root=m.closest(S0)||document;let n=0;const go=()=>{"
+    "const a=document.activeElement;"
+    "if(a&&a!==document.body&&a.isConnected&&a.offsetParent!==null&&(root.contains(a)||!a.closest(S0)))"
+    "return;"
+    "const w=root.querySelector(S);const t=w&&(w.matches(\"button,input,textarea,select\")?w:"
+    "(w.querySelector(\"button.mod-active\")||w.querySelector(\"button:not([disabled]),input,textarea,select\")));"
+    "if(t){t.focus({preventScroll:true});return;}"
+    "if(++n<40)setTimeout(go,50);};setTimeout(go,0)")
+
+
+def focus_here(nonce: int, selector: str, root: str = ".af-builder") -> str:
+    """An invisible marker that puts the keyboard focus back on the control just used once its
+    widgets are drawn again (a builder redraws its rows after each tap: the focused chip is
+    gone, and a keyboard user would start again from the top of the page). ``selector``
+    (classes only) finds the control inside the marker's own ``root``; its chosen chip gets
+    the focus. It does nothing when the focus has moved on to a control still shown."""
+    js = _FOCUS_JS.replace("S0", json.dumps(root)).replace("(S)", f"({json.dumps(selector)})")
+    return (f"<img class='af-focus-here' alt='' hidden data-n='{int(nonce)}' src='data:,' "
+            f"onerror='{e(js)}'>")
 
 
 def verdict_scores(scored: Mapping[str, Sequence[str]], convoked: Mapping[str, Sequence[str]],

@@ -26,7 +26,7 @@ from ..controllers.builder import (
 )
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
 from ..render import html, seats
-from ..render.dispute import scroll_here
+from ..render.dispute import focus_here, scroll_here
 from ..variants import VARIANTS, Variant
 from .common import Guard, wrap_row
 from .line import LineBox
@@ -91,6 +91,7 @@ class BuilderView(ipw.VBox):
         self.opened: set[int] = set()     # players opened with "Change"
         self.more: set[int] = set()       # players whose "more cards" fold is open
         self._scroll = 0                  # > 0: the next first error is brought into view
+        self._focus: str | None = None    # the control just used: focused again once redrawn
         self._nonce = 0
         self.add_class("af-builder")
         self.layout.max_width = "100%"
@@ -127,6 +128,11 @@ class BuilderView(ipw.VBox):
         parts += [self._player(k) for k in range(len(b.players))]
         if check.ok:
             parts.append(ipw.HTML("<div class='af-muted af-valid'>✓ A valid round.</div>"))
+        if self._focus:       # the rows are new widgets: the keyboard's place is kept
+            self._nonce += 1
+            parts.append(ipw.HTML(focus_here(self._nonce, self._focus),
+                                  layout=ipw.Layout(height="0px", overflow="hidden")))
+            self._focus = None
         self.children = parts
 
     def _shown(self, messages: list[str]) -> list[str]:
@@ -390,6 +396,7 @@ class BuilderView(ipw.VBox):
     def _show_more(self, k: int, on: bool) -> None:
         (self.more.add if on else self.more.discard)(k)
         self.current = k
+        self._focus = f".af-player-{k} .af-more-cards-toggle"
         self.render()
 
     def _hand_rows(self, k: int, cards: list[tuple[str, str]]) -> list[ipw.Widget]:
@@ -482,12 +489,14 @@ class BuilderView(ipw.VBox):
     def _open(self, k: int) -> None:
         self.opened.add(k)
         self.current = k
+        self._focus = f".af-player-{k} .af-field-name"
         self.render()
 
     def _fold(self, k: int) -> None:
         self.opened.discard(k)
         if self.current == k:
             self.current = None
+        self._focus = f".af-player-{k} .af-player-change"
         self.render()
 
     def _bind(self, widget: ipw.ValueWidget, setter: Callable[[Any], Any]) -> None:
@@ -505,8 +514,14 @@ class BuilderView(ipw.VBox):
         except ValueError as exc:      # a refused edit is a message, never a traceback
             self.children = [*self._errors(), ipw.HTML(html.error(str(exc))), *self.children]
             return
-        if self.compact and widget is not None:       # the player tapped is the one entered
-            self.current = self._seat_of(widget)
+        if widget is not None:
+            seat = self._seat_of(widget)
+            if self.compact and seat is not None:     # the player tapped is the one entered
+                self.current = seat
+            hook = next((c for c in getattr(widget, "_dom_classes", ()) if c != "af-chips"), None)
+            if hook and isinstance(widget, (ipw.ToggleButtons, ipw.ToggleButton)):   # not a text box:
+                # it changes when left, and the focus has gone on
+                self._focus = (f".af-player-{seat} " if seat is not None else "") + f".{hook}"
         if self._on_change is not None:
             self._on_change()
         self.render()
@@ -517,7 +532,7 @@ class BuilderView(ipw.VBox):
                        and c[10:].isdigit()]
             if classes and _contains(child, widget):
                 return int(classes[0][10:])
-        return self.current
+        return None
 
 
 def _contains(box: ipw.Widget, widget: ipw.Widget) -> bool:

@@ -112,3 +112,20 @@ def test_an_oracles_keep_and_the_next_draw_are_chips() -> None:
     assert b.choices(0, "conspire")["keep"] == ["Knight", "Rogue", "Servant"]
     find(app, "af-build-resolve")[0].click()
     assert app.controller.data["next_hands"]["Ana"] == ["Knight", "Rogue", "Servant"]
+
+
+def test_the_chip_just_tapped_gets_the_focus_back_after_the_redraw() -> None:
+    app = DisputeApp()
+    tap(app, 1, "af-field-garden", "Rogue")
+    marker = app.builder_view.children[-1]
+    assert "af-focus-here" in marker.value and ".af-player-1 .af-field-garden" in marker.value
+    app.builder_view.render()                      # a redraw that no tap asked for: no marker
+    assert not any("af-focus-here" in getattr(c, "value", "") for c in app.builder_view.children)
+    find(app, "af-build-resolve")[0].click()       # not whole: no verdict, no focus marker there
+    assert "af-focus-here" not in app.heading.value
+    for player, hook, label in BASE:
+        tap(app, player, hook, label)
+    find(app, "af-build-resolve")[0].click()       # the verdict: the focus to its first button
+    assert "af-focus-here" in app.heading.value and ".af-edit-round" in app.heading.value
+    opened = DisputeApp.from_query("lesson=b13-bishop-chain")   # a page opened: the focus is left alone
+    assert "af-focus-here" not in opened.heading.value
