@@ -40,13 +40,15 @@ def gallery_item_html(item: GalleryItem) -> str:
             f"open in the Lab</a></div>")
 
 
-def scroll_here(nonce: int, block: str = "start") -> str:
+def scroll_here(nonce: int, block: str = "start", container: str = "") -> str:
     """An invisible marker that brings its widget into view when the page draws it: a broken
     image's ``onerror`` runs ``scrollIntoView`` on the enclosing widget (the page runs no
     ``<script>`` a widget sends, but it does run an element's handlers). ``nonce`` makes each
-    call's HTML differ, so the same verdict shown again is brought into view again."""
+    call's HTML differ, so the same verdict shown again is brought into view again.
+    ``container``: a selector of the enclosing box to bring into view (its border too)."""
+    outer = f"this.closest({json.dumps(container)})||" if container else ""
     return (f"<img class='af-scroll-here' alt='' hidden data-n='{int(nonce)}' src='data:,' "
-            "onerror='const w=this.closest(\".widget-html\")||this.parentNode;"
+            f"onerror='const w={e(outer)}this.closest(\".widget-html\")||this.parentNode;"
             f"w.scrollIntoView({{block:\"{e(block)}\"}})'>")
 
 

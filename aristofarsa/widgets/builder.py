@@ -294,7 +294,7 @@ class BuilderView(ipw.VBox):
                               layout=ipw.Layout(width="auto"))
             done.add_class("af-player-done")
             done.on_click(lambda _: self._guard(self._fold)(k))
-            rows.append(done)
+            rows.append(wrap_row([done]))
         box = ipw.VBox(rows, layout=box_layout)
         box.add_class(f"af-player-{k}")
         return box
@@ -350,7 +350,7 @@ class BuilderView(ipw.VBox):
         toggle.add_class("af-more-cards-toggle")
         toggle.observe(lambda ch: self._guard(self._show_more)(k, bool(ch["new"])), names="value")
         if not is_open:
-            return [toggle]
+            return [wrap_row([toggle])]
         rows: list[ipw.Widget] = [ipw.HTML(
             "<span class='af-muted'>Only for a round that needs them; left out, a deck, pile or "
             "score is empty and the Parlor / Exiled deck hold what the rules count.</span>")]
@@ -359,7 +359,7 @@ class BuilderView(ipw.VBox):
         box = ipw.VBox(rows, layout=ipw.Layout(max_width="100%", padding="0 0 0 6px",
                                               border_left="3px solid #767676"))
         box.add_class("af-more-cards")
-        return [toggle, box]
+        return [wrap_row([toggle]), box]
 
     def _zone_rows(self, k: int, z: str) -> list[ipw.Widget]:
         b = self.builder

@@ -263,8 +263,9 @@ class DisputeApp(ipw.VBox):
             return
         title = self.controller.scenario.title if self.controller.scenario else ""
         self._nonce += 1
-        mark = (R.scroll_here(self._nonce) + R.focus_here(self._nonce, ".af-edit-round", ".af-dispute")
-                if scroll else "")     # the keyboard's place: the banner's first button
+        mark = (R.scroll_here(self._nonce, container=".af-verdict")     # the whole banner in view,
+                + R.focus_here(self._nonce, ".af-edit-round", ".af-dispute")   # the focus on its button
+                if scroll else "")
         self.heading.value = (f"<div class='af-verdict-title'>Verdict{': ' + R.e(title) if title else ''}"
                               f"</div>{mark}")
         self._verdict_lines()
