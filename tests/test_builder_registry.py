@@ -3,35 +3,15 @@ and the rulings (issue 24), not from tables of its own: a toy card registered fo
 offered, asks its choices and targets as the engine says, and goes away with the registry."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from aristofarsa import effects, rulings
-from aristofarsa.cards import temporary_registry
+from aristofarsa import rulings
 from aristofarsa.controllers import builder as B
-from aristofarsa.prestige import drop_garden_rule
-from aristofarsa.rulings import RULINGS
-from tests.test_card_registry import TOY, TOY_RULE, _toy_balcony, _toy_value
+from tests.test_card_registry import toy  # noqa: F401  (the toy card's fixture, shared)
 
 
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from aristofarsa.cards import register
-    from aristofarsa.prestige import garden_rule
-    monkeypatch.setitem(RULINGS, TOY_RULE, "Minstrel (toy card of a test)")
-    with temporary_registry():
-        register(TOY, crowns=1)
-        effects.balcony("Minstrel", "+2 to your Garden card and to a chosen one")(_toy_balcony)
-        garden_rule("Minstrel", "M4", "+3 after a Noble", _toy_value)
-        try:
-            yield
-        finally:
-            effects.BALCONY_EFFECTS.pop("Minstrel", None)
-            drop_garden_rule("Minstrel")
-
-
-def test_the_builder_offers_the_toy_card_with_the_engines_targets(toy: None) -> None:
+@pytest.mark.usefixtures("toy")
+def test_the_builder_offers_the_toy_card_with_the_engines_targets() -> None:
     b = B.Builder(players=3, empty=True)
     assert "Minstrel" in b.card_names() and "Minstrel" in b.available(0, "conspire")
     b.pick(0, "garden", "Squire")
