@@ -380,7 +380,9 @@ class BuilderView(ipw.VBox):
         for j, card in enumerate(cards or []):
             if j < start:
                 continue
-            row = chips([(c, c) for c in b.zone_options(k, z, j)] + [(REMOVE, REMOVE)], card,
+            legal = b.zone_options(k, z, j)
+            shown = [(c, c) for c in legal] + ([] if card in legal else [(f"{card} (not allowed)", card)])
+            row = chips(shown + [(REMOVE, REMOVE)], card,
                         f"{hook}-{j}", f"{label} {j + 1 - start}")
             self._bind(_toggle(row), _zone_setter(b, k, z, j))
             out.append(row)

@@ -91,6 +91,8 @@ def test_more_cards_fold_offers_legal_cards_and_says_what_is_wrong_beside_the_zo
     fold = find(find(app, "af-player-0")[0], "af-more-cards")[0]
     errors = find(fold, "af-field-error")
     assert errors and "2 copies of Merchant" in errors[0].value
+    row = [w for w in find(fold, "af-zone-scored-0") if isinstance(w, ipw.ToggleButtons)][0]
+    assert row.label == "Merchant (not allowed)"          # what is there stays shown, marked
     tap(app, 0, "af-zone-scored-0", "✕ take out")
     assert app.controller.builder.zone(0, "scored") is None
     assert not find(find(app, "af-player-0")[0], "af-field-error")
