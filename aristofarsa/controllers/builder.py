@@ -6,7 +6,9 @@ the round that records every request the engine makes (its legal options) and ev
 missing or illegal choice. Each message keeps the validator's wording and is filed under
 the field at fault (``"1.conspire.target"``: player 2's Conspire target). Options offered
 for a field are the legal ones only: cards a family still has, targets and deltas the
-engine accepts, Nobles the Convoke total affords. No Jupyter import.
+engine accepts, Nobles the Convoke total affords. Every key of the scenario format can be
+set by a tap (the other zones, :data:`ZONES`; the switches, :data:`FLAGS`; an Oracle's keep);
+tests/controllers/test_builder_taps.py enters every lesson so. No Jupyter import.
 """
 from __future__ import annotations
 
@@ -379,10 +381,9 @@ class Builder:
     def counted(self, k: int, z: str) -> list[str]:
         """What the rules count in ``z`` when it is not given (the format's default): the
         Parlor Nobles, or the Exiled cards, the player has nowhere else."""
-        used = self._used(k, z)
+        used = self._used(k, z)       # a Convoke's Noble is no place: it comes from the Parlor
         if z == "parlor":
-            take = self.convoke(k).get("take") if "convoke" in self.players[k] else None
-            return [n for n in PARLOR_NOBLES if not used[n] or n == take]
+            return [n for n in PARLOR_NOBLES if not used[n]]
         if z == "exiled":
             return [n for n in EXPANSION_CARDS if not used[n]]
         return []
