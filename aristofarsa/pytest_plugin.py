@@ -88,7 +88,7 @@ def _has_expect(path: Path) -> bool:
     (too big, not TOML, a key of thousands of parts, nesting or numbers past the limits): it
     fails as its own test item with the reader's message rather than vanish from the run or
     stop it. It is read by the same bounded reader as every scenario (``files.parse_toml``)."""
-    from . import files
+    from .core import files
     try:
         data = files.parse_toml(files.read_text(path, "scenario file"), str(path))
     except (files.FileInputError, ValueError, RecursionError, MemoryError):

@@ -4,12 +4,13 @@ that draws, discards and also scores) and a 6-player round.
 
 Not a test: prints, for each round, how many taps a person needs from opening the page to the
 verdict (each chip tapped once, chips already on the right value left alone, the *Resolve*
-button included; a Conspiring player's kept card is tapped only when the outcome depends on
-it, as a table tells it — the taps with every kept card told are printed beside), side by
-side with the goal (15 taps for a base round, 25 for an Exiled one); how many screen
-heights the page scrolled while entering (the browser brings each chip into view, as a thumb
-would); whether the verdict (``af-winners``) is in view after *Resolve* with no scrolling,
-and the seconds from the tap to the verdict in view; and that the page shows the winners
+button included when it is needed; a Conspiring player's kept card tapped only when the
+outcome depends on it, as a table tells it), and, measured in a second entry of the same round,
+the taps with every kept card told (then the last fact's tap brings the verdict, with no
+*Resolve* tap); side by side with the goal (15 taps for a base round, 25 for an Exiled one);
+how many screen heights the page scrolled while entering (the browser brings each chip into
+view, as a thumb would); whether the verdict (``af-winners``) is in view with no scrolling,
+and the seconds from the last tap to the verdict in view; and that the page shows the winners
 `aristofarsa resolve` gives for the same round. Names are the builder's (Ana, Bruno, ...),
 so no typing is counted.
 
@@ -137,7 +138,7 @@ def outcome(data: dict[str, Any]) -> tuple[Any, Any]:
 
 
 def _dumps(data: dict[str, Any]) -> str:
-    from aristofarsa.scenario_toml import dumps
+    from aristofarsa.scenario.toml import dumps
     return dumps(data)
 
 
@@ -181,11 +182,10 @@ def taps_for(text: str, told: set[int] | None = None) -> list[tuple[str, str]]:
             out.append((f"{box} .af-field-drawn", p["deck"][0]))
         out += [(f"{box} .af-field-garden-{key}", chip_label(v)) for key, v in garden.items()
                 if key not in ("card", "also_score")]
-        if "convoke" in p:
-            out.append((f"{box} .af-field-action", "Convoke"))
+        if "convoke" in p:          # one chip: the action and the Noble taken
+            out.append((f"{box} .af-field-action", f"Convoke: {p['convoke']['take']}"))
             for j, card in enumerate(p["convoke"]["discard"]):
                 out.append((f"{box} .af-field-discard-{j}", card))
-            out.append((f"{box} .af-field-take", p["convoke"]["take"]))
         else:
             out.append((f"{box} .af-field-action", "Conspire"))
             conspire = p["conspire"] if isinstance(p["conspire"], dict) else {"card": p["conspire"]}
@@ -207,7 +207,7 @@ def chip(page: Any, row: str, text: str) -> Any:
     return page.locator(f"{row} button").filter(has_text=re.compile(f"^\\s*{re.escape(text)}\\s*$")).first
 
 
-def enter(page: Any, base: str, text: str, told: set[int]) -> dict[str, Any]:
+def enter(page: Any, base: str, text: str, told: set[int] | None) -> dict[str, Any]:
     """Open the page, tap the round in, resolve it: taps, screens scrolled, verdict in view."""
     page.goto(base.rstrip("/") + "/" + PAGE, timeout=TIMEOUT_MS)
     page.wait_for_selector(".af-build .af-player-0", timeout=TIMEOUT_MS)
@@ -231,6 +231,7 @@ def enter(page: Any, base: str, text: str, told: set[int]) -> dict[str, Any]:
         button.wait_for(timeout=TIMEOUT_MS)
         if "mod-active" in (button.get_attribute("class") or ""):
             continue                                  # already right: a person leaves it alone
+        start = time.monotonic()       # the last tap may tell the last fact: the verdict comes
         button.click()
         track()
         taps += 1
@@ -239,12 +240,15 @@ def enter(page: Any, base: str, text: str, told: set[int]) -> dict[str, Any]:
             "b => b.textContent.trim() === value && b.classList.contains('mod-active'))",
             arg=[row, value], timeout=TIMEOUT_MS)
         page.wait_for_timeout(SETTLE_MS)              # the rest of the redrawn builder lands
+    page.wait_for_timeout(SETTLE_MS * 3)
     resolve = page.locator(".af-build-resolve")
-    resolve.scroll_into_view_if_needed()
-    track()
-    start = time.monotonic()
-    resolve.click()
-    taps += 1
+    auto = not resolve.is_visible()    # every fact told: the last tap brought the verdict
+    if not auto:
+        resolve.scroll_into_view_if_needed()
+        track()
+        start = time.monotonic()
+        resolve.click()
+        taps += 1
     page.wait_for_function("[...document.querySelectorAll('.af-winners')]"
                            ".some(e => /Winning card/.test(e.innerText))", timeout=TIMEOUT_MS)
     try:
@@ -255,7 +259,7 @@ def enter(page: Any, base: str, text: str, told: set[int]) -> dict[str, Any]:
     shown = " ".join(page.locator(".af-winners").all_inner_texts())
     names = [n for n in DEFAULT_NAMES if re.search(rf"\b{n}'s\b", shown)]
     return {"taps": taps, "screens": round(scrolled, 1), "in_view": in_view,
-            "seconds": round(seconds, 1), "winners": names}
+            "seconds": round(seconds, 1), "winners": names, "resolve_tapped": not auto}
 
 
 def start_server() -> tuple[subprocess.Popen[str], str]:
@@ -292,12 +296,14 @@ def main() -> int:
                 want = outcome(tomllib.loads(text))[0]
                 told = kept_cards_needed(text)
                 got = enter(page, base, text, told)
-                every = len([t for t in taps_for(text) if ".af-field-hand-" in t[0]]) - \
-                    len([t for t in taps_for(text, told) if ".af-field-hand-" in t[0]])
+                every = enter(page, base, text, None)          # every kept card told
                 target = GOALS[kind]
-                rows.append({"round": name, **got, "every_kept_card": got["taps"] + every,
+                rows.append({"round": name, **got, "every_kept_card": every["taps"],
+                             "every_in_view": every["in_view"], "every_seconds": every["seconds"],
+                             "every_as_resolve": every["winners"] == list(want),
                              "goal": target, "ratio": round(got["taps"] / target, 2) if target else None,
                              "as_resolve": got["winners"] == list(want)})
+                rows[-1]["ratio_every"] = round(every["taps"] / target, 2) if target else None
             browser.close()
     finally:
         if proc is not None:
@@ -306,15 +312,19 @@ def main() -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
-        print(f"{'round':<34} {'taps':>4} {'goal':>4} {'taps/goal':>9} {'all kept':>8} {'screens':>7}  "
-              f"{'verdict in view, no scroll (s)':<30}  winners (same as resolve?)")
+        print(f"{'round':<34} {'taps':>4} {'goal':>4} {'taps/goal':>9} {'all kept':>8} {'/goal':>5} "
+              f"{'screens':>7}  {'verdict in view, no scroll (s)':<30}  winners (same as resolve?)")
         for r in rows:
-            view = f"{'yes' if r['in_view'] else 'NO'} ({r['seconds']:.1f} s)"
+            view = (f"{'yes' if r['in_view'] else 'NO'} ({r['seconds']:.1f} s); all kept: "
+                    f"{'yes' if r['every_in_view'] else 'NO'} ({r['every_seconds']:.1f} s)")
             goal = f"{r['goal']:>4} {r['ratio']:>9.2f}" if r["goal"] else f"{'-':>4} {'-':>9}"
+            per_goal = f"{r['ratio_every']:>5.2f}" if r["goal"] else f"{'-':>5}"
+            same = "yes" if r["as_resolve"] and r["every_as_resolve"] else "NO"
             print(f"{r['round']:<34} {r['taps']:>4} {goal} "
-                  f"{r['every_kept_card']:>8} {r['screens']:>7.1f}  {view:<30}  "
-                  f"{', '.join(r['winners'])} ({'yes' if r['as_resolve'] else 'NO'})")
-    return 0 if all(r["as_resolve"] and r["in_view"] for r in rows) else 1
+                  f"{r['every_kept_card']:>8} {per_goal} {r['screens']:>7.1f}  {view:<30}  "
+                  f"{', '.join(r['winners'])} ({same})")
+    return 0 if all(r["as_resolve"] and r["in_view"] and r["every_as_resolve"] and r["every_in_view"]
+                    for r in rows) else 1
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ In one run, on one core (the process pins itself to a single CPU where the OS
 allows it, and numeric libraries are limited to one thread), it measures for
 about ``--seconds`` each:
 
-1. ``aristofarsa.game.play_game`` with random bots in every seat, trace off;
+1. ``aristofarsa.games.game.play_game`` with random bots in every seat, trace off;
 2. the same with trace on;
 3. RLCard: full games of ``--rlcard-env`` with ``RandomAgent`` in every seat
    (``env.run``), the random-playout loop RLCard offers, with its wrapper (state
@@ -16,7 +16,7 @@ about ``--seconds`` each:
    ``get_legal_actions``, ``step`` with a random legal action, ``is_over``);
 
 interleaved in slices of 0.2 s, so load on a shared machine falls on all of them
-alike; then ``aristofarsa.simulate.simulate`` serially (adds ``summary()`` and
+alike; then ``aristofarsa.games.simulate.simulate`` serially (adds ``summary()`` and
 Stats). It prints games and decisions per second and the ratios ours (trace off)
 / RLCard. Decisions per second compare the rules engines more fairly than whole
 games (the games differ in length). Without RLCard installed it measures ours
@@ -94,10 +94,10 @@ def interleave(workloads: dict[str, Workload], seconds: float, warmup: int = 2,
 
 def our_workloads(players: int, seed: int) -> dict[str, Workload] | str:
     try:
-        from aristofarsa.game import play_game
+        from aristofarsa.games.game import play_game
     except ImportError as exc:
-        return f"aristofarsa.game cannot be imported ({exc}); the game runner is not there yet"
-    from aristofarsa.simulate import game_seed
+        return f"aristofarsa.games.game cannot be imported ({exc}); the game runner is not there yet"
+    from aristofarsa.games.simulate import game_seed
 
     bots = ["random"] * players
 
@@ -143,7 +143,7 @@ def rlcard_workloads(env_id: str, players: int, seed: int) -> tuple[dict[str, Wo
 
 
 def bench_simulate(players: int, games: int, seed: int) -> dict:
-    from aristofarsa.simulate import simulate
+    from aristofarsa.games.simulate import simulate
     stats = simulate(games, players, bots="random", seed=seed)
     return {"games": games, "seconds": round(stats.elapsed, 3), "games_per_s": games / stats.elapsed}
 

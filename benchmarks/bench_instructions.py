@@ -63,8 +63,8 @@ def main() -> None:
         raise SystemExit("bench_instructions: valgrind is not installed (apt-get install valgrind)")
     checkouts = [HERE] + [Path(d).resolve() for d in args.against]
     for c in checkouts[1:]:
-        if not (c / "aristofarsa" / "scenario.py").exists():
-            raise SystemExit(f"bench_instructions: --against {c}: no aristofarsa/scenario.py there")
+        if not any((c / "aristofarsa" / name).exists() for name in ("scenario.py", "scenario/__init__.py")):
+            raise SystemExit(f"bench_instructions: --against {c}: no aristofarsa/scenario there")
     counts = [per_round(c, args.passes) for c in checkouts]
     print(f"instructions per traced round ({args.passes} passes over the bundled scenarios):")
     for c, n in zip(checkouts, counts, strict=True):

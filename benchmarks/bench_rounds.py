@@ -72,8 +72,8 @@ def passes(module, paths: list[Path]) -> dict[str, Work]:
 def against(folder: str) -> tuple[object, list[Path]]:
     """The scenario module of another checkout, imported as ``aristofarsa_against``."""
     source = Path(folder) / "aristofarsa"
-    if not (source / "scenario.py").exists():
-        raise SystemExit(f"bench_rounds: --against {folder}: no aristofarsa/scenario.py there")
+    if not any((source / name).exists() for name in ("scenario.py", "scenario/__init__.py")):
+        raise SystemExit(f"bench_rounds: --against {folder}: no aristofarsa/scenario there")
     target = Path(tempfile.mkdtemp()) / "aristofarsa_against"
     shutil.copytree(source, target)
     sys.path.insert(0, str(target.parent))

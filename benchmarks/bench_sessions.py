@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.controllers.game_session import GameSession
 from aristofarsa.controllers.session import RoundSession, ask_of
-from aristofarsa.decisions import AutoDecider, Request
-from aristofarsa.game import play_game
+from aristofarsa.core.decisions import AutoDecider, Request
+from aristofarsa.games.game import play_game
 
 
 def drive_round(sc: scenario.Scenario) -> int:

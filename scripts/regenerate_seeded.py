@@ -134,8 +134,8 @@ def regenerate_cli_md(check: bool) -> list[str]:
 
 
 def _share(hero: str, others: str, players: int, expansion: bool, i: int) -> float:
-    from aristofarsa.game import play_game
-    from aristofarsa.simulate import game_seed
+    from aristofarsa.games.game import play_game
+    from aristofarsa.games.simulate import game_seed
     seat = i % players
     bots = [others] * players
     bots[seat] = hero

@@ -13,9 +13,9 @@ from aristofarsa.analysis.explain import RULING_ANCHORS, explain
 from aristofarsa.analysis.graph import GraphError, build_graph, node_id
 from aristofarsa.analysis.whatif import WhatIfError, what_if
 from aristofarsa.cli import main
+from aristofarsa.core.rulings import RULINGS
+from aristofarsa.core.variants import VARIANTS
 from aristofarsa.render.dot import graph_dot
-from aristofarsa.rulings import RULINGS
-from aristofarsa.variants import VARIANTS
 
 LESSONS = sorted(SCENARIOS_DIR.glob("*.toml"))
 ROOT = Path(__file__).resolve().parent.parent
@@ -388,7 +388,7 @@ DISPUTE = ("Ana: Knight, Witch on Bruno -5, hand Jester; Bruno: Servant, Merchan
 def test_whatif_re_decides_a_choice_the_alternative_makes_illegal():
     """Caio Convokes instead of Conspiring while Dora's Bishop targets Caio's Balcony card: each
     Convoke comes once per card Dora could cancel instead, and says so."""
-    from aristofarsa import line
+    from aristofarsa.scenario import line
     sc = line.load(DISPUTE)
     text = line.to_toml(DISPUTE)
     w = what_if(text, sc, "Caio")

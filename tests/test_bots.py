@@ -1,4 +1,4 @@
-"""Bots (aristofarsa.bots): legal answers to every request kind, determinism, the
+"""Bots (aristofarsa.games.bots): legal answers to every request kind, determinism, the
 information boundary, and relative strength (greedy beats random, search beats greedy)."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from aristofarsa import decisions as D
-from aristofarsa.bots import BOTS, GreedyBot, RandomBot, SearchBot, keep_best
-from aristofarsa.decisions import Request
-from aristofarsa.game import Game, check_invariants, play_game
-from aristofarsa.simulate import ALLOWED_BOTS, game_seed
+from aristofarsa.core import decisions as D
+from aristofarsa.core.decisions import Request
+from aristofarsa.games.bots import BOTS, GreedyBot, RandomBot, SearchBot, keep_best
+from aristofarsa.games.game import Game, check_invariants, play_game
+from aristofarsa.games.simulate import ALLOWED_BOTS, game_seed
 
 ALL_KINDS = {D.GARDEN, D.ACTION, D.CONSPIRE, D.TAKE, D.TARGET, D.DELTA, D.REVEAL, D.DISCARD,
              D.EXCHANGE, D.GIVE, D.PEEK, D.ALSO_SCORE, D.KEEP}

@@ -9,23 +9,35 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, cards, effects, scenario
-from aristofarsa import decisions as D
+from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.analysis.explain import explain
 from aristofarsa.analysis.graph import build_graph
-from aristofarsa.board import Procedure
-from aristofarsa.bots import HeuristicPolicy
-from aristofarsa.cards import CARDS, PEASANT, CardSpec, register, temporary_registry
 from aristofarsa.cli import main
+from aristofarsa.controllers import learn, quiz, rules
 from aristofarsa.controllers.asks import ask_of
-from aristofarsa.game import play_game
-from aristofarsa.prestige import drop_garden_rule, garden_rule
-from aristofarsa.rulings import RULINGS
-from aristofarsa.scenario_model import CONSPIRE_CHOICES, GARDEN_CHOICES
-from aristofarsa.state import Entry, Slot
-from aristofarsa.trace import Op
+from aristofarsa.core import cards, effects
+from aristofarsa.core import decisions as D
+from aristofarsa.core.board import Procedure
+from aristofarsa.core.cards import (
+    CARDS,
+    PEASANT,
+    CardNote,
+    CardSpec,
+    read_card_notes,
+    register,
+    temporary_registry,
+)
+from aristofarsa.core.prestige import drop_garden_rule, garden_rule
+from aristofarsa.core.rulings import RULINGS
+from aristofarsa.core.state import Entry, Slot
+from aristofarsa.core.trace import Op
+from aristofarsa.games.bots import HeuristicPolicy
+from aristofarsa.games.game import play_game
+from aristofarsa.scenario.model import CONSPIRE_CHOICES, GARDEN_CHOICES
 
 TOY_RULE = "B90"     # a ruling ID of the toy card only (registered for the test)
+TOY_NOTE = CardNote("It counts the card just before it when it is played and after every change.",
+                    ("M4", TOY_RULE))
 #: The issue's hypothetical base Peasant: Prestige 2; Garden: +3 while the card just before
 #: it is a Noble; Balcony: +2 to your Garden card and to a Garden card you choose.
 TOY = CardSpec(
@@ -53,7 +65,7 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[CardSpec]:
     """The toy card in a temporary registry, with its ruling, Garden rule and Balcony handler."""
     monkeypatch.setitem(RULINGS, TOY_RULE, "Minstrel (toy card of a test)")
     with temporary_registry():
-        register(TOY, crowns=1)
+        register(TOY, crowns=1, notes=[TOY_NOTE])
         effects.balcony("Minstrel", "+2 to your Garden card and to a chosen one")(_toy_balcony)
         garden_rule("Minstrel", "M4", "+3 after a Noble", _toy_value)
         try:
@@ -206,6 +218,24 @@ def test_family_counts_written_in_the_docs_are_the_registrys() -> None:
     apps = (docs / "apps.md").read_text(encoding="utf-8")
     said = re.search(r"each of the (\w+) base cards", apps)
     assert said is not None and words[said.group(1)] == len(cards.BASE_CARDS)
+    # the rules, as the table reads them: the family, its Nobles and Peasants, the Exiled deck
+    rules_md = " ".join((docs / "rules.md").read_text(encoding="utf-8").split())
+    family = re.search(r"\*\*family\*\* \(one colour\) of (\d+) cards \(with the expansion, (\d+)\)",
+                       rules_md)
+    assert family is not None
+    assert (int(family.group(1)), int(family.group(2))) == (len(cards.family(False)),
+                                                           len(cards.family(True)))
+    nobles = re.search(r"- \*\*(\d+) Nobles\*\*: (.*?)\. They start", rules_md)
+    peasants = re.search(r"- \*\*(\d+) Peasants\*\*: (.*?)\. Shuffle", rules_md)
+    assert nobles is not None and peasants is not None
+    assert int(nobles.group(1)) == len(cards.PARLOR_NOBLES)
+    assert int(peasants.group(1)) == len(cards.STARTING_DECK)
+    assert nobles.group(2) == ", ".join(f"{n} ({CARDS[n].prestige})" for n in cards.PARLOR_NOBLES)
+    assert peasants.group(2) == ", ".join(f"{n} ({CARDS[n].prestige})" for n in cards.STARTING_DECK)
+    exiled = re.search(r"Each player also gets (\w+) cards, .*? in this order from the top: "
+                       r"(.*?) \(ruling X1\)", rules_md)
+    assert exiled is not None and words[exiled.group(1)] == len(cards.EXILED_ORDER)
+    assert exiled.group(2) == ", ".join(f"**{n}**" for n in cards.EXILED_ORDER)
 
 
 def test_a_card_not_in_play_changes_no_seeded_game() -> None:
@@ -229,3 +259,70 @@ def test_a_card_not_in_play_changes_no_seeded_game() -> None:
     assert redealt != before[0]
     # the game's own stream does not depend on a family's size: the same round-1 starter
     assert redealt["first"] == before[0]["first"]
+
+
+# ------------------------------------------------------------------ notes, Learn and the quiz
+def test_every_card_has_its_notes_and_no_entry_names_an_unknown_card() -> None:
+    import tomllib
+    raw = [card["name"] for card in tomllib.loads(
+        cards.CARD_NOTES_FILE.read_text(encoding="utf-8"))["card"]]
+    assert len(raw) == len(set(raw)), "a card has two entries in card_notes.toml"
+    written = read_card_notes()
+    assert set(written) - set(CARDS) == set(), "card_notes.toml names an unknown card"
+    assert set(CARDS) - set(written) == set(), "a card has no entry in card_notes.toml"
+    for name, spec in CARDS.items():
+        assert spec.notes == written[name] and spec.notes, name     # reachable from the card
+        assert all(r in RULINGS for note in spec.notes for r in note.rulings), name
+    assert learn.card_info("Servant").notes[0].text == CARDS["Servant"].notes[0].text
+
+
+def test_a_notes_file_naming_an_unknown_card_is_seen(tmp_path) -> None:
+    path = tmp_path / "notes.toml"
+    path.write_text('[[card]]\nname = "Lantern"\nnotes = [{ text = "Glows.", rulings = ["M4"] }]\n',
+                    encoding="utf-8")
+    assert set(read_card_notes(path)) - set(CARDS) == {"Lantern"}
+
+
+def test_learn_offers_the_toy_card_with_its_notes(toy: CardSpec) -> None:
+    assert toy.notes == (TOY_NOTE,)
+    tour = learn.CardTour()
+    assert tour.names[-1] == "Minstrel" and "Minstrel" not in learn.CardTour(expansion=True).names
+    tour.go("Minstrel")
+    info = tour.card()
+    assert (info.name, info.kind, info.prestige, info.crowns) == ("Minstrel", PEASANT, 2, 1)
+    assert [n.text for n in info.notes] == [TOY_NOTE.text]
+    assert [r.id for r in info.notes[0].rulings] == ["M4", TOY_RULE]
+    assert "| Minstrel | Peasant | 2 | 1 |" in learn.card_table_markdown()
+    assert f"- **Minstrel.** {TOY_NOTE.text} (M4, {TOY_RULE})" in learn.card_notes_markdown()
+    setup = rules.learn_pages()[0].body
+    assert "8 **Peasants** (Rogue 0, two Servants 1, Witch 2, Jester 3, Damsel 4, Merchant 5, " \
+           "Minstrel 2)" in " ".join(setup.split())
+
+
+def test_the_quiz_deals_and_plays_the_toy_card(toy: CardSpec) -> None:
+    garden_level = quiz.LEVELS[0]
+    assert "Minstrel" in quiz._family(garden_level) and "Minstrel" in garden_level.garden
+    assert all("Minstrel" in level.garden for level in quiz.LEVELS)
+    assert "Minstrel" in quiz.LEVELS[1].balcony and "Jester" not in quiz.LEVELS[1].balcony
+    in_garden, conspired = [], []
+    for seed in range(40):
+        question = quiz.generate("balcony", seed)
+        if any(card == "Minstrel" for _, card in question.garden_cards()):
+            in_garden.append(question)
+        conspired += [(question, p) for p in question.data["player"]
+                      if isinstance(p.get("conspire"), dict) and p["conspire"]["card"] == "Minstrel"]
+    assert in_garden, "the quiz never played the toy card in the Garden"
+    assert conspired, "the quiz never put the toy card on the Balcony"
+    # its one choice, a target (its definition's conspire_choices), is another player
+    assert all(p["conspire"]["target"] in q.players and p["conspire"]["target"] != p["name"]
+               for q, p in conspired)
+    assert any(e.rule == TOY_RULE for q, _ in conspired for e in q.result.trace)
+
+
+def test_learn_and_the_quiz_forget_the_toy_card_afterwards() -> None:
+    with temporary_registry():
+        register(TOY, crowns=1, notes=[TOY_NOTE])
+        assert "Minstrel" in learn.card_notes() and "Minstrel" in quiz.LEVELS[0].garden
+    assert "Minstrel" not in learn.card_notes() and "Minstrel" not in quiz.LEVELS[0].garden
+    assert "Minstrel" not in quiz._family(quiz.LEVELS[-1]) and "Minstrel" not in learn.CardTour().names
+    assert "7 **Peasants**" in rules.learn_pages()[0].body

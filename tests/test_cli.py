@@ -4,7 +4,7 @@ import json
 import pytest
 
 from aristofarsa import SCENARIOS_DIR
-from aristofarsa.cards import CARDS, PROVISIONAL_CROWNS, family
+from aristofarsa.core.cards import CARDS, PROVISIONAL_CROWNS, family
 
 
 @pytest.mark.parametrize("cmd", [[], ["resolve"], ["check"], ["cards"], ["scenarios"],
@@ -99,7 +99,7 @@ def test_check_skips_files_without_expect(tmp_path, run_cli, example):
 
 
 def test_failing_dask_cluster_is_a_clear_error(monkeypatch, capsys):
-    import aristofarsa.simulate as sim
+    import aristofarsa.games.simulate as sim
     from aristofarsa.cli import main
 
     def broken(*args, **kwargs):
@@ -180,8 +180,8 @@ def test_negative_seeds_are_refused(tmp_path, run_cli, example):
 
 
 def test_round1_starter_statistics():
-    from aristofarsa.simulate import simulate
-    from aristofarsa.stats import Stats
+    from aristofarsa.games.simulate import simulate
+    from aristofarsa.games.stats import Stats
     base = {"rounds": 3, "end_reason": "aristocrat-scored", "seats": ["A", "B", "C"],
             "bots": {"A": "random", "B": "random", "C": "random"}, "card_stats": {},
             "players": {"A": {"crowns": 5}, "B": {"crowns": 1}, "C": {"crowns": 0}}}

@@ -9,15 +9,15 @@ import re
 from pathlib import Path
 
 from aristofarsa.cli import build_parser
-from aristofarsa.rulings import RULINGS
+from aristofarsa.core.rulings import RULINGS
+from aristofarsa.core.variants import VARIANTS
 from aristofarsa.scenario import EXPECT_KEYS, PLAYER_KEYS, TOP_KEYS
-from aristofarsa.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 PACKAGE = ROOT / "aristofarsa"
 PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
-SUBPACKAGES = ("analysis", "render", "controllers", "widgets", "cli")
+SUBPACKAGES = ("core", "scenario", "games", "analysis", "render", "controllers", "widgets", "cli")
 
 
 def _commands() -> dict:
@@ -230,7 +230,7 @@ def test_module_map_names_every_module():
 
 
 def test_play_json_fields_are_listed_in_order():
-    from aristofarsa.game import play_game
+    from aristofarsa.games.game import play_game
     text = (DOCS / "cli.md").read_text(encoding="utf-8")
     listed = re.search(r"Its fields, in this order: (.*?)\n\n", text, flags=re.S).group(1)
     names = re.findall(r"`(\w+)`", listed.split("and with `--trace`")[0])
@@ -363,9 +363,11 @@ def test_planted_broken_link_is_reported():
 
 def test_planted_module_map_mistakes_are_reported():
     text = (DOCS / "architecture.md").read_text(encoding="utf-8")
-    dropped = re.sub(r"^\| `records\.py` \|.*\n", "", text, flags=re.M)
-    assert module_map_problems(dropped, PACKAGE) == ["the module table has no row for records.py"]
-    extra = text.replace("| `files.py` |", "| `ghost.py` | a module that is gone |\n| `files.py` |")
+    dropped = re.sub(r"^\| `games/records\.py` \|.*\n", "", text, flags=re.M)
+    assert module_map_problems(dropped, PACKAGE) == ["the module table does not name games/records.py"]
+    top = re.sub(r"^\| `pytest_plugin\.py` \|.*\n", "", text, flags=re.M)
+    assert module_map_problems(top, PACKAGE) == ["the module table has no row for pytest_plugin.py"]
+    extra = text.replace("| `core/files.py` |", "| `ghost.py` | a module that is gone |\n| `core/files.py` |")
     assert module_map_problems(extra, PACKAGE) == ["the module table names ghost.py, which does not exist"]
     row = text.replace("`dispute` (the Dispute and Graphs pages' pieces), ", "")
     assert module_map_problems(row, PACKAGE) == ["the module table does not name render/dispute.py"]
@@ -392,9 +394,10 @@ def test_planted_missing_path_is_reported():
 
 
 def test_planted_unknown_dotted_name_is_reported():
-    text = "`aristofarsa.game.play_game`, `aristofarsa.share.decode()`, `aristofarsa.game.run_game`, " \
+    text = "`aristofarsa.games.game.play_game`, `aristofarsa.scenario.share.decode()`, " \
+           "`aristofarsa.games.game.run_game`, " \
            "`aristofarsa.nowhere.thing`, `aristofarsa.controllers.play.PlayController.result_json`"
-    assert unknown_dotted_names(text) == ["aristofarsa.game.run_game: no run_game",
+    assert unknown_dotted_names(text) == ["aristofarsa.games.game.run_game: no run_game",
                                           "aristofarsa.nowhere.thing: no nowhere"]
 
 

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aristofarsa import SCENARIOS_DIR, scenario
-from aristofarsa.cards import CARDS
+from aristofarsa.core.cards import CARDS
 
 SOURCES = [p.read_text(encoding="utf-8") for p in sorted(SCENARIOS_DIR.glob("*.toml"))]
 WORDS = list(CARDS) + ["Ana", "Bruno", "Caio", "Zed", "true", "false", "-5", "5", "0", "[]", "{}",

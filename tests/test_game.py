@@ -1,4 +1,4 @@
-"""Whole games (aristofarsa.game), records and replay (aristofarsa.records), the CLI.
+"""Whole games (aristofarsa.games.game), records and replay (aristofarsa.games.records), the CLI.
 
 Invariants over many random games, a unit test for every end condition (E1, E2, E3, X2)
 and every E4 tie-break, replay identity, determinism, and the `play`/`replay`/`simulate`
@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import decisions as D
-from aristofarsa import records
-from aristofarsa.cards import PROVISIONAL_CROWNS, family
-from aristofarsa.game import DEFAULT_NAMES, END_REASONS, Game, GameError, check_invariants, play_game
-from aristofarsa.ranking import ranking
-from aristofarsa.state import Card, PlayerState
+from aristofarsa.core import decisions as D
+from aristofarsa.core.cards import PROVISIONAL_CROWNS, family
+from aristofarsa.core.ranking import ranking
+from aristofarsa.core.state import Card, PlayerState
+from aristofarsa.games import records
+from aristofarsa.games.game import DEFAULT_NAMES, END_REASONS, Game, GameError, check_invariants, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = [(n, exp, var) for n in (3, 4, 5, 6) for exp in (False, True)
@@ -121,7 +121,7 @@ def test_termination_and_round_cap():
 
 
 def test_round_cap_raises(monkeypatch):
-    import aristofarsa.game as game_module
+    import aristofarsa.games.game as game_module
     seed = next(s for s in range(100) if play_game(4, s, "random", record=False).rounds > 1)
     monkeypatch.setattr(game_module, "MAX_ROUNDS", 1)
     with pytest.raises(game_module.RoundCapError, match="did not end within 1 rounds"):
@@ -569,7 +569,7 @@ def test_a_finished_game_is_freed_without_the_cyclic_collector(bots, trace, expa
     import gc
     import weakref
 
-    from aristofarsa.game import Game
+    from aristofarsa.games.game import Game
     gc.collect()
     gc.disable()
     try:

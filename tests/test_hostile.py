@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, files, records, scenario
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.core import files
+from aristofarsa.games import records
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"
@@ -269,9 +271,9 @@ KEY_BOMB = "a" + ".a" * 31_997 + " = 1\n"
 
 
 def test_a_share_link_with_a_dotted_key_bomb_is_refused_unparsed():
-    from aristofarsa import share
     from aristofarsa.controllers.dispute import DisputeController
     from aristofarsa.controllers.lab import LabController
+    from aristofarsa.scenario import share
 
     code = share.encode(KEY_BOMB)
     assert len(code) < 200                               # a short link does it
@@ -365,7 +367,7 @@ def test_long_values_are_cut_in_messages(tmp_path):
 # ------------------------------------------------------------ 5. records verified
 @pytest.fixture(scope="module")
 def record() -> dict:
-    from aristofarsa.game import play_game
+    from aristofarsa.games.game import play_game
     # seed chosen so that the labels' tests diverge (a Witch may target its own card with
     # witch-own); scripts/regenerate_seeded.py lists this test when the deals change
     return records.to_record(play_game(3, 1, ["random"] * 3, trace=False))
@@ -419,7 +421,7 @@ def test_recorded_values_of_the_wrong_type(record, tmp_path):
 
 # ------------------------------------------------------------ 6. bounded resources
 def test_simulate_workers_capped_by_cpus(monkeypatch):
-    from aristofarsa import simulate as sim
+    from aristofarsa.games import simulate as sim
     seen = []
     monkeypatch.setattr(sim, "_run_pool", lambda chunks, workers, sink: seen.append(workers)
                         or sim._run_serial(chunks, sink))
@@ -431,7 +433,7 @@ def test_simulate_workers_capped_by_cpus(monkeypatch):
 def test_simulate_refuses_negative_seed_and_huge_counts():
     refused(cli("simulate", "--games", "1", "--players", "3", "--seed", "-1"), "--seed", ">= 0")
     refused(cli("simulate", "--games", str(10**15), "--players", "3"), "--games", "10,000,000")
-    from aristofarsa.simulate import simulate
+    from aristofarsa.games.simulate import simulate
     with pytest.raises(ValueError, match="seed must be at least 0"):
         simulate(1, 3, seed=-1)
 

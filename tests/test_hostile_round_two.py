@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import files, line
 from aristofarsa.controllers import progress
 from aristofarsa.controllers.learn import LearnController
 from aristofarsa.controllers.play import PlayController
 from aristofarsa.controllers.quiz import ProgressError, Quiz
+from aristofarsa.core import files
 from aristofarsa.render import markup
 from aristofarsa.render.seats import markdown_html
+from aristofarsa.scenario import line
 
 ROOT = Path(__file__).resolve().parents[1]
 ROUND = "Ana: Knight, Witch on Caio -5, hand Jester; Bruno: Rogue, pass; Caio: Damsel, pass"
@@ -202,7 +203,7 @@ def test_the_notebook_escapes_title_description_and_file_name(tmp_path: Path) ->
     import mistune
 
     from aristofarsa.cli.apps import lesson_notebook
-    from aristofarsa.scenario_toml import dumps
+    from aristofarsa.scenario.toml import dumps
 
     example = ROOT / "aristofarsa" / "scenarios" / "example-merchant-crowns-aristocrat.toml"
     data = tomllib.loads(example.read_text(encoding="utf-8"))

@@ -20,28 +20,27 @@ PACKAGE = "aristofarsa"
 ROOT = Path(__file__).resolve().parents[1] / PACKAGE
 
 # --------------------------------------------------------------------------- the layer map
-#: Which layer a module is in: (pattern on its path below the package, layer); first match
-#: wins. Flat modules are the engine unless listed as a file format.
-WHERE: tuple[tuple[str, str], ...] = (
-    ("analysis", "analysis"), ("analysis.*", "analysis"),
-    ("render", "render"), ("render.*", "render"),
-    ("controllers", "controllers"), ("controllers.*", "controllers"),
-    ("widgets", "widgets"), ("widgets.*", "widgets"),
-    ("cli", "cli"), ("cli.*", "cli"),
-    ("pytest_plugin", "cli"),   # a front end like the CLI (`pytest --aristofarsa-scenarios DIR`)
-    ("scenario", "formats"), ("scenario_*", "formats"), ("records", "formats"),
-    ("share", "formats"), ("line", "formats"),
-    # files (the safe reader, stdlib only) is engine: cards reads crowns with it
-    ("*", "engine"),
-)
+#: The layers, bottom to top. A layer is a subpackage of the package, and a module's layer is
+#: the subpackage it lives in (``core/round.py`` is in ``core``): no list of modules to keep.
+#: A module may import its own layer and every layer below it.
+LADDER: tuple[str, ...] = ("core", "scenario", "games", "analysis", "render", "controllers",
+                           "widgets")
 
-#: Bottom to top: a module may import its own layer and every layer below it.
-LADDER: tuple[str, ...] = ("engine", "formats", "analysis", "render", "controllers", "widgets")
-
-#: Beside the ladder: what the command line may import (everything but the widgets).
+#: Beside the ladder: the command line may import everything but the widgets; nothing
+#: imports it.
 MAY_IMPORT_EXTRA: dict[str, frozenset[str]] = {
-    "cli": frozenset({"engine", "formats", "analysis", "render", "controllers", "cli"}),
+    "cli": frozenset({"core", "scenario", "games", "analysis", "render", "controllers", "cli"}),
 }
+
+#: The only modules outside a layer's folder, each named: the package's face (its constants,
+#: read by every layer, and the finder of the old module paths; it imports no layer) and the
+#: pytest plugin (a front end like the CLI; its entry point names ``aristofarsa.pytest_plugin``).
+#: Any other top-level module is in no layer and fails ``test_every_module_is_in_a_layer``:
+#: move it into the folder of its layer.
+TOP_LEVEL: dict[str, str] = {"": "core", "pytest_plugin": "cli"}
+
+#: The layer of a module the table cannot place (a new top-level module).
+NO_LAYER = "(no layer)"
 
 #: The one upward edge allowed, and only inside a hand-off method: a model's one-line
 #: hand-off to its renderer (``RoundResult._repr_html_`` imports ``render.html`` when called;
@@ -62,7 +61,7 @@ ONLY_IN: dict[str, tuple[str, ...]] = {
 #: Layers that must import with the standard library alone (the core install has no
 #: dependencies): their module-level imports are stdlib or the package. Optional extras
 #: (tqdm, dask, matplotlib) are imported inside the function that needs them.
-STDLIB_ONLY: frozenset[str] = frozenset({"engine", "formats"})
+STDLIB_ONLY: frozenset[str] = frozenset({"core", "scenario", "games"})
 
 
 # --------------------------------------------------------------------------- reading imports
@@ -75,6 +74,7 @@ class Import:
     lazy: bool           # inside a function or method: runs when called, not on import
     typing_only: bool    # under ``if TYPE_CHECKING:``: never runs
     function: str = ""   # the innermost function or method it is in ("" at module level)
+    name: str = ""       # the name a ``from ... import name`` takes ("" for ``import x``)
 
 
 def read_package(root: Path = ROOT) -> dict[str, str]:
@@ -120,8 +120,8 @@ def imports(modules: dict[str, str]) -> list[Import]:
         return f"{base}.{name}" if base else name
 
     def add(src: str, target: str, is_internal: bool, node: ast.stmt, lazy: bool, typing: bool,
-            function: str) -> None:
-        found.append(Import(src, target, is_internal, node.lineno, lazy, typing, function))
+            function: str, name: str = "") -> None:
+        found.append(Import(src, target, is_internal, node.lineno, lazy, typing, function, name))
 
     for src, text in modules.items():
         tree = ast.parse(text, filename=src or "__init__")
@@ -154,7 +154,8 @@ def imports(modules: dict[str, str]) -> list[Import]:
                     base = resolved
                 for alias in node.names:
                     sub = join(base, alias.name)
-                    add(src, sub if sub in modules else base, True, node, lazy, typing, fn)
+                    add(src, sub if sub in modules else base, True, node, lazy, typing, fn,
+                        alias.name)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 name = getattr(node, "name", "<lambda>")
                 for child in ast.iter_child_nodes(node):
@@ -174,13 +175,38 @@ def imports(modules: dict[str, str]) -> list[Import]:
 
 # --------------------------------------------------------------------------- the checks
 def layer_of(module: str) -> str:
-    for pattern, layer in WHERE:
-        if fnmatch(module, pattern):
-            return layer
-    raise AssertionError(f"no layer for {module!r}")  # the table ends with "*"
+    """The folder a module lives in (``core.round`` -> ``core``; ``core`` itself, its
+    ``__init__``, too); a top-level module from :data:`TOP_LEVEL`, else :data:`NO_LAYER`."""
+    if module in TOP_LEVEL:
+        return TOP_LEVEL[module]
+    folder = module.split(".")[0]
+    return folder if folder in LADDER or folder in MAY_IMPORT_EXTRA else NO_LAYER
+
+
+def unplaced(modules: dict[str, str]) -> list[str]:
+    """Modules in no layer: a top-level module not in :data:`TOP_LEVEL`, or a folder that is
+    not a layer."""
+    return [f"{PACKAGE}/{m.replace('.', '/')}.py is in no layer: move it into the folder of its "
+            f"layer ({', '.join(f'{x}/' for x in (*LADDER, *MAY_IMPORT_EXTRA))})"
+            for m in sorted(modules) if layer_of(m) == NO_LAYER]
+
+
+def moved_paths(found: list[Import], moved: dict[str, str]) -> list[str]:
+    """Imports of a module by its old, deprecated path (``from .. import round``,
+    ``from aristofarsa.round import Round``): they work, through the package's finder of old
+    paths, but the import should name where the module lives."""
+    problems = []
+    for i in found:
+        name = i.target if i.target in moved else i.name if i.target == "" else ""
+        if i.internal and name in moved:
+            problems.append(f"{_where(i)}: imports {PACKAGE}.{name}, an old path: import "
+                            f"{PACKAGE}.{moved[name]}")
+    return problems
 
 
 def may_import(source_layer: str, target_layer: str) -> bool:
+    if NO_LAYER in (source_layer, target_layer):   # reported once, by unplaced()
+        return True
     if source_layer in MAY_IMPORT_EXTRA:
         return target_layer in MAY_IMPORT_EXTRA[source_layer]
     if target_layer not in LADDER:          # nothing on the ladder imports the cli
@@ -338,21 +364,37 @@ FOUND = imports(MODULES)
 
 
 def test_the_whole_package_is_read():
-    assert {"", "round", "result", "trace", "cli", "cli.games", "render.text"} <= set(MODULES)
+    assert {"", "core.round", "core.result", "core.trace", "scenario", "scenario.model",
+            "games.game", "cli", "cli.games", "render.text"} <= set(MODULES)
     assert len(MODULES) >= 30
     readers = {i.source for i in FOUND}
-    assert {"result", "game", "cli.rounds", "render.markdown"} <= readers
+    assert {"core.result", "games.game", "cli.rounds", "render.markdown"} <= readers
 
 
-def test_every_layer_in_the_table_is_on_the_ladder_or_beside_it():
-    layers = {layer for _, layer in WHERE}
-    assert layers <= set(LADDER) | set(MAY_IMPORT_EXTRA)
-    assert {layer_of(m) for m in MODULES} >= {"engine", "formats", "render", "cli"}
+def test_every_module_is_in_a_layer():
+    problems = unplaced(MODULES)
+    assert not problems, "\n".join(problems)
+    assert {layer_of(m) for m in MODULES} == {*LADDER, *MAY_IMPORT_EXTRA}  # every layer used
+    assert set(MAY_IMPORT_EXTRA) <= set(MAY_IMPORT_EXTRA["cli"]) | set(LADDER) | {"cli"}
+
+
+def test_the_layers_are_the_package_folders():
+    folders = {path.name for path in ROOT.iterdir() if (path / "__init__.py").is_file()}
+    assert folders == {*LADDER, *MAY_IMPORT_EXTRA}
+    assert layer_of("core.round") == "core" and layer_of("scenario") == "scenario"
+    assert layer_of("games.bots") == "games" and layer_of("pytest_plugin") == "cli"
+    assert layer_of("messages") == NO_LAYER      # a new top-level module is in no layer
 
 
 def test_imports_point_down():
     problems = upward_edges(FOUND)
     assert not problems, "upward imports:\n" + "\n".join(problems)
+
+
+def test_no_module_imports_an_old_path():
+    import aristofarsa
+    problems = moved_paths(FOUND, aristofarsa.MOVED)
+    assert not problems, "\n".join(problems)
 
 
 def test_no_import_cycles():
@@ -365,7 +407,7 @@ def test_jupyter_and_graphviz_only_in_their_layers():
     assert not problems, "\n".join(problems)
 
 
-def test_engine_and_formats_import_with_the_standard_library_alone():
+def test_core_scenario_and_games_import_with_the_standard_library_alone():
     problems = third_party_at_import(FOUND)
     assert not problems, "\n".join(problems)
 
@@ -396,14 +438,17 @@ def test_the_reader_resolves_every_form_of_import():
 
 
 CLEAN = dict(
-    cards="", round="from . import cards\n", scenario="from .round import x\n",
+    core="", core__cards="", core__round="from . import cards\n",
+    scenario="from ..core.round import x\n", scenario__model="from . import x\n",
+    games="", games__game="from ..core import round\nfrom ..scenario import model\n",
     analysis="", analysis__graph="from .. import scenario\n",
     render="", render__text="from ..analysis import graph\n", render__svg="import pygraphviz\n",
     render__dot="import graphviz\n",
-    result="def to_text(self):\n    from .render.text import x\n",  # the lazy hand-off
+    core__result="def to_text(self):\n    from ..render.text import x\n",  # the lazy hand-off
     controllers="", controllers__play="from ..render import text\n",
     widgets="", widgets__play="import ipywidgets\nfrom ..controllers import play\n",
     cli="", cli__games="from ..controllers import play\nfrom ..render import svg\n",
+    pytest_plugin="def f():\n    from . import scenario\n",
 )
 
 
@@ -417,12 +462,15 @@ def test_a_clean_synthetic_package_passes():
 
 def test_planted_upward_imports_are_caught():
     planted = {
-        "cards": "from .scenario import load\n",                       # engine -> formats
+        "core__cards": "from ..scenario import load\n",               # core -> scenario
+        "scenario__model": "from ..games.game import x\n",            # scenario -> games
+        "games__game": "from ..analysis import graph\n",              # games -> analysis
         "analysis__graph": "from ..render import text\n",              # analysis -> render
         "render__text": "from ..controllers import play\n",            # render -> controllers
         "controllers__play": "def f():\n    from ..widgets import play\n",  # lazy, not to render
         "cli__games": "from ..widgets import play\n",                  # the cli never imports widgets
-        "round": "from .cli import games\n",                           # nothing imports the cli
+        "core__round": "from ..cli import games\n",                    # nothing imports the cli
+        "scenario": "from .. import pytest_plugin\n",                 # nor the pytest plugin
     }
     for module, text in planted.items():
         found = imports(_package(**{**CLEAN, module: text}))
@@ -434,30 +482,31 @@ def test_planted_upward_imports_are_caught():
 def test_planted_third_party_imports_are_caught():
     planted = {
         "controllers__play": "import ipywidgets\n",
-        "result": "def _repr_html_(self):\n    from IPython.display import HTML\n",
+        "core__result": "def _repr_html_(self):\n    from IPython.display import HTML\n",
         "render__dot": "import pygraphviz\n",
         "analysis__graph": "import graphviz\n",
     }
     for module, text in planted.items():
         problems = misplaced_third_party(imports(_package(**{**CLEAN, module: text})))
         assert len(problems) == 1 and "allowed only in" in problems[0], (module, problems)
-    lazy_ok = imports(_package(**{**CLEAN, "cards": "def f():\n    import matplotlib\n"}))
+    lazy_ok = imports(_package(**{**CLEAN, "core__cards": "def f():\n    import matplotlib\n"}))
     assert third_party_at_import(lazy_ok) == []
-    eager = imports(_package(**{**CLEAN, "cards": "import matplotlib\n"}))
-    assert len(third_party_at_import(eager)) == 1
+    for layer in ("core", "scenario", "games"):
+        eager = imports(_package(**{**CLEAN, f"{layer}__x": "import matplotlib\n"}))
+        assert len(third_party_at_import(eager)) == 1, layer
 
 
 def test_planted_cycles_are_caught_even_through_a_function():
-    top = imports(_package(**{**CLEAN, "cards": "from . import round\n"}))
-    assert [describe(c) for c in cycles(top)] == ["cards -> round -> cards"]
-    lazy = imports(_package(**{**CLEAN, "cards": "def f():\n    from .round import x\n"}))
-    assert [describe(c) for c in cycles(lazy)] == ["cards -> round -> cards"]
+    top = imports(_package(**{**CLEAN, "core__cards": "from . import round\n"}))
+    assert [describe(c) for c in cycles(top)] == ["core.cards -> core.round -> core.cards"]
+    lazy = imports(_package(**{**CLEAN, "core__cards": "def f():\n    from .round import x\n"}))
+    assert [describe(c) for c in cycles(lazy)] == ["core.cards -> core.round -> core.cards"]
     assert cycles(lazy, lazy=False) == []
     typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .round import x\n"
-    assert [describe(c) for c in cycles(imports(_package(**{**CLEAN, "cards": typing_only})))] == [
-        "cards -> round -> cards"]  # types tied in a circle are a circle too
+    assert [describe(c) for c in cycles(imports(_package(**{**CLEAN, "core__cards": typing_only})))] \
+        == ["core.cards -> core.round -> core.cards"]  # types tied in a circle are a circle too
     # the hand-off and its renderer naming the model's type: no circle
-    handoff_pair = {**CLEAN, "render__text": typing_only.replace(".round", "..result")}
+    handoff_pair = {**CLEAN, "render__text": typing_only.replace(".round", "..core.result")}
     assert cycles(imports(_package(**handoff_pair))) == []
 
 
@@ -465,12 +514,34 @@ def test_planted_type_only_and_misplaced_lazy_imports_are_caught():
     typing_up = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..controllers import play\n"
     problems = upward_edges(imports(_package(**{**CLEAN, "render__text": typing_up})))
     assert len(problems) == 1 and "render.text" in problems[0], problems
-    not_a_handoff = "def helper(self):\n    from .render.text import x\n"
-    problems = upward_edges(imports(_package(**{**CLEAN, "result": not_a_handoff})))
+    not_a_handoff = "def helper(self):\n    from ..render.text import x\n"
+    problems = upward_edges(imports(_package(**{**CLEAN, "core__result": not_a_handoff})))
     assert len(problems) == 1 and "inside a function" in problems[0], problems
     for name in ("_repr_html_", "to_markdown"):
-        ok = f"def {name}(self):\n    from .render.text import x\n"
-        assert upward_edges(imports(_package(**{**CLEAN, "result": ok}))) == [], name
+        ok = f"def {name}(self):\n    from ..render.text import x\n"
+        assert upward_edges(imports(_package(**{**CLEAN, "core__result": ok}))) == [], name
+
+
+def test_planted_module_outside_a_layer_and_old_paths_are_caught():
+    package = _package(**{**CLEAN, "messages": "from .core import cards\n",
+                          "serving": "", "serving__x": "",
+                          "analysis__graph": "from .. import round\nfrom ..scenario_model import x\n"})
+    assert unplaced(package) == [
+        "aristofarsa/messages.py is in no layer: move it into the folder of its layer (core/, "
+        "scenario/, games/, analysis/, render/, controllers/, widgets/, cli/)",
+        "aristofarsa/serving.py is in no layer: move it into the folder of its layer (core/, "
+        "scenario/, games/, analysis/, render/, controllers/, widgets/, cli/)",
+        "aristofarsa/serving/x.py is in no layer: move it into the folder of its layer (core/, "
+        "scenario/, games/, analysis/, render/, controllers/, widgets/, cli/)"]
+    found = imports(package)
+    assert upward_edges(found) == []          # a module in no layer is reported once, above
+    moved = {"round": "core.round", "scenario_model": "scenario.model"}
+    assert moved_paths(found, moved) == [
+        "aristofarsa/analysis/graph.py:1: imports aristofarsa.round, an old path: import "
+        "aristofarsa.core.round",
+        "aristofarsa/analysis/graph.py:2: imports aristofarsa.scenario_model, an old path: import "
+        "aristofarsa.scenario.model"]
+    assert moved_paths(imports(_package(**CLEAN)), moved) == []
 
 
 # --------------------------------------------------------------------------- function lengths
@@ -510,7 +581,7 @@ def too_long(lengths: dict[str, int]) -> list[str]:
 
 def test_functions_are_at_most_80_lines():
     lengths = function_lengths(MODULES)
-    assert lengths["round:Round.play"] < 20  # methods are measured too
+    assert lengths["core.round:Round.play"] < 20  # methods are measured too
     problems = too_long(lengths)
     assert not problems, "\n".join(problems)
     stale = [name for name in LONG_FUNCTIONS if lengths.get(name, 0) <= MAX_FUNCTION_LINES]
@@ -519,5 +590,5 @@ def test_functions_are_at_most_80_lines():
 
 def test_a_planted_long_function_is_caught():
     body = "def f():\n" + "    x = 1\n" * MAX_FUNCTION_LINES
-    problems = too_long(function_lengths(_package(**{**CLEAN, "cards": body})))
-    assert len(problems) == 1 and "cards.py: f has 81 lines" in problems[0], problems
+    problems = too_long(function_lengths(_package(**{**CLEAN, "core__cards": body})))
+    assert len(problems) == 1 and "core/cards.py: f has 81 lines" in problems[0], problems

@@ -1,7 +1,7 @@
 """Unit tests of the layered Prestige (M3) and the Garden values (M4)."""
-from aristofarsa.prestige import apply_ledger, garden_value, ledger_text, prestige
-from aristofarsa.state import Card, Entry, Slot
-from aristofarsa.trace import Op
+from aristofarsa.core.prestige import apply_ledger, garden_value, ledger_text, prestige
+from aristofarsa.core.state import Card, Entry, Slot
+from aristofarsa.core.trace import Op
 
 
 def garden(*names, owners=None):
@@ -83,7 +83,7 @@ def test_a_garden_rule_is_registered_once():
     """A card's Garden rule is one row: its value is read everywhere, and the trace's M4
     step gives its explanation (a Jester +4 while it is alone in the Garden, for the test)."""
     from aristofarsa import SCENARIOS_DIR, scenario
-    from aristofarsa.prestige import GARDEN_RULES, MOVES, drop_garden_rule, garden_rule
+    from aristofarsa.core.prestige import GARDEN_RULES, MOVES, drop_garden_rule, garden_rule
     assert set(GARDEN_RULES) == {"Rogue", "Squire", "Elder", "Servant", "Courtisan", "Bard"}
     assert MOVES == {False: {"Rogue", "Squire", "Elder", "Servant"},
                      True: {"Rogue", "Squire", "Elder", "Servant", "Courtisan"}}

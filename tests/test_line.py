@@ -1,4 +1,4 @@
-"""The one-line notation (aristofarsa/line.py): every lesson round-trips exactly with its
+"""The one-line notation (aristofarsa/scenario/line.py): every lesson round-trips exactly with its
 TOML, any round's data survives format -> parse, and every mistake names its clause and
 character in the validator's words."""
 from __future__ import annotations
@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aristofarsa import line, scenario
-from aristofarsa.cards import BASE_CARDS, CARDS, PARLOR_NOBLES
-from aristofarsa.rulings import RULINGS
-from aristofarsa.variants import VARIANTS
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.core.cards import BASE_CARDS, CARDS, PARLOR_NOBLES
+from aristofarsa.core.rulings import RULINGS
+from aristofarsa.core.variants import VARIANTS
+from aristofarsa.scenario import line
 
 EXAMPLE_LINE = ("Ana: Knight, Witch on Caio -5, hand Jester; Bruno: Rogue, convoke Servant "
                 "Merchant take Bishop; Caio: Aristocrat, Merchant on Caio, hand Damsel")
@@ -222,8 +223,7 @@ def test_resolve_line_mistake_exits_2(run_cli) -> None:
     assert both.returncode == 2 and "one of the two" in both.stderr
 
 
-_LESSON_LINES = [line.dumps(scenario.load(p)) for p in sorted(Path(scenario.__file__).parent.joinpath(
-    "scenarios").glob("*.toml"))]
+_LESSON_LINES = [line.dumps(scenario.load(p)) for p in sorted(SCENARIOS_DIR.glob("*.toml"))]
 
 
 @st.composite
@@ -272,7 +272,7 @@ def test_a_retyped_lesson_line_reads_as_the_same_round(pair: tuple[str, str]) ->
 def test_prose_false_leaves_out_the_title_and_the_lesson_text() -> None:
     """The share box's line: the round without `title` and `about` (a lesson's whole Markdown);
     the default keeps both, so the file round-trips."""
-    sc = scenario.load(Path(scenario.__file__).parent / "scenarios" / "b13-bishop-chain.toml")
+    sc = scenario.load(SCENARIOS_DIR / "b13-bishop-chain.toml")
     full, short = line.dumps(sc), line.dumps(sc, prose=False)
     assert full.startswith("title ") and "; about " in full
     assert "title " not in short and "about " not in short and "**" not in short

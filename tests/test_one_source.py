@@ -5,11 +5,12 @@ import json
 
 import pytest
 
-from aristofarsa import game, rulings, simulate
-from aristofarsa.bots import BOTS, normalize_bots
-from aristofarsa.cards import CARD_EVENTS, PROVISIONAL_CROWNS, crowns_sum
-from aristofarsa.game_result import END_REASONS
-from aristofarsa.variants import VARIANTS, Variant, VariantError, check_variants, parse_variant
+from aristofarsa.core import rulings
+from aristofarsa.core.cards import CARD_EVENTS, PROVISIONAL_CROWNS, crowns_sum
+from aristofarsa.core.variants import VARIANTS, Variant, VariantError, check_variants, parse_variant
+from aristofarsa.games import game, simulate
+from aristofarsa.games.bots import BOTS, normalize_bots
+from aristofarsa.games.game_result import END_REASONS
 
 
 def test_player_counts_come_from_ruling_m8():
@@ -77,10 +78,10 @@ def test_a_cards_convoke_value_has_one_definition():
     import re
     from pathlib import Path
 
-    from aristofarsa import cards, round
     from aristofarsa.controllers.asks import ask_of
-    from aristofarsa.decisions import ACTION, Request
-    from aristofarsa.state import Card
+    from aristofarsa.core import cards, round
+    from aristofarsa.core.decisions import ACTION, Request
+    from aristofarsa.core.state import Card
 
     assert cards.convoke_value("Servant") == 3 and cards.convoke_value("Knight") == 8
     assert cards.CONVOKE_VALUE == {n: cards.convoke_value(n) for n in cards.CARDS}

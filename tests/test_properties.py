@@ -5,13 +5,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aristofarsa import decisions as D
-from aristofarsa.cards import EXILED_ORDER, PARLOR_NOBLES, family
-from aristofarsa.decisions import DecisionError
-from aristofarsa.round import Round
-from aristofarsa.state import Card, PlayerState
-from aristofarsa.trace import Trace
-from aristofarsa.variants import VARIANTS
+from aristofarsa.core import decisions as D
+from aristofarsa.core.cards import EXILED_ORDER, PARLOR_NOBLES, family
+from aristofarsa.core.decisions import DecisionError
+from aristofarsa.core.round import Round
+from aristofarsa.core.state import Card, PlayerState
+from aristofarsa.core.trace import Trace
+from aristofarsa.core.variants import VARIANTS
 
 NAMES = ["Ana", "Bruno", "Caio", "Dora", "Edu", "Fia"]
 

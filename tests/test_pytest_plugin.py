@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa.files import MAX_TEXT_BYTES
+from aristofarsa.core.files import MAX_TEXT_BYTES
 
 pytest_plugins = ["pytester"]
 

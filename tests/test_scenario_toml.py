@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aristofarsa import scenario
-from aristofarsa.scenario_toml import TomlWriteError, dumps
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.scenario.toml import TomlWriteError, dumps
 
-LESSONS = sorted((Path(scenario.__file__).parent / "scenarios").glob("*.toml"))
+LESSONS = sorted(SCENARIOS_DIR.glob("*.toml"))
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)

@@ -2,7 +2,7 @@
 import json
 
 from aristofarsa import scenario
-from aristofarsa.rulings import RULINGS
+from aristofarsa.core.rulings import RULINGS
 
 # Rulings about the set-up or the model rather than one step of a round: they are pinned
 # by scenarios (and whole-game tests) but no single trace line has to cite them.
@@ -45,7 +45,7 @@ def test_player_counts_and_expansion_are_covered(lessons):
 
 
 def test_every_variant_is_exercised(lessons):
-    from aristofarsa.variants import VARIANTS
+    from aristofarsa.core.variants import VARIANTS
     used = set()
     for path in lessons:
         used |= scenario.load(path).variants

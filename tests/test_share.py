@@ -10,8 +10,9 @@ import zlib
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, scenario, share
-from aristofarsa.share import MAX_CODE_CHARS, MAX_TOML_BYTES, ShareCodeError
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.scenario import share
+from aristofarsa.scenario.share import MAX_CODE_CHARS, MAX_TOML_BYTES, ShareCodeError
 
 LESSONS = sorted(SCENARIOS_DIR.glob("*.toml"))
 EXAMPLE = SCENARIOS_DIR / "example-merchant-crowns-aristocrat.toml"

@@ -1,9 +1,9 @@
-"""Tests of the simulation layer (aristofarsa.simulate, aristofarsa.stats).
+"""Tests of the simulation layer (aristofarsa.games.simulate, aristofarsa.games.stats).
 
 Most tests use ``fake_game``, a small deterministic stand-in for
-``aristofarsa.game.play_game`` with the same signature and summary shape.
+``aristofarsa.games.game.play_game`` with the same signature and summary shape.
 ``test_real_game_runner`` runs against the real runner and is skipped only
-while ``aristofarsa.game`` cannot be imported.
+while ``aristofarsa.games.game`` cannot be imported.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from fractions import Fraction
 
 import pytest
 
-from aristofarsa.simulate import ALLOWED_BOTS, game_seed, normalize_bots, simulate
-from aristofarsa.stats import CARD_EVENTS, END_REASONS, Stats
+from aristofarsa.games.simulate import ALLOWED_BOTS, game_seed, normalize_bots, simulate
+from aristofarsa.games.stats import CARD_EVENTS, END_REASONS, Stats
 
 NAMES = ["Ana", "Bruno", "Caio", "Dora", "Eva", "Fabio"]
 CARDS = ["Aristocrat", "Bishop", "Knight", "Rogue", "Witch"]
@@ -344,8 +344,8 @@ def test_local_dask_cluster_matches_serial():
 # ---------------------------------------------------------------- the real runner
 
 def test_real_game_runner():
-    """Against aristofarsa.game.play_game, the default game runner."""
-    from aristofarsa import game
+    """Against aristofarsa.games.game.play_game, the default game runner."""
+    from aristofarsa.games import game
     one = game.play_game(4, game_seed(0, 0), ["random"] * 4, trace=False)
     s = one.summary()
     assert json.loads(json.dumps(s)) == s
@@ -371,7 +371,7 @@ def test_a_ctrl_c_while_a_worker_spawns_is_held_for_the_parent_not_lost(monkeypa
     import threading
     from multiprocessing.context import SpawnProcess
 
-    from aristofarsa.simulate import _QuietSpawnProcess
+    from aristofarsa.games.simulate import _QuietSpawnProcess
 
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signal handlers are set in the main thread only")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
-from aristofarsa.result import RoundResult
-from aristofarsa.trace import EventKind, Op, Phase, TraceEvent, change_text
+from aristofarsa.core.result import RoundResult
+from aristofarsa.core.trace import EventKind, Op, Phase, TraceEvent, change_text
 
 LESSONS = sorted(SCENARIOS_DIR.glob("*.toml"))
 CHANGE = re.compile(r"^(?:[+-]\d+|x\d+|=-?\d+)$")
@@ -97,7 +97,7 @@ def test_kinds_and_phases_are_the_trace_vocabulary(path):
 
 
 def test_a_game_uses_the_trace_vocabulary():
-    from aristofarsa.game import Game
+    from aristofarsa.games.game import Game
     game = Game(4, seed=3, expansion=True, trace=True)
     game.run()
     events = list(game.trace)
@@ -132,7 +132,7 @@ def test_balcony_prestige_names_its_source():
 def test_the_engine_names_only_members_that_exist(alias, enum):
     """The engine writes ``K.PLAY`` and ``PHASE.SCORE`` (trace.Plain: an enum's members as
     plain attributes); every name it uses is a member, and each is the member itself."""
-    import aristofarsa.trace as trace
+    import aristofarsa.core.trace as trace
     package = Path(__file__).resolve().parents[1] / "aristofarsa"
     used = {name for path in package.rglob("*.py")
             for name in re.findall(rf"\b{alias}\.([A-Z_0-9]+)\b", path.read_text(encoding="utf-8"))}

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scenario as scenario_mod
+from ..core.variants import VARIANTS
 from ..scenario import Scenario, ScenarioError
-from ..variants import VARIANTS
 from .outcome import and_list, card_names
 
 

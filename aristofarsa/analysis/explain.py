@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import DOCS_URL
-from ..cards import CARDS, balcony_prestige_rules
-from ..rulings import RULINGS, ruling_anchor
+from ..core.cards import CARDS, balcony_prestige_rules
+from ..core.rulings import RULINGS, ruling_anchor
 from .graph import BALCONY, GARDEN, Edge, build_graph
 from .outcome import and_list, game_ends, next_starter, winning_cards
 

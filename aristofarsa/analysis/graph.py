@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import balcony_prestige_rules
+from ..core.cards import balcony_prestige_rules
 
 GARDEN, BALCONY, HAND = "garden", "balcony", "hand"
 

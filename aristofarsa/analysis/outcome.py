@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..rulings import END_RULES
+from ..core.rulings import END_RULES
 
 __all__ = ["GardenCard", "and_list", "card_names", "count", "game_ends", "next_starter",
            "scored_cards", "who_wins", "winning_cards"]

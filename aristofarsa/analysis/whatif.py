@@ -15,12 +15,12 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import decisions as D
-from .. import files
-from ..decisions import DecisionError, Request
-from ..round import Round
+from ..core import decisions as D
+from ..core import files
+from ..core.decisions import DecisionError, Request
+from ..core.round import Round
+from ..core.trace import Trace
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
-from ..trace import Trace
 from .outcome import card_names
 
 #: Requests that belong to a player's Phase-2 action (answered in the `conspire`/`convoke` table).
@@ -380,7 +380,7 @@ def _rewrite(table: dict[str, Any], alt: dict[str, Any], spent: list[str]) -> di
 
 
 def _dumps(data: dict[str, Any]) -> str:
-    from ..scenario_toml import dumps
+    from ..scenario.toml import dumps
     return dumps(data)
 
 

@@ -14,7 +14,7 @@ import importlib
 import sys
 
 from .. import __version__
-from ..files import printable
+from ..core.files import printable
 from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "UsageError", "build_parser", "main"]

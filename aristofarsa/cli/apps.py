@@ -311,7 +311,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ share
 def cmd_share(args: argparse.Namespace) -> int:
-    from .. import scenario, share
+    from .. import scenario
+    from ..scenario import share
 
     if args.decode is not None:
         if args.file is not None or args.url is not None or args.text:
@@ -331,7 +332,7 @@ def cmd_share(args: argparse.Namespace) -> int:
     try:
         sc = scenario.load(args.file)                # refuse an invalid round with the validator's message
         if args.text:
-            from .. import line
+            from ..scenario import line
             print(line.dumps(sc))
             return EXIT_OK
         text = Path(args.file).read_bytes().decode("utf-8")

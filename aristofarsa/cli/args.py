@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..variants import Variant, VariantError, parse_variant
+from ..core.variants import Variant, VariantError, parse_variant
 
 EXIT_OK, EXIT_MISMATCH, EXIT_INVALID = 0, 1, 2
 

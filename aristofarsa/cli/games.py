@@ -8,14 +8,14 @@ from __future__ import annotations
 import json
 import sys
 
-from ..game import MAX_PLAYERS, MIN_PLAYERS
+from ..games.game import MAX_PLAYERS, MIN_PLAYERS
 from .args import UsageError, variant, whole_number
 
 
 def add_commands(sub) -> None:
     """Register the whole-game commands on the main parser's subparsers."""
-    from ..simulate import ALLOWED_BOTS
-    from ..variants import VARIANTS
+    from ..core.variants import VARIANTS
+    from ..games.simulate import ALLOWED_BOTS
     bots_help = (f"one bot for every seat or one per seat, comma-separated; bots: "
                  f"{', '.join(ALLOWED_BOTS)} (default random)")
     variant_help = f"switch on a house-rule variant; repeatable: {', '.join(VARIANTS)}"
@@ -91,7 +91,7 @@ def _check_players(n: int) -> int:
 
 
 def _bots(value: str, players: int) -> list[str]:
-    from ..simulate import normalize_bots
+    from ..games.simulate import normalize_bots
     try:
         return list(normalize_bots(value, players))
     except ValueError as exc:
@@ -108,7 +108,7 @@ def _print_game(game, as_json: bool, trace: bool) -> None:
 
 # ------------------------------------------------------------------ commands
 def cmd_play(args) -> int:
-    from ..game import GameError, play_game
+    from ..games.game import GameError, play_game
     _check_seed(args.seed)
     players = _check_players(args.players)
     bots = _bots(args.bots, players)
@@ -118,7 +118,7 @@ def cmd_play(args) -> int:
     except GameError as exc:
         raise _usage(str(exc)) from None
     if args.record:
-        from .. import records
+        from ..games import records
         try:
             records.save(game, args.record)
         except OSError as exc:
@@ -128,7 +128,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .. import records
+    from ..games import records
     try:
         record = records.load(args.file)
         game = records.replay(record, trace=True)
@@ -150,7 +150,7 @@ def cmd_simulate(args) -> int:
 
 
 def _simulate(args) -> int:
-    from ..simulate import MAX_GAMES, simulate
+    from ..games.simulate import MAX_GAMES, simulate
     if args.games < 0:
         raise _usage(f"--games must be at least 0, got {args.games}")
     if args.games > MAX_GAMES:

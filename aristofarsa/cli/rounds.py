@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from .. import SCENARIOS_DIR
-from ..cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
-from ..files import printable
-from ..variants import VARIANTS
+from ..core.cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
+from ..core.files import printable
+from ..core.variants import VARIANTS
 from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, write_json
 
 
@@ -60,7 +60,8 @@ def add_commands(sub) -> None:
 
 # ------------------------------------------------------------------ commands
 def cmd_resolve(args) -> int:
-    from .. import line, scenario
+    from .. import scenario
+    from ..scenario import line
     if (args.file is None) == (args.line is None):
         raise UsageError("give a scenario FILE or --line TEXT (the round in one line), one of the two")
     try:

@@ -23,10 +23,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import decisions as D
-from ..cards import CARDS, convoke_sum, convoke_total
-from ..decisions import Request
-from ..trace import TraceEvent
+from ..core import decisions as D
+from ..core.cards import CARDS, convoke_sum, convoke_total
+from ..core.decisions import Request
+from ..core.trace import TraceEvent
 
 __all__ = ["Ask", "Option", "SessionError", "ask_of", "litter_holder", "option_label"]
 

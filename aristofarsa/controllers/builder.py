@@ -6,25 +6,30 @@ the round that records every request the engine makes (its legal options) and ev
 missing or illegal choice. Each message keeps the validator's wording and is filed under
 the field at fault (``"1.conspire.target"``: player 2's Conspire target). Options offered
 for a field are the legal ones only: cards a family still has, targets and deltas the
-engine accepts, Nobles the Convoke total affords. No Jupyter import.
+engine accepts, Nobles the Convoke total affords. Every key of the scenario format can be
+set by a tap (the other zones, :data:`ZONES`; the switches, :data:`FLAGS`; an Oracle's keep);
+tests/controllers/test_builder_taps.py enters every lesson so. No Jupyter import.
 """
 from __future__ import annotations
 
 import copy
+import functools
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import decisions as D
 from .. import scenario as S
-from ..cards import CARDS, PARLOR_NOBLES, canonical, family
-from ..decisions import AutoDecider, DecisionError, Request
-from ..result import RoundResult
-from ..round import Round
-from ..scenario_toml import dumps
-from ..trace import Trace
-from ..variants import VARIANTS, Variant
+from ..core import decisions as D
+from ..core.cards import CARDS, EXPANSION_CARDS, PARLOR_NOBLES, canonical, family, on_registry_change
+from ..core.decisions import AutoDecider, DecisionError, Request
+from ..core.result import RoundResult
+from ..core.round import Round
+from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS
+from ..core.trace import Trace
+from ..core.variants import VARIANTS
+from ..scenario.toml import dumps
 
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
 ACTIONS = ("conspire", "convoke", "passes")
@@ -33,7 +38,15 @@ ACTIONS = ("conspire", "convoke", "passes")
 #: pass (P8) is only for a player with nothing left to play.
 SLOTS = {"conspire": {"hand": 1}, "convoke": {"discard": 2, "hand": 0}, "passes": {"hand": 0}}
 PATH = "scenario"          # the "file name" the validator's messages start with
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Builder", "Check", "chip_label", "field_of"]
+#: A player's other zones (the scenario format's per-player lists besides the round's own
+#: cards), asked in the builder's optional "more of this player's cards" fold. ``parlor`` and
+#: ``exiled`` left out mean the rules' count (the format's default); the others, empty.
+ZONES = ("deck", "discard_pile", "scored", "parlor", "exiled")
+#: Zones whose absence is not "empty" but the rules' count.
+COUNTED_ZONES = ("parlor", "exiled")
+#: Top-level switches of the format besides the expansion (the builder's settings fold).
+FLAGS = ("final_round", "next_draw")
 #: The scenario-format example: a valid round to start from (docs/scenario-format.md).
 STARTER: list[dict[str, Any]] = [
     {"name": "Ana", "garden": "Knight", "conspire": {"card": "Witch", "target": "Caio", "delta": -5},
@@ -87,7 +100,7 @@ def field_of(message: str, names: list[str]) -> str:
     copies = re.search(r"\d+ copies of \w+ \(([a-z_., ]+)\)", message)
     if copies:   # the card's places, in file order: filed under the last one the builder shows
         shown = [w for w in copies.group(1).split(", ")
-                 if w in ("garden", "conspire", "hand", "convoke.discard")]
+                 if w in ("garden", "conspire", "hand", "convoke.discard", *ZONES)]
         return f"{k}.{shown[-1]}" if shown else f"{k}.player"
     replay = re.search(r"the choice `(\w+)` = .* replayed the Balcony", message)
     if replay:
@@ -286,6 +299,30 @@ class Builder:
         check = self.check()
         return not any(key.split(".")[0] == str(k) for key in check.problems)
 
+    def told(self, k: int) -> bool:
+        """Player k's entry is complete and leaves nothing untold that a table tells: the
+        kept card of a Conspire, and every optional choice that has options (an Oracle's
+        peek, a Scribe's *also score*) set."""
+        if not self.complete(k):
+            return False
+        if self.action(k) == "conspire" and len(self.hand(k)) < SLOTS["conspire"]["hand"]:
+            return False
+        for source in ("garden", "conspire"):
+            chosen = self.choices(k, source)
+            for key in self.choice_keys(k, source):
+                if key not in chosen and self.choice_options(k, source, key)[0]:
+                    return False
+        return True
+
+    def all_told(self) -> bool:
+        """The round is valid and every player's entry :meth:`told`: the last fact is in."""
+        return self.check().ok and all(self.told(k) for k in range(len(self.players)))
+
+    def set_convoke_take(self, k: int, take: str) -> None:
+        """One tap for "Convokes the Courtisan": the Phase-2 action and the Noble taken."""
+        self.set_action(k, "convoke")
+        self.set_convoke(k, take=take)
+
     def convoke(self, k: int) -> dict[str, Any]:
         c = self.players[k].get("convoke")
         return c if isinstance(c, dict) else {"discard": [], "take": None}
@@ -295,19 +332,98 @@ class Builder:
         return [n for n in CARDS if self.expansion or not CARDS[n].expansion]
 
     def _used(self, k: int, leave_out: str) -> Counter[str]:
-        """Cards the player has elsewhere in the file than ``leave_out``."""
+        """Cards the player has elsewhere in the file than ``leave_out`` (a place: garden,
+        conspire, hand, discard, drawn, scribe-discard, or a zone of :data:`ZONES`)."""
         p = self.players[k]
         used: Counter[str] = Counter()
+        scribe = self.choices(k, "garden").get("discard") if self.garden(k) == "Scribe" else None
         places: dict[str, list[Any]] = {
             "garden": [self.garden(k)], "conspire": [self.conspire(k)] if "conspire" in p else [],
             "hand": self.hand(k),
             "discard": list(self.convoke(k).get("discard") or []) if "convoke" in p else [],
-            "drawn": self.deck(k)[:1],
-            "other": [*self.deck(k)[1:], *(c for z in ("discard_pile", "scored") for c in p.get(z, []))]}
+            "drawn": self.deck(k)[:1], "deck": self.deck(k)[1:],
+            "scribe-discard": [scribe] if isinstance(scribe, str) else [],
+            **{z: self.zone(k, z) or [] for z in ZONES if z != "deck"}}
+        skip = {leave_out}
+        if leave_out == "deck":
+            skip.add("drawn")
+        if self.draws(k):   # X4: the card drawn is now where it went (hand, discard ...), once
+            skip.add("drawn")
+        if leave_out == "drawn":   # it may be any card held this round (the one drawn)
+            skip |= {"hand", "conspire", "discard", "scribe-discard"}
         for where, cards in places.items():
-            if where != leave_out:
+            if where not in skip:
                 used.update(canonical(c) or str(c) for c in cards if c)
         return used
+
+    # ------------------------------------------------------------- the other zones
+    def zone(self, k: int, z: str) -> list[str] | None:
+        """Player k's ``z`` (a zone of :data:`ZONES`) as given; None: not given (for
+        ``parlor`` and ``exiled``, the rules' count; for the others, empty)."""
+        value = self.players[k].get(z)
+        return [str(c) for c in value] if isinstance(value, list) else None
+
+    def zones(self, k: int) -> list[str]:
+        """The zones the builder asks for player k: the Exiled deck only with the expansion."""
+        return [z for z in ZONES if z != "exiled" or self.expansion]
+
+    def zone_options(self, k: int, z: str, j: int | None = None) -> list[str]:
+        """Legal cards for card ``j`` of zone ``z`` (None: one more card), the zone's other
+        cards held fixed: the copies the family has left (card counts from the registry);
+        a Parlor holds only Parlor Nobles. Each name once."""
+        cards = self.zone(k, z) or []
+        drawn = 0 if z == "deck" and self.draws(k) else None   # moved out of the deck (X4)
+        left = Counter(self.hand_options(k, z)) - Counter(
+            c for i, c in enumerate(cards) if i != j and i != drawn)
+        allowed = PARLOR_NOBLES if z == "parlor" else list(left)
+        return [c for c in left if c in allowed]
+
+    def counted(self, k: int, z: str) -> list[str]:
+        """What the rules count in ``z`` when it is not given (the format's default): the
+        Parlor Nobles, or the Exiled cards, the player has nowhere else."""
+        used = self._used(k, z)       # a Convoke's Noble is no place: it comes from the Parlor
+        if z == "parlor":
+            return [n for n in PARLOR_NOBLES if not used[n]]
+        if z == "exiled":
+            return [n for n in EXPANSION_CARDS if not used[n]]
+        return []
+
+    def set_zone(self, k: int, z: str, cards: list[str] | None) -> None:
+        """Player k's zone ``z`` (None: not given)."""
+        if z not in ZONES:
+            raise ValueError(f"zone {z!r}; allowed: {', '.join(ZONES)}")
+        if cards is None:
+            self.players[k].pop(z, None)
+        else:
+            self.players[k][z] = list(cards)
+        self._order(k)
+        self._edited()
+
+    def zone_pick(self, k: int, z: str, card: str | None, j: int | None = None) -> None:
+        """A tap in zone ``z``: ``card`` at position ``j`` (None or past the end: one more
+        card, at the bottom); ``card`` None: card ``j`` taken out."""
+        cards = self.zone(k, z) or []
+        if card is None:
+            if j is not None and j < len(cards):
+                del cards[j]
+        elif j is None or j >= len(cards):
+            cards.append(card)
+        else:
+            cards[j] = card
+        self.set_zone(k, z, cards if cards or z in COUNTED_ZONES else None)
+
+    def flag(self, key: str) -> bool:
+        return bool(self.top.get(key, False))
+
+    def set_flag(self, key: str, on: bool) -> None:
+        """A top-level switch of :data:`FLAGS`: the final round (E3), the next Draw (D1, X6)."""
+        if key not in FLAGS:
+            raise ValueError(f"switch {key!r}; allowed: {', '.join(FLAGS)}")
+        if on:
+            self.top[key] = True
+        else:
+            self.top.pop(key, None)
+        self._edited()
 
     def available(self, k: int, where: str) -> list[str]:
         """Cards the player's family still has for ``where`` (garden, conspire, hand, discard)."""
@@ -325,6 +441,8 @@ class Builder:
     def slot_options(self, k: int, where: str, j: int | None = None) -> list[str]:
         """Legal cards for card ``j`` of the hand or the Convoke discard, the list's other
         cards held fixed; ``j=None``: for one more card. Each name once."""
+        if where in ZONES:
+            return self.zone_options(k, where, j)
         cards = self.hand(k) if where == "hand" else list(self.convoke(k).get("discard") or [])
         left = Counter(self.hand_options(k, where)) - Counter(c for i, c in enumerate(cards) if i != j)
         return list(left)
@@ -335,15 +453,19 @@ class Builder:
         req = self.check().requests.get(f"{k}.convoke.take")
         if req is not None:
             return list(req.options)
-        used = self._used(k, "")
-        parlor = self.players[k].get("parlor")
-        return [n for n in (parlor if isinstance(parlor, list) else PARLOR_NOBLES) if not used[n]]
+        parlor = self.zone(k, "parlor")
+        return parlor if parlor is not None else self.counted(k, "parlor")
 
     def choice_options(self, k: int, source: str, key: str) -> tuple[list[Any], bool]:
         """(legal values, optional?) for one choice: the engine's request when the round
         reaches it, else what the card's text allows."""
         req = self.check().requests.get(f"{k}.{source}.{key}")
-        if req is not None and key != D.KEEP:
+        if req is not None and key == D.KEEP:     # X6: the 3 cards kept of those held, one chip each
+            pool, n = req.options
+            return [list(c) for c in dict.fromkeys(itertools.combinations(pool, n))], False
+        if req is not None and key == D.EXCHANGE:   # "no swap" is the file's `false`, a chip
+            return [False, *req.options], False
+        if req is not None:
             return list(req.options), req.optional
         names = self.names
         others = [n for j, n in enumerate(names) if j != k]
@@ -360,7 +482,7 @@ class Builder:
             return others, True
         if key == D.TARGET:
             card = self.conspire(k) if source == "conspire" else self.garden(k)
-            own_ok = card in ("Merchant", "Scribe") or Variant.WITCH_OWN in self.variants and card == "Witch"
+            own_ok = bool(card) and own_target(str(card), source, frozenset(self.variants))
             return (names if own_ok else others), False
         return [], True
 
@@ -561,6 +683,28 @@ class Builder:
         return self.check().problems.get(key, [])
 
 
+@functools.cache
+def own_target(card: str, source: str, variants: frozenset[str]) -> bool:
+    """Whether ``card``'s target (played at ``source``: conspire or garden) may be its owner's
+    own card under these house rules. Asked of the engine itself, not written here: a small
+    round in which the card's owner must choose a target, and whether the engine's request
+    offers the owner (the Merchant and the Scribe do; the Witch with ``witch-own``)."""
+    filler = "Servant"                    # a family has two: Garden and Conspire both
+    me = {"name": "A", "garden": filler, "conspire": card} if source == "conspire" else \
+        {"name": "A", "garden": card, "conspire": filler}
+    others = [{"name": n, "garden": filler, "conspire": filler} for n in ("B", "C")]
+    data: dict[str, Any] = {"expansion": CARDS[card].expansion, "variants": sorted(variants),
+                            "player": [me, *others]}
+    req = _judge(dumps(data), ["A", "B", "C"]).requests.get(f"0.{source}.{D.TARGET}")
+    return req is not None and "A" in req.options
+
+
+@on_registry_change
+def _forget_targets() -> None:
+    """A changed registry (a test's toy card) may change who a card may target."""
+    own_target.cache_clear()
+
+
 def _card_of(value: Any) -> str | None:
     if isinstance(value, dict):
         value = value.get("card")
@@ -608,8 +752,11 @@ def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
     players, rng = S.build_players(sc)
     order = [p.name for p in sc.players]
     try:
-        Round(players, order.index(sc.first), probe, variants=sc.variants, expansion=sc.expansion,
-              rng=rng, trace=Trace(False), final_round=sc.final_round, crowns=sc.crowns).play()
+        r = Round(players, order.index(sc.first), probe, variants=sc.variants, expansion=sc.expansion,
+                  rng=rng, trace=Trace(False), final_round=sc.final_round, crowns=sc.crowns)
+        played = r.play()
+        if sc.next_draw and not played.game_over:   # D1, X6: an Oracle's keep is asked there
+            r.next_draw(played)
     except (DecisionError, S.ScenarioError) as exc:
         probe.errors.append(str(exc))
     except Exception as exc:   # noqa: BLE001 - never a traceback in the page
@@ -643,4 +790,6 @@ def chip_label(value: Any) -> str:
         return "yes"
     if isinstance(value, int):
         return f"{value:+d}".replace("-", "−")
+    if isinstance(value, list):         # an Oracle's 3 cards kept
+        return " + ".join(map(str, value))
     return str(value)

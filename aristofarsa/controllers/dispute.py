@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from .. import files, share
 from .. import scenario as S
 from ..analysis.compare import VariantTable, compare_variants
 from ..analysis.explain import Explanation, explain
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..analysis.whatif import WhatIf, WhatIfError, what_if
+from ..core import files
+from ..scenario import share
 from .builder import Builder
 from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, RoundOpener, share_query
 from .stepper import Frame, Stepper
@@ -47,6 +48,7 @@ class DisputeController(RoundOpener):
         self._variants: VariantTable | None = None
         self._whatif: dict[tuple[str, bool], WhatIf] = {}
         self._explanation: Explanation | None = None
+        self._told = False        # the builder's round was whole at the last tap (or open)
 
     # ---------------------------------------------------------------- opening
     @classmethod
@@ -74,6 +76,7 @@ class DisputeController(RoundOpener):
         if origin != BUILT:
             self.builder = Builder.from_data(files.parse_toml(text, origin))   # the round on screen, to edit
             self.builder.empty = True      # edited at the table: nothing made up, a kept card untold
+            self._told = self.builder.all_told()
         self.data = {**result.to_json(), "title": sc.title}
         self.stepper = Stepper(result)               # everyone's eyes: the teacher's view
         self.stepper.last()                          # a dispute starts from the outcome
@@ -94,6 +97,7 @@ class DisputeController(RoundOpener):
     def load_example(self) -> None:
         """The builder filled with the scenario format's example round (one tap, labelled)."""
         self.builder.load_example()
+        self._told = self.builder.all_told()
 
     def new_round(self) -> None:
         """An empty builder for another round, the same players at the table."""
@@ -101,6 +105,15 @@ class DisputeController(RoundOpener):
         for k, name in enumerate(self.builder.names):
             b.set_name(k, name)
         self.builder = b
+        self._told = False
+
+    def edited(self) -> bool:
+        """After a tap in the builder: True when that tap told the round's last fact (the
+        round valid, every player whole, every kept card and optional choice told), so the
+        app resolves it at once, with no *Resolve* tap. A tap on a round already whole (after
+        *Edit the round*) does not: the person may have more to change."""
+        was, self._told = self._told, self.builder.all_told()
+        return self._told and not was
 
     def verdict(self) -> dict[str, Any] | None:
         """The round's outcome as the banner shows it: the final frame (winners, who starts

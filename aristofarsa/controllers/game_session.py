@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.board import Board, boards
-from ..decisions import Request
-from ..game import Game, GameError, GameResult
-from ..result import RoundResult
-from ..trace import TraceEvent
+from ..core.decisions import Request
+from ..core.result import RoundResult
+from ..core.trace import TraceEvent
+from ..games.game import Game, GameError, GameResult
 from .asks import Ask, SessionError, ask_of, litter_holder
 
 __all__ = ["Decision", "GameSession", "SeatView"]

@@ -15,8 +15,8 @@ from urllib.parse import parse_qs
 from .. import scenario as S
 from ..analysis.graph import build_graph
 from ..analysis.outcome import winning_cards
-from ..cards import CARDS
-from ..rulings import RULINGS
+from ..core.cards import CARDS
+from ..core.rulings import RULINGS
 from .dispute import lab_link
 from .sources import LESSONS_DIR
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .. import files, share
 from .. import scenario as S
 from ..analysis.graph import Graph, GraphError, build_graph
-from ..result import RoundResult
+from ..core import files
+from ..core.result import RoundResult
+from ..scenario import share
 from .builder import Builder, Check
 from .sources import MAX_UPLOAD_BYTES, RoundOpener, share_query
 from .stepper import Frame, Stepper

@@ -13,16 +13,16 @@
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Self
 
 from .. import scenario as scenario_mod
-from ..cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
-from ..result import RoundResult
-from ..trace import TraceEvent
+from ..core import cards
+from ..core.cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
+from ..core.result import RoundResult
+from ..core.trace import TraceEvent
 from . import lessons as lessons_mod
 from .lessons import (  # noqa: F401 (the library, re-exported for the apps and the tests)
     Lesson,
@@ -138,7 +138,7 @@ def _fmt(value: object) -> str:
 
 
 # ------------------------------------------------------------------ cards
-CARD_NOTES_FILE = LESSONS_FILE.with_name("card_notes.toml")
+CARD_NOTES_FILE = cards.CARD_NOTES_FILE    # the notes' text, keyed by card: CardSpec.notes
 
 
 @dataclass(frozen=True)
@@ -151,16 +151,15 @@ class Note:
 
 @lru_cache(maxsize=1)
 def card_notes() -> dict[str, tuple[Note, ...]]:
-    """Each card's fine points (``aristofarsa/data/card_notes.toml``; docs/rules.md carries
-    the same sentences)."""
-    with CARD_NOTES_FILE.open("rb") as f:
-        data = tomllib.load(f)
-    out: dict[str, tuple[Note, ...]] = {}
-    for card in data["card"]:
-        out[card["name"]] = tuple(
-            Note(" ".join(n["text"].split()), tuple(r for r in map(ruling, n["rulings"]) if r is not None))
-            for n in card["notes"])
-    return out
+    """Each registered card's fine points, from its definition (:attr:`CardSpec.notes`, kept
+    in ``aristofarsa/data/card_notes.toml``; docs/rules.md carries the same sentences), with
+    the texts of the rulings they cite."""
+    return {name: tuple(Note(n.text, tuple(r for r in map(ruling, n.rulings) if r is not None))
+                        for n in spec.notes)
+            for name, spec in CARDS.items()}
+
+
+cards.on_registry_change(card_notes.cache_clear)
 
 
 def card_notes_markdown(expansion: bool = False) -> str:
@@ -177,12 +176,12 @@ def card_notes_markdown(expansion: bool = False) -> str:
 
 def card_table_markdown(expansion: bool = False) -> str:
     """The card table of docs/rules.md (base game or expansion): the card texts the apps show
-    (``aristofarsa.cards``), word for word (a test keeps docs/rules.md in step)."""
+    (``aristofarsa.core.cards``), word for word (a test keeps docs/rules.md in step)."""
     lines = ["| Card | Type | Prestige | Crowns (provisional) | In the Ball Garden "
              "| On the Whispers Balcony |", "|---|---|---|---|---|---|"]
     for name in (EXPANSION_CARDS if expansion else BASE_CARDS):
         spec = CARDS[name]
-        shown = f"{name} (×2)" if name == "Servant" else name
+        shown = f"{name} (×{spec.copies})" if spec.copies > 1 else name
         lines.append(f"| {shown} | {spec.kind} | {spec.prestige} | {PROVISIONAL_CROWNS[name]} | "
                      f"{spec.garden_text} | {spec.balcony_text} |")
     return "\n".join(lines) + "\n"
@@ -210,7 +209,8 @@ def card_info(name: str) -> CardInfo:
 
 
 class CardTour:
-    """Each card in turn: the base game's eleven, or the Exiled expansion's four."""
+    """Each card in turn: the base game's, or the Exiled expansion's (the registry's, in its
+    order)."""
 
     def __init__(self, expansion: bool = False) -> None:
         self.names = list(EXPANSION_CARDS if expansion else BASE_CARDS)

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import SCENARIOS_DIR
 from .. import scenario as scenario_mod
-from ..cards import CARDS
+from ..core.cards import CARDS
 
 LESSONS_FILE = Path(__file__).resolve().parent.parent / "data" / "lessons.toml"
 LESSON_INDEX_FILE = LESSONS_FILE.with_name("lesson_index.json")

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.outcome import who_wins
-from ..bots import BOTS
-from ..game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from ..core.rulings import END_RULES
+from ..games.bots import BOTS
+from ..games.game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from ..render.html import plural
-from ..rulings import END_RULES
 from .asks import Ask
 from .game_session import GameSession
 from .query import QueryError, parse_query, whole

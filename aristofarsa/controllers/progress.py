@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import files
+from ..core import files
 
 __all__ = ["MAX_DEPTH", "MAX_ITEMS", "ProgressDataError", "decode"]
 

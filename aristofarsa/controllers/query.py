@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
-from .. import files
+from ..core import files
 
 
 class QueryError(ValueError):

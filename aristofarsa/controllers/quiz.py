@@ -27,10 +27,17 @@ from typing import Any
 
 from .. import scenario as scenario_mod
 from ..analysis.outcome import card_names
-from ..cards import CONVOKE_VALUE, PARLOR_NOBLES
-from ..decisions import DecisionError
-from ..result import RoundResult
-from ..trace import TraceEvent
+from ..core.cards import (
+    CARDS,
+    CONVOKE_VALUE,
+    EXILED_ORDER,
+    PARLOR_NOBLES,
+    STARTING_DECK,
+    on_registry_change,
+)
+from ..core.decisions import DecisionError
+from ..core.result import RoundResult
+from ..core.trace import TraceEvent
 from . import progress
 from .lessons import library
 from .rulings_text import deciding
@@ -38,8 +45,6 @@ from .rulings_text import deciding
 QUIZ_LENGTH = 5
 NO_REPEAT = 20
 NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu")
-PEASANTS = ("Rogue", "Servant", "Servant", "Witch", "Jester", "Damsel", "Merchant")
-EXILED_CARDS = ("Bard", "Scribe", "Elder", "Oracle")
 
 
 # ------------------------------------------------------------------ levels and topics
@@ -65,10 +70,22 @@ class Level:
     topics: tuple[Topic, ...]
 
 
-_BASE_GARDEN = ("Rogue", "Servant", "Witch", "Jester", "Damsel", "Merchant", "Squire", "Courtisan",
-                "Knight", "Aristocrat")
-LEVELS: tuple[Level, ...] = (
-    Level("garden", "1. The Garden decides", (3, 4), _BASE_GARDEN, ("Servant", "Aristocrat"), False, (
+def _all_but(*left_out: str, expansion: bool = False) -> tuple[str, ...]:
+    """Every card of the registry (the base game's, and the expansion's with ``expansion``)
+    but those a level leaves for a later one: a card added to the registry is in every level."""
+    return tuple(name for name, spec in CARDS.items()
+                 if name not in left_out and (expansion or not spec.expansion))
+
+
+#: What a level leaves out of the Balcony: the cards of later topics (Jester and Bishop are
+#: level 3's, the Squire's and Courtisan's exchange too).
+_LATER = ("Jester", "Squire", "Courtisan", "Bishop")
+
+
+def _garden_level() -> Level:
+    """Level 1: the Garden decides (Garden rules, ties, the Knight's S2)."""
+    return Level("garden", "1. The Garden decides", (3, 4), _all_but("Bishop"), ("Servant", "Aristocrat"),
+                 False, (
         Topic("rogue-squire", "Rogue and Squire",
               "The Rogue is 10 while any Noble is in the Garden; the Squire is 10 while it is the "
               "only Noble there (M4).", (("garden", "Rogue"), ("garden", "Squire")),
@@ -93,9 +110,12 @@ LEVELS: tuple[Level, ...] = (
               "A Garden Knight that loses by 3 or less scores anyway, without making a winner (S2).",
               (("garden", "Knight"),), ("s2-knight-loses-by-3-scores-anyway",
                                         "m2-knight-anyway-is-not-a-winner")),
-    )),
-    Level("balcony", "2. Balcony effects", (3, 4), _BASE_GARDEN,
-          ("Servant", "Aristocrat", "Witch", "Merchant", "Knight", "Damsel", "Rogue"), False, (
+    ))
+
+
+def _balcony_level() -> Level:
+    """Level 2: Balcony effects (Witch, Merchant, Knight, Damsel, free Convokes)."""
+    return Level("balcony", "2. Balcony effects", (3, 4), _all_but("Bishop"), _all_but(*_LATER), False, (
         Topic("witch", "The Witch", "The Witch gives +5 or -5 to another player's Garden card (B2).",
               (("balcony", "Witch"),), ("b2-witch-another-card",)),
         Topic("merchant", "The Merchant",
@@ -109,14 +129,17 @@ LEVELS: tuple[Level, ...] = (
               "owner wins, the Damsel scores instead and Convokes the Knight (B4).",
               (("balcony", "Damsel"),), ("b4-damsel-swap", "b4-damsel-owner-wins")),
         Topic("free-convoke", "Free Convokes",
-              "A Balcony Rogue Convokes its owner's cheapest Noble; a scoring Garden Rogue does the same; "
-              "a scoring Garden Damsel Convokes the Knight — all for free (B6, S2).",
-              (("balcony", "Rogue"),), ("b6-rogue-balcony-convoke", "s2-garden-rogue-convokes-lowest-noble",
+              "A Balcony Rogue Convokes its owner's cheapest Noble; a scoring Garden Rogue does the "
+              "same; a scoring Garden Damsel Convokes the Knight — all for free (B6, S2).",
+              (("balcony", "Rogue"),), ("b6-rogue-balcony-convoke",
+                                       "s2-garden-rogue-convokes-lowest-noble",
                                        "s2-garden-damsel-convokes-knight")),
-    )),
-    Level("jester-bishop", "3. Jester and Bishop", (4,), (*_BASE_GARDEN, "Bishop"),
-          ("Servant", "Aristocrat", "Witch", "Merchant", "Knight", "Damsel", "Rogue", "Jester", "Bishop",
-           "Courtisan", "Squire"), False, (
+    ))
+
+
+def _jester_bishop_level() -> Level:
+    """Level 3: the Jester and the Bishop (and the Squire's and Courtisan's exchange)."""
+    return Level("jester-bishop", "3. Jester and Bishop", (4,), _all_but(), _all_but(), False, (
         Topic("jester", "The Jester",
               "An odd number of Jesters on the Balcony makes the lowest Prestige win; a Knight then "
               "scores anyway if it loses by 3 or less, at most 3 above the lowest (B3).",
@@ -140,12 +163,16 @@ LEVELS: tuple[Level, ...] = (
         Topic("exchange", "Exchanges (Squire, Courtisan)",
               "A Squire or Courtisan on the Balcony puts a hand card into the Garden in place of the "
               "Garden card; the card coming in starts clean: no ledger, no entry effect (M5).",
-              (("balcony", "Courtisan"),), ("b8-squire-rogue-swapped-in", "b9-courtisan-forces-aristocrat",
+              (("balcony", "Courtisan"),), ("b8-squire-rogue-swapped-in",
+                                           "b9-courtisan-forces-aristocrat",
                                            "m5-swapped-card-starts-clean")),
-    )),
-    Level("exiled", "4. The Exiled expansion", (3, 4), (*_BASE_GARDEN, "Bard", "Elder", "Oracle"),
-          ("Servant", "Aristocrat", "Witch", "Merchant", "Knight", "Damsel", "Rogue", "Bard", "Scribe",
-           "Elder"), True, (
+    ))
+
+
+def _exiled_level() -> Level:
+    """Level 4: the Exiled expansion (exile, Bard, Elder, Scribe)."""
+    return Level("exiled", "4. The Exiled expansion", (3, 4), _all_but("Bishop", "Scribe", expansion=True),
+                 _all_but(*_LATER, "Oracle", expansion=True), True, (
         Topic("exile", "Exile",
               "The worst Prestige (lowest; highest under a Jester) that did not score is exiled, ties "
               "all exile, all tied nobody (X2).", (), ("x2-lowest-exiles", "x2-ties-all-exile")),
@@ -160,8 +187,24 @@ LEVELS: tuple[Level, ...] = (
         Topic("scribe", "The Balcony Scribe",
               "-7 to any Garden card; if that card is exiled, the Scribe scores too (X4).",
               (("balcony", "Scribe"),), ("x4-balcony-scribe-scores-with-exiled-target",)),
-    )),
-)
+    ))
+
+
+def _levels() -> tuple[Level, ...]:
+    """The levels, their cards read from the registry (a card added to it is dealt and played):
+    the Garden of every level but the third leaves the Bishop out (Bishop mode is level 3's)."""
+    return _garden_level(), _balcony_level(), _jester_bishop_level(), _exiled_level()
+
+
+LEVELS: tuple[Level, ...] = ()
+
+
+def _rebuild_levels() -> None:
+    global LEVELS
+    LEVELS = _levels()
+
+
+on_registry_change(_rebuild_levels)
 LEVEL_KEYS = tuple(level.key for level in LEVELS)
 
 
@@ -308,8 +351,10 @@ def _deal(level: Level, chosen: Topic, rng: random.Random) -> dict[str, Any]:
 
 
 def _family(level: Level) -> list[str]:
-    cards = list(PEASANTS) + list(PARLOR_NOBLES)
-    return cards + list(EXILED_CARDS) if level.expansion else cards
+    """The cards a player's hand is dealt from: the registry's starting deck and Parlor (and
+    Exiled deck, with the expansion), in its order (the seeded shuffle depends on it)."""
+    cards = [*STARTING_DECK, *PARLOR_NOBLES]
+    return [*cards, *EXILED_ORDER] if level.expansion else cards
 
 
 def _deal_player(level: Level, name: str, names: list[str], forced: dict[str, str],
@@ -370,6 +415,8 @@ def _choose_targets(data: dict[str, Any], rng: random.Random) -> None:
                 choices = {"target": rng.choice(conspirers)}
         elif acting == "Squire":
             choices = {"exchange": rng.random() < 0.7}
+        elif "target" in CARDS[acting].conspire_choices:   # a card without a case of its own
+            choices = {"target": rng.choice(others)}
         if choices:
             p["conspire"] = {"card": card, **choices}
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from .. import scenario as scenario_mod
 from ..analysis.outcome import who_wins
-from ..rulings import RULINGS
+from ..core.cards import fill_family, on_registry_change
+from ..core.rulings import RULINGS
 from .lessons import library
 from .rulings_text import RulingInfo, ruling
 from .stepper import Frame, Stepper
@@ -160,11 +161,14 @@ def learn_pages() -> tuple[RulesPage, ...]:
     pages = []
     for p in data["page"]:
         ids = [r for r in p["rulings"] if r in RULINGS]
-        pages.append(RulesPage(p["key"], p["title"], p["body"].strip(),
+        pages.append(RulesPage(p["key"], p["title"], fill_family(p["body"].strip()),
                                tuple(info for info in map(ruling, ids) if info is not None),
                                p["lesson"], p.get("board", "final"), tuple(p.get("lines", ())),
                                tuple(p.get("line_phases", ()))))
     return tuple(pages)
+
+
+on_registry_change(learn_pages.cache_clear)   # the family's counts and lists are filled in
 
 
 def exiled_pages() -> tuple[RulesPage, ...]:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ..rulings import RULINGS, docs_text, heading_anchor, ruling_anchor
+from ..core.rulings import RULINGS, docs_text, heading_anchor, ruling_anchor
 
 DOCS_URL = "docs/rulings.md"
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..analysis.board import Board, boards
-from ..decisions import Request
-from ..result import RoundResult
+from ..core.decisions import Request
+from ..core.result import RoundResult
+from ..core.trace import Trace
 from ..scenario import MissingChoice, Scenario, ScenarioDecider, ScenarioError, run
-from ..trace import Trace
 from .asks import Ask, Option, SessionError, ask_of, litter_holder, option_label
 
 __all__ = ["Ask", "Option", "RoundSession", "SessionError", "ask_of", "litter_holder", "option_label"]

@@ -9,13 +9,13 @@ No Jupyter import.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from urllib.parse import parse_qs, quote
 
-from .. import files, share
-from .. import scenario as S
+from .. import SCENARIOS_DIR
+from ..core import files
+from ..scenario import share
 
-LESSONS_DIR = Path(S.__file__).with_name("scenarios")
+LESSONS_DIR = SCENARIOS_DIR
 #: Largest uploaded scenario file (bytes): the longest bundled lesson is about 3 kB.
 MAX_UPLOAD_BYTES = 64_000
 

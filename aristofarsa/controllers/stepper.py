@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..analysis.board import BalconyCard, Board, CardRef, GardenCard, boards
-from ..result import RoundResult
-from ..trace import TraceEvent
+from ..core.result import RoundResult
+from ..core.trace import TraceEvent
 from .rulings_text import RulingInfo, ruling
 
 

@@ -3,11 +3,12 @@ steps and the board are the Lab's (render/html.py)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from ..rulings import RULINGS
+from ..core.rulings import RULINGS
 
 
 class GalleryItem(Protocol):
@@ -39,14 +40,39 @@ def gallery_item_html(item: GalleryItem) -> str:
             f"open in the Lab</a></div>")
 
 
-def scroll_here(nonce: int, block: str = "start") -> str:
+def scroll_here(nonce: int, block: str = "start", container: str = "") -> str:
     """An invisible marker that brings its widget into view when the page draws it: a broken
     image's ``onerror`` runs ``scrollIntoView`` on the enclosing widget (the page runs no
     ``<script>`` a widget sends, but it does run an element's handlers). ``nonce`` makes each
-    call's HTML differ, so the same verdict shown again is brought into view again."""
+    call's HTML differ, so the same verdict shown again is brought into view again.
+    ``container``: a selector of the enclosing box to bring into view (its border too)."""
+    outer = f"this.closest({json.dumps(container)})||" if container else ""
     return (f"<img class='af-scroll-here' alt='' hidden data-n='{int(nonce)}' src='data:,' "
-            "onerror='const w=this.closest(\".widget-html\")||this.parentNode;"
+            f"onerror='const w={e(outer)}this.closest(\".widget-html\")||this.parentNode;"
             f"w.scrollIntoView({{block:\"{e(block)}\"}})'>")
+
+
+#: The script of :func:`focus_here` (``S``: the selector, inside the marker's own builder).
+_FOCUS_JS = (
+    "const m=this,root=m.closest(S0)||document;let n=0;const go=()=>{"
+    "const a=document.activeElement;"
+    "if(a&&a!==document.body&&a.isConnected&&a.offsetParent!==null&&(root.contains(a)||!a.closest(S0)))"
+    "return;"
+    "const w=root.querySelector(S);const t=w&&(w.matches(\"button,input,textarea,select\")?w:"
+    "(w.querySelector(\"button.mod-active\")||w.querySelector(\"button:not([disabled]),input,textarea,select\")));"
+    "if(t){t.focus({preventScroll:true});return;}"
+    "if(++n<40)setTimeout(go,50);};setTimeout(go,0)")
+
+
+def focus_here(nonce: int, selector: str, root: str = ".af-builder") -> str:
+    """An invisible marker that puts the keyboard focus back on the control just used once its
+    widgets are drawn again (a builder redraws its rows after each tap: the focused chip is
+    gone, and a keyboard user would start again from the top of the page). ``selector``
+    (classes only) finds the control inside the marker's own ``root``; its chosen chip gets
+    the focus. It does nothing when the focus has moved on to a control still shown."""
+    js = _FOCUS_JS.replace("S0", json.dumps(root)).replace("(S)", f"({json.dumps(selector)})")
+    return (f"<img class='af-focus-here' alt='' hidden data-n='{int(nonce)}' src='data:,' "
+            f"onerror='{e(js)}'>")
 
 
 def verdict_scores(scored: Mapping[str, Sequence[str]], convoked: Mapping[str, Sequence[str]],

@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..rulings import RULINGS
+from ..core.rulings import RULINGS
 from .text import count
 
 if TYPE_CHECKING:

@@ -15,14 +15,14 @@ from html import escape
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CARDS
+from ..core.cards import CARDS
 from . import theme
 from .seats import colour, markdown_html
 from .text import prestige_change, round_summary, secret_note
 
 if TYPE_CHECKING:
-    from ..result import RoundResult
-    from ..trace import TraceEvent
+    from ..core.result import RoundResult
+    from ..core.trace import TraceEvent
 
 
 def trace(events: Iterable[TraceEvent]) -> str:

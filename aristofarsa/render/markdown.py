@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from .text import auto_note, prestige_change, round_summary, secret_note
 
 if TYPE_CHECKING:
-    from ..result import RoundResult
-    from ..trace import TraceEvent
+    from ..core.result import RoundResult
+    from ..core.trace import TraceEvent
 
 
 def trace(events: Iterable[TraceEvent]) -> str:

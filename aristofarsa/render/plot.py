@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from . import theme
 
 if TYPE_CHECKING:
-    from ..stats import Stats
+    from ..games.stats import Stats
 
 
 def _pyplot() -> Any:

@@ -12,15 +12,15 @@ from ..analysis.outcome import game_ends
 from ..analysis.outcome import next_starter as next_starter
 from ..analysis.outcome import who_wins as who_wins
 from ..analysis.outcome import winning_cards as winning_cards
-from ..cards import CARD_EVENTS
-from ..ranking import rank_key
-from ..rulings import END_REASONS, END_RULES
+from ..core.cards import CARD_EVENTS
+from ..core.ranking import rank_key
+from ..core.rulings import END_REASONS, END_RULES
 
 if TYPE_CHECKING:
-    from ..game_result import GameResult
-    from ..result import RoundResult
-    from ..stats import Stats
-    from ..trace import TraceEvent
+    from ..core.result import RoundResult
+    from ..core.trace import TraceEvent
+    from ..games.game_result import GameResult
+    from ..games.stats import Stats
 
 
 # --------------------------------------------------------------------------- trace events

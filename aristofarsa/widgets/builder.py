@@ -16,11 +16,18 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
-from ..controllers.builder import ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Builder, chip_label
+from ..controllers.builder import (
+    ACTIONS,
+    COUNTED_ZONES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Builder,
+    chip_label,
+)
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
+from ..core.variants import VARIANTS, Variant
 from ..render import html, seats
-from ..render.dispute import scroll_here
-from ..variants import VARIANTS
+from ..render.dispute import focus_here, scroll_here
 from .common import Guard, wrap_row
 from .line import LineBox
 
@@ -29,6 +36,13 @@ CHOICE_LABELS = {"target": "target", "delta": "change", "exchange": "swap with",
                  "discard": "discard", "reveal": "reveals", "give": "gives", "peek": "peeks at",
                  "also_score": "also scores", "keep": "keeps"}
 NONE = "none"
+#: The "more of this player's cards" fold: each zone's label.
+ZONE_LABELS = {"deck": "Deck (top first)", "discard_pile": "Discard pile",
+               "scored": "Scored in earlier rounds", "parlor": "Parlor (Nobles still there)",
+               "exiled": "Exiled deck (top first)"}
+FLAG_LABELS = {"final_round": "This is the final round (E3: the game ends after it)",
+               "next_draw": "Also play the next Draw step (D1, X6: an Oracle keeps 3)"}
+REMOVE = "✕ take out"
 #: Shared by every chip row: a widget's layout and style are models of their own, and a
 #: 4-player round has some 40 rows (made at import, so a preheated kernel's warm-up keeps them).
 CHIP_LAYOUT = ipw.Layout(width="auto", max_width="100%")
@@ -75,7 +89,9 @@ class BuilderView(ipw.VBox):
         self.attempted = not compact      # missing fields marked red (compact: after Resolve)
         self.current: int | None = None   # the player being entered (compact: never folded)
         self.opened: set[int] = set()     # players opened with "Change"
+        self.more: set[int] = set()       # players whose "more cards" fold is open
         self._scroll = 0                  # > 0: the next first error is brought into view
+        self._focus: str | None = None    # the control just used: focused again once redrawn
         self._nonce = 0
         self.add_class("af-builder")
         self.layout.max_width = "100%"
@@ -112,6 +128,11 @@ class BuilderView(ipw.VBox):
         parts += [self._player(k) for k in range(len(b.players))]
         if check.ok:
             parts.append(ipw.HTML("<div class='af-muted af-valid'>✓ A valid round.</div>"))
+        if self._focus:       # the rows are new widgets: the keyboard's place is kept
+            self._nonce += 1
+            parts.append(ipw.HTML(focus_here(self._nonce, self._focus),
+                                  layout=ipw.Layout(height="0px", overflow="hidden")))
+            self._focus = None
         self.children = parts
 
     def _shown(self, messages: list[str]) -> list[str]:
@@ -179,17 +200,26 @@ class BuilderView(ipw.VBox):
             box.add_class("af-house-rule")
             self._bind(box, _variant_setter(b, name))
             boxes.append(box)
+        for key, text in FLAG_LABELS.items():
+            box = ipw.ToggleButton(value=b.flag(key), description=text, tooltip=text,
+                                   layout=ipw.Layout(width="auto", max_width="100%"))
+            box.add_class(f"af-flag-{key.replace('_', '-')}")
+            box.add_class("af-house-rule")
+            self._bind(box, _flag_setter(b, key))
+            boxes.append(box)
         title = ipw.Text(value=str(b.top.get("title", "")), description="Title", continuous_update=False,
                          layout=ipw.Layout(width="auto", max_width="100%"),
                          style={"description_width": "initial"})
         title.add_class("af-title")
         self._bind(title, lambda v: b.set_title((v or "").strip()))
-        on = f" ({len(b.variants)} on)" if b.variants else ""
+        n_on = len(b.variants) + sum(b.flag(key) for key in FLAG_LABELS)
+        on = f" ({n_on} on)" if n_on else ""
         more = ipw.Accordion(children=[ipw.VBox([title, ipw.HTML(
-            "<span class='af-muted'>House rules (tap to switch one on or off):</span>"),
+            "<span class='af-muted'>House rules and the round's place in the game (tap to switch "
+            "one on or off):</span>"),
             wrap_row(boxes)])], layout=ipw.Layout(width="100%", max_width="100%"))
         more.set_title(0, f"Title and house rules{on}")
-        more.selected_index = 0 if b.variants else None
+        more.selected_index = 0 if n_on else None
         more.add_class("af-more-settings")
         return ipw.VBox([count, first, expansion, more], layout=ipw.Layout(max_width="100%"))
 
@@ -236,9 +266,7 @@ class BuilderView(ipw.VBox):
             self._bind(_toggle(drawn), lambda v: b.set_drawn(k, v))
             rows += [drawn, *self._errors(f"{k}.deck")]
         rows += self._choices(k, "garden")
-        action = chips([(ACTION_LABELS[a], a) for a in ACTIONS], b.action(k), "af-field-action", "Phase 2")
-        self._bind(_toggle(action), lambda v: b.set_action(k, v))
-        rows += [action, *self._errors(f"{k}.action", f"{k}.passes")]
+        rows += self._action_row(k)
         if b.action(k) == "conspire":
             rows += self._pick_row(k, "conspire", None, b.conspire(k), cards, "af-field-conspire",
                                    "Conspires")
@@ -247,26 +275,131 @@ class BuilderView(ipw.VBox):
             for j in range(max(len(discard), b.slots(k)["discard"])):
                 rows += self._pick_row(k, "discard", j, discard[j] if j < len(discard) else None, cards,
                                        f"af-field-discard-{j}", f"Discards ({j + 1})")
-            take = b.convoke(k).get("take")
-            row = chips([(n, n) for n in b.take_options(k)], take, "af-field-take", "Takes")
-            self._bind(_toggle(row), lambda v: b.set_convoke(k, take=v))
-            rows += [row, *self._errors(f"{k}.convoke", f"{k}.convoke.discard", f"{k}.convoke.take")]
+            if not self.compact:        # compact: the Noble taken is the Phase-2 chip
+                take = b.convoke(k).get("take")
+                row = chips([(n, n) for n in b.take_options(k)], take, "af-field-take", "Takes")
+                self._bind(_toggle(row), lambda v: b.set_convoke(k, take=v))
+                rows.append(row)
+            rows += self._errors(f"{k}.convoke", f"{k}.convoke.discard",
+                                 *(() if self.compact else (f"{k}.convoke.take",)))
         if not (self.compact and b.action(k) == "conspire" and not b.conspire(k)):
             rows += self._hand_rows(k, cards)   # before the choices: a Squire swaps with it
         if b.action(k) == "conspire":
             rows += self._choices(k, "conspire")
             rows += self._replays(k)
-        rows += self._errors(*[f"{k}.{z}" for z in ("parlor", "discard_pile", "scored", "exiled",
-                                                    "scenario")])
+        rows += self._more(k)
+        rows += self._errors(f"{k}.scenario")
         if self.compact and b.complete(k):
             done = ipw.Button(description="Done ✓", tooltip=f"fold {b.names[k]}'s entry to one line",
                               layout=ipw.Layout(width="auto"))
             done.add_class("af-player-done")
             done.on_click(lambda _: self._guard(self._fold)(k))
-            rows.append(done)
+            rows.append(wrap_row([done]))
         box = ipw.VBox(rows, layout=box_layout)
         box.add_class(f"af-player-{k}")
         return box
+
+    def _action_row(self, k: int) -> list[ipw.Widget]:
+        """Conspire, Convoke or Pass. Compact: a Convoke is one chip per Noble it may take
+        ("Convoke: Courtisan"), so "Caio convoked the Courtisan" is one tap, not two."""
+        b = self.builder
+        errors = self._errors(f"{k}.action", f"{k}.passes")
+        if not self.compact:
+            action = chips([(ACTION_LABELS[a], a) for a in ACTIONS], b.action(k), "af-field-action",
+                           "Phase 2")
+            self._bind(_toggle(action), lambda v: b.set_action(k, v))
+            return [action, *errors]
+        take = b.convoke(k).get("take") if b.action(k) == "convoke" else None
+        nobles = b.take_options(k)
+        if take and take not in nobles:
+            nobles = [*nobles, take]
+        bare = b.action(k) == "convoke" and not take      # no Noble: the convoke-nothing variant
+        opts = [("Conspire", "conspire"), *((f"Convoke: {n}" + ("" if n in b.take_options(k) else
+                                                                 " (not allowed)"), f"convoke|{n}")
+                                            for n in nobles),
+                *([("Convoke, no Noble", "convoke")] if bare or Variant.CONVOKE_NOTHING in b.variants
+                  else []), ("Pass", "passes")]
+        value = f"convoke|{take}" if take else b.action(k)
+        action = chips(opts, value, "af-field-action", "Phase 2")
+        _toggle(action).add_class("af-field-take")
+
+        def set_(v: Any) -> None:
+            if v and str(v).startswith("convoke|"):
+                b.set_convoke_take(k, str(v).split("|", 1)[1])
+            elif v:
+                b.set_action(k, v)
+        self._bind(_toggle(action), set_)
+        return [action, *errors, *self._errors(f"{k}.convoke.take")]
+
+    def _more(self, k: int) -> list[ipw.Widget]:
+        """The optional fold "More of Ana's cards": the zones a round rarely needs (deck below
+        a Scribe's draw, discard pile, cards scored before, Parlor, Exiled deck), each a row of
+        chips per card offering only what the family has left, and one more row to add a card.
+        Opened with its button, or by itself when one of them is given or has a problem."""
+        b = self.builder
+        problems = b.check().problems
+        given = [z for z in b.zones(k) if b.zone(k, z) is not None and (z != "deck" or len(b.deck(k)) > (
+            1 if b.draws(k) else 0))]
+        is_open = k in self.more or any(f"{k}.{z}" in problems for z in b.zones(k)) or bool(given)
+        name = b.names[k] or f"player {k + 1}"
+        label = (f"▾ More of {name}'s cards" if is_open else
+                 f"▸ More of {name}'s cards (optional: deck, discard pile, scored, Parlor"
+                 f"{', Exiled deck' if b.expansion else ''})")
+        toggle = ipw.ToggleButton(value=is_open, description=label, tooltip=label,
+                                  layout=ipw.Layout(width="auto", max_width="100%"))
+        toggle.add_class("af-more-cards-toggle")
+        toggle.observe(lambda ch: self._guard(self._show_more)(k, bool(ch["new"])), names="value")
+        if not is_open:
+            return [wrap_row([toggle])]
+        rows: list[ipw.Widget] = [ipw.HTML(
+            "<span class='af-muted'>Only for a round that needs them; left out, a deck, pile or "
+            "score is empty and the Parlor / Exiled deck hold what the rules count.</span>")]
+        for z in b.zones(k):
+            rows += self._zone_rows(k, z)
+        box = ipw.VBox(rows, layout=ipw.Layout(max_width="100%", padding="0 0 0 6px",
+                                              border_left="3px solid var(--af-control-rule)"))
+        box.add_class("af-more-cards")
+        return [wrap_row([toggle]), box]
+
+    def _zone_rows(self, k: int, z: str) -> list[ipw.Widget]:
+        b = self.builder
+        cards = b.zone(k, z)
+        start = 1 if z == "deck" and b.draws(k) else 0     # a Scribe's draw is asked above
+        label = "Deck below the card drawn" if start else ZONE_LABELS[z]
+        hook = f"af-zone-{z.replace('_', '-')}"
+        out: list[ipw.Widget] = []
+        if z in COUNTED_ZONES:
+            counted = ", ".join(b.counted(k, z)) or "nothing"
+            state = (f"as the rules count it: {counted}" if cards is None else
+                     f"told: {', '.join(cards) or 'empty'}")
+            reset = chips([("as the rules count", "counted"), ("empty / told", "told")],
+                          "counted" if cards is None else "told", f"{hook}-given",
+                          f"{label}: {escape(state)}")
+            self._bind(_toggle(reset), _zone_given_setter(b, k, z))
+            out.append(reset)
+        for j, card in enumerate(cards or []):
+            if j < start:
+                continue
+            legal = b.zone_options(k, z, j)
+            shown = [(c, c) for c in legal] + ([] if card in legal else [(f"{card} (not allowed)", card)])
+            row = chips(shown + [(REMOVE, REMOVE)], card,
+                        f"{hook}-{j}", f"{label} {j + 1 - start}")
+            self._bind(_toggle(row), _zone_setter(b, k, z, j))
+            out.append(row)
+        if z not in COUNTED_ZONES or cards is not None:
+            adds = b.zone_options(k, z)
+            if adds and not (start and not cards):
+                row = chips([(c, c) for c in adds], None, f"{hook}-add",
+                            f"{label}: add a card" if not cards or len(cards) <= start else "add one more")
+                self._bind(_toggle(row), _zone_setter(b, k, z, None))
+                out.append(row)
+        return out + self._errors(f"{k}.{z}")
+
+    def _show_more(self, k: int, on: bool) -> None:
+        (self.more.add if on else self.more.discard)(k)
+        self.current = k
+        self._focus = f".af-player-{k} .af-more-cards-toggle"
+        self.render()
 
     def _hand_rows(self, k: int, cards: list[tuple[str, str]]) -> list[ipw.Widget]:
         b = self.builder
@@ -312,7 +445,8 @@ class BuilderView(ipw.VBox):
                     setter: Callable[[Any], None]) -> list[ipw.Widget]:
         options, optional = self.builder.choice_options(k, source, key)
         opts: list[tuple[str, Any]] = [(NONE, "")] if optional else []
-        opts += [(chip_label(o), o) for o in options if not isinstance(o, list)]
+        opts += [(chip_label(o), _chip_value(o)) for o in options]
+        value = _chip_value(value) if value is not None else None
         if value is not None and value not in [o for _, o in opts]:
             opts.append((f"{chip_label(value)} (not allowed)", value))
         row = chips(opts, value if value is not None else ("" if optional else None),
@@ -357,12 +491,14 @@ class BuilderView(ipw.VBox):
     def _open(self, k: int) -> None:
         self.opened.add(k)
         self.current = k
+        self._focus = f".af-player-{k} .af-field-name"
         self.render()
 
     def _fold(self, k: int) -> None:
         self.opened.discard(k)
         if self.current == k:
             self.current = None
+        self._focus = f".af-player-{k} .af-player-change"
         self.render()
 
     def _bind(self, widget: ipw.ValueWidget, setter: Callable[[Any], Any]) -> None:
@@ -380,8 +516,14 @@ class BuilderView(ipw.VBox):
         except ValueError as exc:      # a refused edit is a message, never a traceback
             self.children = [*self._errors(), ipw.HTML(html.error(str(exc))), *self.children]
             return
-        if self.compact and widget is not None:       # the player tapped is the one entered
-            self.current = self._seat_of(widget)
+        if widget is not None:
+            seat = self._seat_of(widget)
+            if self.compact and seat is not None:     # the player tapped is the one entered
+                self.current = seat
+            hook = next((c for c in getattr(widget, "_dom_classes", ()) if c != "af-chips"), None)
+            if hook and isinstance(widget, (ipw.ToggleButtons, ipw.ToggleButton)):   # not a text box:
+                # it changes when left, and the focus has gone on
+                self._focus = (f".af-player-{seat} " if seat is not None else "") + f".{hook}"
         if self._on_change is not None:
             self._on_change()
         self.render()
@@ -392,7 +534,7 @@ class BuilderView(ipw.VBox):
                        and c[10:].isdigit()]
             if classes and _contains(child, widget):
                 return int(classes[0][10:])
-        return self.current
+        return None
 
 
 def _contains(box: ipw.Widget, widget: ipw.Widget) -> bool:
@@ -453,7 +595,33 @@ def _replay_setter(b: Builder, k: int, key: str) -> Callable[[Any], None]:
 
 def _choice_setter(b: Builder, k: int, source: str, key: str) -> Callable[[Any], None]:
     def set_(value: Any) -> None:
-        b.set_choice(k, source, key, value)
+        b.set_choice(k, source, key, value.split("|") if key == "keep" and isinstance(value, str)
+                     else value)
+    return set_
+
+
+def _chip_value(value: Any) -> Any:
+    """A chip's value: a list (an Oracle's 3 cards kept) as one string, "Bard|Knight|Rogue"."""
+    return "|".join(map(str, value)) if isinstance(value, list) else value
+
+
+def _flag_setter(b: Builder, key: str) -> Callable[[bool], None]:
+    def set_(on: bool) -> None:
+        b.set_flag(key, bool(on))
+    return set_
+
+
+def _zone_setter(b: Builder, k: int, z: str, j: int | None) -> Callable[[Any], None]:
+    def set_(value: Any) -> None:
+        if value:
+            b.zone_pick(k, z, None if value == REMOVE else value, j)
+    return set_
+
+
+def _zone_given_setter(b: Builder, k: int, z: str) -> Callable[[Any], None]:
+    def set_(value: Any) -> None:
+        if value:
+            b.set_zone(k, z, None if value == "counted" else (b.zone(k, z) or []))
     return set_
 
 

@@ -32,8 +32,9 @@ from .line import share_line
 from .stepper import StepperView
 
 INTRO = ("Two players disagree about a round? Tap it in below — each player's Garden card, "
-         "Phase-2 action and the choices made — then <b>Resolve</b>: who wins, who starts the "
-         "next round, what scores, and why, step by step.")
+         "Phase-2 action and the choices made. The verdict shows as soon as the last fact is "
+         "in (or tap <b>Resolve</b>): who wins, who starts the next round, what scores, and "
+         "why, step by step.")
 BUILD_TITLE = "Enter the round by tapping"
 
 
@@ -174,6 +175,8 @@ class DisputeApp(ipw.VBox):
         """After a tap: the round entered is no longer the one a verdict was given for."""
         self.controller.error = ""
         self._show_note("")
+        if self.controller.edited():       # that tap told the last fact: the verdict at once
+            self._resolve_built()
 
     def _resolve_built(self) -> None:
         view = self.builder_view
@@ -261,7 +264,9 @@ class DisputeApp(ipw.VBox):
             return
         title = self.controller.scenario.title if self.controller.scenario else ""
         self._nonce += 1
-        mark = R.scroll_here(self._nonce) if scroll else ""
+        mark = (R.scroll_here(self._nonce, container=".af-verdict")     # the whole banner in view,
+                + R.focus_here(self._nonce, ".af-edit-round", ".af-dispute")   # the focus on its button
+                if scroll else "")
         self.heading.value = (f"<div class='af-verdict-title'>Verdict{': ' + R.e(title) if title else ''}"
                               f"</div>{mark}")
         self._verdict_lines()

@@ -15,7 +15,8 @@ from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
-from .. import line, scenario
+from .. import scenario
+from ..scenario import line
 from .common import hook, wrap_row
 
 PLACEHOLDER = "Ana: Knight, Witch on Caio -5, hand Jester; Bruno: …"

@@ -16,7 +16,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.learn import card_info
 from ..controllers.play import SEED_MAX, PlayController
-from ..game import DEFAULT_NAMES
+from ..games.game import DEFAULT_NAMES
 from ..render import seats
 from .common import CardView, ErrorBox, button, button_row, styles
 from .stepper import StepperView

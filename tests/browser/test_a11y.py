@@ -492,35 +492,73 @@ def _lab_by_keyboard(page, base: str) -> None:
 
 
 def _dispute_by_keyboard(page, base: str) -> None:
-    """Chips by arrows (a radio group), then a four-player round typed in one line and resolved."""
+    """A four-player round entered in the round builder's chips and resolved with the keyboard
+    alone: Tab / Shift+Tab between chip groups (one tab stop each, a radio group), arrows,
+    Home / End and Space to choose; each chip keeps the focus after the builder redraws its
+    rows, every stop shows a focus ring and Tab moves down the page; Enter on Resolve brings the
+    verdict, announced, and the focus to its first button."""
     open_app(page, base, "dispute")
     group = page.locator(".af-build [role=radiogroup]").first
     group.wait_for(timeout=TIMEOUT_MS)
     assert group.get_attribute("aria-label"), "a chip group has no name"
-    tab_to(page, ".af-build [role=radio]")
-    chip = page.evaluate("() => document.activeElement.textContent.trim()")
-    radios = page.locator(".af-build [role=radiogroup]").first.locator("[role=radio]")
+    tab_to(page, ".af-build .af-players [role=radio]")
+    radios = page.locator(".af-build .af-players [role=radio]")
     assert radios.evaluate_all("rs => rs.filter(r => r.tabIndex === 0).length") == 1   # one tab stop
     shot(page, "dispute-chip-focus")
-    page.keyboard.press("ArrowRight")
-    page.wait_for_function("c => { const a = document.activeElement; return a.textContent.trim() !== c"
-                           " && a.getAttribute('role') === 'radio'"
-                           " && a.getAttribute('aria-checked') === 'true'; }", arg=chip)
-    page.keyboard.press("ArrowLeft")                     # and back: the chosen chip follows
-    page.wait_for_function("c => { const a = document.activeElement; return a.textContent.trim() === c"
-                           " && a.getAttribute('aria-checked') === 'true'; }", arg=chip)
-    tab_to(page, ".af-line")
-    for _ in range(3):                                   # a late echo of the chips may reset the box
-        page.keyboard.press("Control+A")
-        page.keyboard.type(LINE)
-        page.wait_for_timeout(500)
-        if page.evaluate("() => document.activeElement.value") == LINE:
-            break
-    tab_to(page, ".af-line-go")
-    shot(page, "dispute-line-go-focus")
+
+    marks = "() => Math.max(0, ...[...document.querySelectorAll('.af-focus-here')].map(m => +m.dataset.n))"
+
+    def press(key: str, row: str, text: str) -> None:
+        """``key`` chooses the chip ``text`` of ``row``; once the builder is redrawn (a new
+        focus marker) that chip, the new one, has the focus."""
+        before = page.evaluate(marks)
+        page.keyboard.press(key)
+        page.wait_for_function(
+            "([row, t, n]) => { const a = document.activeElement;"
+            " const m = Math.max(0, ...[...document.querySelectorAll('.af-focus-here')]"
+            ".map(x => +x.dataset.n));"
+            " return m > n && !!a && a.isConnected && a.closest(row) !== null"
+            " && a.textContent.trim() === t && a.getAttribute('aria-checked') === 'true'"
+            " && a.classList.contains('mod-active'); }", arg=[row, text, before])
+
+    def tab_down(selector: str) -> None:
+        """Tab until the focus is in ``selector``: each stop shows a ring and comes after the one
+        before in the page (reading order: the page is one column)."""
+        page.evaluate("() => { window.afPrev = document.activeElement; }")
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            focus = page.evaluate(FOCUS_JS)
+            assert focus is not None and focus["visible"] and focus["ring"], f"focus not visible: {focus}"
+            assert page.evaluate(
+                "() => { const a = document.activeElement, p = window.afPrev; window.afPrev = a;"
+                " return !p || !p.isConnected || p.contains(a)"
+                " || !!(p.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING); }"), \
+                f"Tab went back up the page to {focus['what']}"
+            if page.evaluate("s => !!document.activeElement.closest(s)", selector):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    press("ArrowRight", ".af-players", "5")              # 5 players, then back to 4
+    press("ArrowLeft", ".af-players", "4")
+    # Ana: the Aristocrat (End: the last chip) and Conspires her Rogue (Space on the first);
+    # Bruno, Caio, Dora: a Rogue (Space) and Conspire a Servant (an arrow: the next chip)
+    for k, (garden_key, garden, conspire_key, conspire) in enumerate(
+            [("End", "Aristocrat", "Space", "Rogue")] + [("Space", "Rogue", "ArrowRight", "Servant")] * 3):
+        for row, key, card in ((f".af-player-{k} .af-field-garden", garden_key, garden),
+                               (f".af-player-{k} .af-field-conspire", conspire_key, conspire)):
+            tab_down(f"{row} [role=radio]")
+            press(key, row, card)
+        if k == 0:
+            shot(page, "dispute-builder-chip-kept-focus")
+    tab_down(".af-build-resolve")
+    shot(page, "dispute-resolve-focus")
     page.keyboard.press("Enter")
-    page.wait_for_function(WON, arg="Dora's Knight")
-    announced(page, "Dora's Knight")
+    page.wait_for_function(WON, arg="Bruno's Rogue")
+    announced(page, "Bruno's Rogue")
+    winners = page.locator(".af-winners").first.inner_text()
+    assert "Ana" not in winners.split("starts")[0], winners      # Ana's Aristocrat (9) loses to 10s
+    page.wait_for_function("() => document.activeElement.classList.contains('af-edit-round')")
+    shot(page, "dispute-verdict-focus")
 
 
 def _learn_by_keyboard(page, base: str) -> None:

@@ -331,7 +331,8 @@ def test_six_lab_pages_at_once_each_show_their_round_or_a_message(app_server, br
     """Six Lab pages opened at once, each with its own share code: each shows its round, or a
     message (never a blank page). Two of them lose their app cell's output on the way, as pages
     did under load: they say "the app did not start" at once, with a reload button."""
-    from aristofarsa import SCENARIOS_DIR, scenario, share
+    from aristofarsa import SCENARIOS_DIR, scenario
+    from aristofarsa.scenario import share
 
     lessons = ["b1-balcony-one-by-one", "b4-damsel-swap", "b13-bishop-chain",
                "b5-merchant-knight-anyway", "b10-bishop-replay", "b3-jester-lowest-wins"]

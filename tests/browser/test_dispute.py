@@ -1,6 +1,7 @@
 """The Dispute resolver in a real browser: a lesson link, stepping, hooks, errors; at a phone's
 width: the empty start, the inline errors, the verdict in view with no scrolling after Resolve,
-Edit the round, and a Garden Scribe entered by tapping."""
+Edit the round, and a Garden Scribe entered by tapping (and a card scored earlier, in the
+optional "More of Bruno's cards" fold)."""
 from __future__ import annotations
 
 import re
@@ -8,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, scenario, share
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.scenario import share
 from aristofarsa.widgets.stepper import EVERYONE
 
 pytestmark = pytest.mark.browser
@@ -195,6 +197,18 @@ def test_phone_garden_scribe_entered_by_tapping(app_server, phone_page):
         _tap(page, f".af-player-{k} .af-field-garden", garden)
         _tap(page, f".af-player-{k} .af-field-conspire", conspire)
     _tap(page, ".af-player-2 .af-field-conspire-target", "Ana")
+    # Bruno's earlier score, in the optional fold: only cards his family has left are offered
+    page.locator(".af-player-1 .af-player-change").click()
+    page.locator(".af-player-1 .af-more-cards-toggle").click()
+    page.wait_for_selector(".af-player-1 .af-more-cards .af-zone-scored-add", timeout=TIMEOUT_MS)
+    offered = page.locator(".af-player-1 .af-zone-scored-add button").all_inner_texts()
+    assert "Knight" not in offered and "Jester" not in offered and "Merchant" in offered
+    for box in page.locator(".af-player-1 .af-more-cards button").evaluate_all(
+            "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })"):
+        assert min(box) >= 44, box                                             # fingers, not mice
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
+    _tap(page, ".af-player-1 .af-zone-scored-add", "Merchant")
+    page.wait_for_selector(".af-player-1 .af-zone-scored-0 button.mod-active", timeout=TIMEOUT_MS)
     page.locator(".af-build-resolve").click()
     page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
     page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-winners'))", timeout=10_000)
@@ -210,6 +224,7 @@ deck = ["Jester"]
 name = "Bruno"
 garden = "Knight"
 conspire = "Jester"
+scored = ["Merchant"]
 [[player]]
 name = "Caio"
 garden = "Servant"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from aristofarsa.cards import EXPANSION_CARDS
 from aristofarsa.controllers.quiz import Quiz
 from aristofarsa.controllers.rules import exiled_pages
+from aristofarsa.core.cards import EXPANSION_CARDS
 
 from .test_learn import read_path, take_one
 

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from aristofarsa import scenario
-from aristofarsa.cards import BASE_CARDS
 from aristofarsa.controllers.quiz import Quiz
 from aristofarsa.controllers.rules import learn_pages
 from aristofarsa.controllers.sources import LESSONS_DIR
+from aristofarsa.core.cards import BASE_CARDS
 
 pytestmark = pytest.mark.browser
 

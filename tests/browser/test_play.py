@@ -71,7 +71,7 @@ def test_bots_only_next_round_to_the_ranking(app_server, page):
     assert page.locator(".af-actions button").first.inner_text().startswith("Next round")
     click_through(page)
     # the same game as `aristofarsa play --players 3 --seed 5 --bots greedy,random,random`
-    from aristofarsa.game import play_game
+    from aristofarsa.games.game import play_game
     game = play_game(3, 5, ["greedy", "random", "random"])
     first = game.ranking[0][0]
     assert first in page.locator(".af-ranking tr").nth(1).inner_text()

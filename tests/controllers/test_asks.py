@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
-from aristofarsa import decisions as D
-from aristofarsa.cards import convoke_total
 from aristofarsa.controllers.asks import ask_of, litter_holder
 from aristofarsa.controllers.play import PlayController
 from aristofarsa.controllers.session import RoundSession, SessionError
+from aristofarsa.core import decisions as D
+from aristofarsa.core.cards import convoke_total
 
 
 def addressed(name, question):

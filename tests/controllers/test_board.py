@@ -129,7 +129,7 @@ def test_exchange_puts_the_incoming_card_in_the_slot():
 
 
 def test_a_whole_game_trace_starts_a_new_board_each_round():
-    from aristofarsa.game import play_game
+    from aristofarsa.games.game import play_game
     game = play_game(3, seed=4, bots="random", trace=True)
     frames = boards(game)
     assert frames[-1].round == len(game.round_starts) >= game.rounds

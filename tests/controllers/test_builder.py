@@ -136,8 +136,10 @@ def test_field_of_maps_messages() -> None:
     assert field_of("player 'Ana': 2 copies of Witch (garden, conspire), but a family has 1",
                     names) == "0.conspire"
     two = "player 'Bruno': 2 copies of Rogue ({}), but a family has 1"
-    assert field_of(two.format("garden, deck"), names) == "1.garden"
-    assert field_of(two.format("deck, scored"), names) == "1.player"       # no field of its own
+    # filed under the last place the builder shows: every zone has its row (the "more" fold)
+    assert field_of(two.format("garden, deck"), names) == "1.deck"
+    assert field_of(two.format("deck, scored"), names) == "1.scored"
+    assert field_of(two.format("garden, conspire"), names) == "1.conspire"
 
 
 def test_every_problem_at_once_each_under_its_field() -> None:

@@ -6,12 +6,14 @@ import json
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, files, scenario, share
+from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.analysis.compare import compare_variants
 from aristofarsa.analysis.explain import explain
 from aristofarsa.controllers.dispute import MAX_UPLOAD_BYTES, DisputeController, lab_link
 from aristofarsa.controllers.graphs import GraphsController
 from aristofarsa.controllers.stepper import Stepper
+from aristofarsa.core import files
+from aristofarsa.scenario import share
 
 B13 = SCENARIOS_DIR / "b13-bishop-chain.toml"
 

@@ -11,8 +11,8 @@ import pytest
 from aristofarsa.analysis.board import boards
 from aristofarsa.controllers.game_session import GameSession
 from aristofarsa.controllers.session import SessionError
-from aristofarsa.decisions import DecisionError
-from aristofarsa.game import GameError, play_game
+from aristofarsa.core.decisions import DecisionError
+from aristofarsa.games.game import GameError, play_game
 
 
 class FirstOption:
@@ -64,7 +64,7 @@ def test_bots_only_game_is_the_play_commands(seed, bots, expansion):
 def test_a_bots_only_game_round_by_round_is_played_once(monkeypatch):
     """Linear, not quadratic: "next round" plays on in one game instead of playing every
     earlier round again. Counted: games set up from the seed, rounds played, bot calls."""
-    from aristofarsa import game as game_module
+    from aristofarsa.games import game as game_module
     played = []
     real_play_round = game_module.Game.play_round
     monkeypatch.setattr(game_module.Game, "play_round",
@@ -208,7 +208,7 @@ def test_one_bot_name_per_bot_seat():
 def test_two_humans_expansion_random_answers_and_undos():
     import random
 
-    from aristofarsa.game import check_invariants
+    from aristofarsa.games.game import check_invariants
     rng = random.Random(3)
     kinds = set()
     for seed in range(4):

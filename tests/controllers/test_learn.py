@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
-from aristofarsa.cards import BASE_CARDS, CARDS, EXPANSION_CARDS
 from aristofarsa.controllers import learn
 from aristofarsa.controllers.exiled import EXILE_RULES, ExiledController, expansion_lessons
 from aristofarsa.controllers.stepper import Stepper
-from aristofarsa.rulings import RULINGS
+from aristofarsa.core.cards import BASE_CARDS, CARDS, EXPANSION_CARDS
+from aristofarsa.core.rulings import RULINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL = sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml"))

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import scenario, scenario_toml
-from aristofarsa.cards import CARDS
+from aristofarsa import scenario
 from aristofarsa.controllers import learn, quiz, rules
-from aristofarsa.rulings import RULINGS
+from aristofarsa.core.cards import CARDS
+from aristofarsa.core.rulings import RULINGS
+from aristofarsa.scenario import toml as scenario_toml
 
 ROOT = Path(__file__).resolve().parents[2]
 TOPICS = [(level.key, t.key) for level in quiz.LEVELS for t in level.topics]

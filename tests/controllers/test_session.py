@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
-from aristofarsa import decisions as D
 from aristofarsa.controllers.session import RoundSession, SessionError, ask_of
-from aristofarsa.decisions import AutoDecider, DecisionError
+from aristofarsa.core import decisions as D
+from aristofarsa.core.decisions import AutoDecider, DecisionError
 from aristofarsa.scenario import MissingChoice, ScenarioDecider
 
 FILES = sorted(SCENARIOS_DIR.glob("*.toml"))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import scenario
+from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.controllers.stepper import Stepper
 
-LESSONS = Path(scenario.__file__).parent / "scenarios"
+LESSONS = SCENARIOS_DIR
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -8,7 +8,8 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as ipw  # noqa: E402
 
-from aristofarsa import line, scenario  # noqa: E402
+from aristofarsa import scenario  # noqa: E402
+from aristofarsa.scenario import line
 from aristofarsa.widgets.dispute import DisputeApp  # noqa: E402
 from aristofarsa.widgets.lab import LabApp  # noqa: E402
 

@@ -1,17 +1,15 @@
 """Stepper, board and card views without a browser: clicks via Button.click()."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("ipywidgets")
 
-from aristofarsa import scenario  # noqa: E402
+from aristofarsa import SCENARIOS_DIR, scenario  # noqa: E402
 from aristofarsa.controllers.stepper import Stepper  # noqa: E402
 from aristofarsa.widgets.stepper import StepperView  # noqa: E402
 
-LESSON = Path(scenario.__file__).parent / "scenarios" / "b13-bishop-chain.toml"
+LESSON = SCENARIOS_DIR / "b13-bishop-chain.toml"
 
 
 @pytest.fixture

@@ -135,7 +135,7 @@ def test_the_wheels_carry_bytecode_for_what_a_page_opens_with(site_dir: Path) ->
     python = json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
     tag = "cpython-" + "".join(python.split(".")[:2])
     wanted = {"aristofarsa": [f"aristofarsa/widgets/__pycache__/{name}.{tag}.pyc" for name, _ in APPS]
-              + [f"aristofarsa/__pycache__/round.{tag}.pyc"],
+              + [f"aristofarsa/core/__pycache__/round.{tag}.pyc"],
               "ipython": [f"IPython/core/__pycache__/interactiveshell.{tag}.pyc"],
               "ipywidgets": [f"ipywidgets/widgets/__pycache__/widget.{tag}.pyc"],
               "pyodide_kernel": [f"pyodide_kernel/__pycache__/kernel.{tag}.pyc"]}

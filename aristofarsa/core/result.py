@@ -83,19 +83,19 @@ class RoundResult:
 
     def summary_text(self) -> str:
         """The outcome in a few lines (Garden, Balcony, winners, what moved, crowns)."""
-        from .render.text import round_summary
+        from ..render.text import round_summary
         return round_summary(self)
 
     def to_text(self) -> str:
-        from .render.text import round_result
+        from ..render.text import round_result
         return round_result(self)
 
     def to_markdown(self) -> str:
-        from .render.markdown import round_result
+        from ..render.markdown import round_result
         return round_result(self)
 
     def _repr_html_(self) -> str:
-        from .render.html import round_result
+        from ..render.html import round_result
         return round_result(self)
 
 

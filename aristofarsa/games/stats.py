@@ -45,8 +45,8 @@ from fractions import Fraction
 from numbers import Rational, Real
 from typing import Any
 
-from .cards import CARD_EVENTS, CROWNS_NOTE
-from .rulings import END_REASONS
+from ..core.cards import CARD_EVENTS, CROWNS_NOTE
+from ..core.rulings import END_REASONS
 
 __all__ = ["Stats", "CARD_EVENTS", "END_REASONS", "CROWNS_NOTE"]
 
@@ -405,7 +405,7 @@ class Stats:
 
     def to_table(self, histogram_width: int = 40) -> str:
         """Readable multi-section text table of the statistics."""
-        from .render.text import stats_table
+        from ..render.text import stats_table
         return stats_table(self, CROWNS_NOTE, histogram_width)
 
     def __str__(self) -> str:
@@ -414,5 +414,5 @@ class Stats:
     def plot(self, ax: Any = None) -> Any:
         """Bar charts of the win rate by seat and by bot (matplotlib); see
         :func:`aristofarsa.render.plot.win_rates`. Returns the Axes drawn on."""
-        from .render.plot import win_rates
+        from ..render.plot import win_rates
         return win_rates(self, ax)

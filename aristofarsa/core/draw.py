@@ -27,8 +27,8 @@ class LazyRandom:
 
 class Table(Protocol):
     """What drawing needs of a round or a game: the zones, the generator, the trace and a
-    decider (an Oracle's keep, X6). :class:`~aristofarsa.round.Round` and
-    :class:`~aristofarsa.game.Game` both are one."""
+    decider (an Oracle's keep, X6). :class:`~aristofarsa.core.round.Round` and
+    :class:`~aristofarsa.games.game.Game` both are one."""
 
     @property
     def players(self) -> list[PlayerState]: ...

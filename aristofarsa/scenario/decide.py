@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import decisions as D
-from .cards import canonical
-from .decisions import DecisionError, Request
-from .scenario_model import OPTIONAL_CHOICES, PlayerSpec, Scenario
+from ..core import decisions as D
+from ..core.cards import canonical
+from ..core.decisions import DecisionError, Request
+from .model import OPTIONAL_CHOICES, PlayerSpec, Scenario
 
 
 class MissingChoice(DecisionError):
@@ -100,7 +100,7 @@ class ScenarioDecider:
                                      "allows it)")
         return "convoke"
 
-    def written(self, kind: str, source: str, owner: str, options: list) -> Any:
+    def written(self, kind: str, source: str, owner: str, options: list[Any]) -> Any:
         """An effect choice read straight from the file, no Request built (never in a B10
         replay); the same answer as :meth:`decide`, or ``decisions.NOT_FAST`` when
         :meth:`decide` must be asked (a missing choice, an error, the Phase-1/2 kinds)."""
@@ -122,7 +122,7 @@ class ScenarioDecider:
                                      f"{req.describe_options()}")
         return self._convert(req.kind, req.options, value)
 
-    def _convert(self, kind: str, options: list, value: Any) -> Any:
+    def _convert(self, kind: str, options: list[Any], value: Any) -> Any:
         if kind in (D.TARGET, D.PEEK):
             if not isinstance(value, str):
                 return value

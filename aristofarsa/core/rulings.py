@@ -31,8 +31,8 @@ RULINGS: dict[str, str] = {
 }
 
 #: docs/rulings.md of a clone, else the copy a wheel carries (setup.py puts it there)
-DOCS_FILES = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md",
-              Path(__file__).resolve().parent / "docs" / "rulings.md")
+DOCS_FILES = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md",
+              Path(__file__).resolve().parents[1] / "docs" / "rulings.md")
 
 
 def docs_text() -> str | None:

@@ -11,11 +11,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from .cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
-from .files import cut, short
-from .rulings import MAX_PLAYERS, MIN_PLAYERS, RULINGS
-from .scenario_layout import layout
-from .scenario_model import (
+from ..core.cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
+from ..core.files import cut, short
+from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS, RULINGS
+from ..core.variants import VARIANTS, VariantError, check_variants
+from .model import (
     CONSPIRE_CHOICES,
     EXPECT_KEYS,
     GARDEN_CHOICES,
@@ -26,7 +26,7 @@ from .scenario_model import (
     Scenario,
     ScenarioError,
 )
-from .variants import VARIANTS, VariantError, check_variants
+from .zones import layout
 
 #: Longest player name, title and description (characters).
 MAX_NAME, MAX_TITLE, MAX_DESCRIPTION = 40, 200, 20_000
@@ -121,7 +121,7 @@ class Validator:
         return value
 
     def text(self, key: str, limit: int, multiline: bool) -> str:
-        value = self.typed(self.data, key, str, "text", default="")
+        value: str = self.typed(self.data, key, str, "text", default="")
         if len(value) > limit:
             self.fail(f"`{key}` is {len(value):,} characters long; at most {limit:,}")
         problem = text_problem(value, multiline)

@@ -1,6 +1,6 @@
 """Whole games of Aristofarsa: set-up, rounds from Draw to Score, end of game, ranking.
 
-    from aristofarsa.game import play_game
+    from aristofarsa.games.game import play_game
     game = play_game(4, seed=7, bots=["greedy", "random", "random", "search"], trace=True)
     print(game.to_text())
     game.summary()        # the `play --json` contract (plus seats, bots, card_stats)
@@ -8,7 +8,7 @@
 Everything random comes from ONE ``random.Random(seed)`` (ruling M10), used in this order:
 
 1. set-up: one 64-bit seed per family (``rng.getrandbits(64)``, in seat order); each family's
-   Peasants, in the card registry's order (:data:`~aristofarsa.cards.STARTING_DECK`), are
+   Peasants, in the card registry's order (:data:`~aristofarsa.core.cards.STARTING_DECK`), are
    shuffled by a generator of its own seed (the deck, top first). The game's stream never
    depends on how many cards a family has, so a card added to the registry changes no
    seeded deal unless it is in play (a new base Peasant is; an Exiled card is not, in a
@@ -21,8 +21,8 @@ Everything random comes from ONE ``random.Random(seed)`` (ruling M10), used in t
    of a discard pile (D1), in the order they happen.
 
 The same seed and the same decisions therefore give the same game, step for step. A
-round is played by :class:`aristofarsa.round.Round` on the players' real zones; the Draw
-step (D1, D2, X6) by :func:`aristofarsa.draw.draw_step`. One :class:`~aristofarsa.trace.Trace`
+round is played by :class:`aristofarsa.core.round.Round` on the players' real zones; the Draw
+step (D1, D2, X6) by :func:`aristofarsa.core.draw.draw_step`. One :class:`~aristofarsa.core.trace.Trace`
 collects set-up, draws, shuffles, every round's events (with a ``round`` marker event
 before each) and the end of the game; hidden information carries ``visible_to``.
 """
@@ -34,10 +34,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import decisions as D
-from .board import Board
-from .bots import make_bot, normalize_bots
-from .cards import (
+from ..core import decisions as D
+from ..core.board import Board
+from ..core.cards import (
     CARD_EVENTS,
     EXILED_ORDER,
     PARLOR_NOBLES,
@@ -49,8 +48,16 @@ from .cards import (
     count_text,
     merge_crowns,
 )
-from .decisions import Decider, Request
-from .draw import draw_one, draw_step
+from ..core.decisions import Decider, Request
+from ..core.draw import draw_one, draw_step
+from ..core.ranking import ranking
+from ..core.result import RoundResult
+from ..core.round import Round
+from ..core.rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
+from ..core.state import Card, PlayerState
+from ..core.trace import PHASE, EventKind, K, Sentence, Trace
+from ..core.variants import check_variants
+from .bots import make_bot, normalize_bots
 from .game_result import (  # noqa: F401 (END_REASONS, check_invariants re-exported)
     END_REASONS,
     MAX_ROUNDS,
@@ -59,13 +66,6 @@ from .game_result import (  # noqa: F401 (END_REASONS, check_invariants re-expor
     check_invariants,
 )
 from .game_view import GameView, Noted
-from .ranking import ranking
-from .result import RoundResult
-from .round import Round
-from .rulings import END_RULES, MAX_PLAYERS, MIN_PLAYERS, EndReason
-from .state import Card, PlayerState
-from .trace import PHASE, EventKind, K, Sentence, Trace
-from .variants import check_variants
 
 __all__ = ["DEFAULT_NAMES", "END_REASONS", "MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "Game",
            "GameResult", "GameError", "play_game", "check_invariants"]
@@ -118,7 +118,7 @@ class Game:
 
     Between the two the players' zones may be changed (tests build end conditions so).
     The object has ``players``, ``rng``, ``t``, ``log`` and ``ask``, so the Draw step
-    (:func:`aristofarsa.draw.draw_step`) works on it directly.
+    (:func:`aristofarsa.core.draw.draw_step`) works on it directly.
     """
 
     def __init__(self, players: int = 4, seed: int = 0, bots: str | Iterable[str] | None = None,

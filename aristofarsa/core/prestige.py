@@ -1,7 +1,7 @@
 """Layered Prestige (ruling M3): printed -> Garden value (M4) -> Balcony ledger, in order.
 
 A card's own Garden text is a :class:`GardenRule`, registered once in :data:`GARDEN_RULES`
-like the Balcony effects in :mod:`aristofarsa.effects`: its ruling, its value (a pure
+like the Balcony effects in :mod:`aristofarsa.core.effects`: its ruling, its value (a pure
 function of the Garden and the Balcony) and the explanation the trace gives when the value
 moves. A card with no value function keeps its printed Prestige plus the bonus fixed when it was
 played (``Slot.bonus``: the Courtisan's and the Bard's entry effects; 0 for every other card).

@@ -1,8 +1,8 @@
 """Running a scenario: its round resolved with the file's choices, and `[expect]` checked.
 
-:func:`run` builds the players (``scenario_layout``), answers every request from the file
-(``scenario_decide``), plays the :class:`~aristofarsa.round.Round`, adds the closing trace
-steps and turns every :class:`~aristofarsa.decisions.DecisionError` into a
+:func:`run` builds the players (``scenario.zones``), answers every request from the file
+(``scenario.decide``), plays the :class:`~aristofarsa.core.round.Round`, adds the closing trace
+steps and turns every :class:`~aristofarsa.core.decisions.DecisionError` into a
 :class:`ScenarioError`. :func:`check_expect` compares a result with the file's `[expect]`.
 """
 from __future__ import annotations
@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .cards import canonical
-from .decisions import AutoDecider, Decider, DecisionError
-from .result import RoundResult, Standings
-from .round import Round
-from .rulings import EndReason
-from .scenario_decide import AutoForMissing, ScenarioDecider
-from .scenario_layout import build_players
-from .scenario_model import Scenario, ScenarioError
-from .trace import PHASE, K, Trace
-from .variants import VariantError, check_variants
+from ..core.cards import canonical
+from ..core.decisions import AutoDecider, Decider, DecisionError
+from ..core.result import RoundResult, Standings
+from ..core.round import Round
+from ..core.rulings import EndReason
+from ..core.trace import PHASE, K, Trace
+from ..core.variants import VariantError, check_variants
+from .decide import AutoForMissing, ScenarioDecider
+from .model import Scenario, ScenarioError
+from .zones import build_players
 
 
 def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: bool | Trace = True,

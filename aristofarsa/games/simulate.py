@@ -1,6 +1,6 @@
 """Play many whole games of Aristofarsa and aggregate their statistics.
 
-    from aristofarsa.simulate import simulate
+    from aristofarsa.games.simulate import simulate
     stats = simulate(1000, players=4, bots=("random",), seed=1, workers=4, progress=True)
     print(stats.to_table())
 
@@ -26,7 +26,7 @@ The game function is called as
 ``game_fn(players, seed, bots, expansion=..., variants=..., trace=False)``
 with ``bots`` a list of one bot name per seat, and must return either a
 ``GameResult`` (anything with ``.summary()``) or the summary dict itself.
-It defaults to :func:`aristofarsa.game.play_game`.
+It defaults to :func:`aristofarsa.games.game.play_game`.
 """
 
 from __future__ import annotations
@@ -44,10 +44,10 @@ from dataclasses import dataclass
 from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
-from aristofarsa.bots import BOTS
-from aristofarsa.bots import normalize_bots as _normalize_bots
-from aristofarsa.rulings import MAX_PLAYERS, MIN_PLAYERS
-from aristofarsa.stats import Stats
+from aristofarsa.core.rulings import MAX_PLAYERS, MIN_PLAYERS
+from aristofarsa.games.bots import BOTS
+from aristofarsa.games.bots import normalize_bots as _normalize_bots
+from aristofarsa.games.stats import Stats
 
 __all__ = [
     "ALLOWED_BOTS",
@@ -61,7 +61,7 @@ __all__ = [
     "MAX_GAMES",
 ]
 
-#: Bot names the game runner accepts (the registry's, :data:`aristofarsa.bots.BOTS`).
+#: Bot names the game runner accepts (the registry's, :data:`aristofarsa.games.bots.BOTS`).
 ALLOWED_BOTS = tuple(BOTS)
 #: Largest default chunk (games per task).
 MAX_CHUNK = 200
@@ -125,10 +125,10 @@ def _normalize_variants(variants: str | Iterable[str]) -> tuple[str, ...]:
 
 def _default_game_fn() -> GameFn:
     try:
-        from aristofarsa.game import play_game
+        from aristofarsa.games.game import play_game
     except ImportError as exc:
         raise ImportError(
-            "simulate needs the game runner aristofarsa.game.play_game, which cannot be imported "
+            "simulate needs the game runner aristofarsa.games.game.play_game, which cannot be imported "
             f"({exc}); pass game_fn=... to use another game function"
         ) from exc
     return play_game
@@ -175,7 +175,7 @@ class _Chunk:
     bots: tuple[str, ...]
     expansion: bool
     variants: tuple[str, ...]
-    game_fn: GameFn | None  # None: aristofarsa.game.play_game, imported where the chunk runs
+    game_fn: GameFn | None  # None: aristofarsa.games.game.play_game, imported where the chunk runs
 
 
 def _run_chunk(chunk: _Chunk) -> Stats:
@@ -440,7 +440,7 @@ def simulate(
     *,
     chunk_size: int | None = None,
 ) -> Stats:
-    """Play ``games`` whole games and return their :class:`~aristofarsa.stats.Stats`.
+    """Play ``games`` whole games and return their :class:`~aristofarsa.games.stats.Stats`.
 
     games       number of games (0 gives empty statistics)
     players     3 to 6 (M8)
@@ -454,7 +454,7 @@ def simulate(
     scheduler   Dask scheduler address (or a ``distributed.Client``): play on
                 that cluster instead; ``workers`` is then ignored
     progress    show a tqdm progress bar on stderr, advanced per finished chunk
-    game_fn     the game function (default ``aristofarsa.game.play_game``)
+    game_fn     the game function (default ``aristofarsa.games.game.play_game``)
     chunk_size  games per task (default: about 8 tasks per worker, at most
                 ``MAX_CHUNK``); it never changes the statistics
 

@@ -22,14 +22,14 @@ Three bots, registered in :data:`BOTS` (the names ``simulate`` and the command l
     average), and — when the round ends the game — whether it wins.
 
 What a bot sees: only what its seat could see at the table, through its
-:class:`~aristofarsa.game.GameView`: its own hand and face-down Balcony card, every public
+:class:`~aristofarsa.games.game.GameView`: its own hand and face-down Balcony card, every public
 zone (Garden with current Prestige, revealed Balcony cards, discard piles, Parlors, scored
 areas, Exiled decks), hand and deck sizes, the round's public decisions and its own Oracle
 peek. Other hands, face-down Balcony cards and the order of every deck are filled at random
 from what they can be (``determinize``), independently of what they really are.
 
 Every bot draws only from its own generator (seeded from the game's one generator at
-set-up, see :mod:`aristofarsa.game`), so a game is reproducible from its seed, and a bot
+set-up, see :mod:`aristofarsa.games.game`), so a game is reproducible from its seed, and a bot
 never changes the game's own stream of shuffles.
 """
 from __future__ import annotations
@@ -38,15 +38,15 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from . import decisions as D
-from .cards import CARDS, PROVISIONAL_CROWNS, conspire_rank
-from .decisions import Request
+from ..core import decisions as D
+from ..core.cards import CARDS, PROVISIONAL_CROWNS, conspire_rank
+from ..core.decisions import Request
+from ..core.ranking import crowns_of
+from ..core.result import RoundResult
+from ..core.round import Round, convoke_total
+from ..core.state import PlayerState
+from ..core.trace import Trace
 from .game_view import GameView, Noted
-from .ranking import crowns_of
-from .result import RoundResult
-from .round import Round, convoke_total
-from .state import PlayerState
-from .trace import Trace
 
 #: A policy answers requests (the playouts of the Monte-Carlo bots).
 Policy = Callable[[Request], Any]
@@ -104,7 +104,7 @@ class HeuristicPolicy:
     Parlors. Rules: play the highest-Prestige Noble held into the Garden, else the
     highest-Prestige card; Convoke when a Noble of Prestige 7+ is affordable, else mostly
     Conspire; take the dearest Noble; Conspire the card whose Balcony text helps most
-    (each card's ``conspire_rank`` in :mod:`aristofarsa.cards`: Knight, Merchant, Witch,
+    (each card's ``conspire_rank`` in :mod:`aristofarsa.core.cards`: Knight, Merchant, Witch,
     Damsel first); the Merchant doubles one's own card, every other
     effect targets the rival whose Garden card has the highest Prestige; the Witch always
     gives -5; the Squire never exchanges; a scoring Scribe also scores the Peasant worth

@@ -6,7 +6,7 @@ not the hands as dealt. :func:`layout` works the dealt hands back out:
     cards held before Phase 1 = Garden card + Phase-2 cards + `hand`
                                 (+ a Garden Scribe's discard, - the card it draws)
 
-and :func:`build_players` turns that into fresh :class:`~aristofarsa.state.PlayerState`
+and :func:`build_players` turns that into fresh :class:`~aristofarsa.core.state.PlayerState`
 objects and the round's one generator (M10) for every run.
 """
 from __future__ import annotations
@@ -14,10 +14,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from .cards import canonical
-from .draw import LazyRandom
-from .scenario_model import Scenario, ScenarioError
-from .state import Card, PlayerState
+from ..core.cards import canonical
+from ..core.draw import LazyRandom
+from ..core.state import Card, PlayerState
+from .model import Scenario, ScenarioError
 
 #: The zones of a player, in the order build_players fills them.
 ZONES = ("hand", "deck", "discard", "parlor", "scored", "exiled")

@@ -9,8 +9,8 @@ from :data:`CARDS`: the set-up lists (:data:`STARTING_DECK`, :data:`PARLOR_NOBLE
 :data:`EXILED_ORDER`), the scenario format's choice keys (:data:`GARDEN_CHOICES`,
 :data:`CONSPIRE_CHOICES`), the bots' Conspire order, the apps' questions. The behaviour
 lives beside the engine's mechanics and is registered under the card's name: its Garden
-rule in :mod:`aristofarsa.prestige` (``garden_rule``), its entry and Balcony handlers in
-:mod:`aristofarsa.effects` (``@entry``, ``@balcony``, which takes the ruling from here).
+rule in :mod:`aristofarsa.core.prestige` (``garden_rule``), its entry and Balcony handlers in
+:mod:`aristofarsa.core.effects` (``@entry``, ``@balcony``, which takes the ruling from here).
 
 Crowns come from :data:`PROVISIONAL_CROWNS` (ruling M9, ``data/crowns.toml``) and can be
 replaced by a data file or a scenario's ``crowns`` table.
@@ -21,6 +21,7 @@ its own table of the cards registers its rebuild with :func:`on_registry_change`
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -29,6 +30,13 @@ from pathlib import Path
 
 PEASANT = "Peasant"
 NOBLE = "Noble"
+
+
+@dataclass(frozen=True, slots=True)
+class CardNote:
+    """One fine point of a card as ruled, and the IDs of the rulings that decide it."""
+    text: str
+    rulings: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +65,13 @@ class CardSpec:
     @property
     def is_noble(self) -> bool:
         return self.kind == NOBLE
+
+    @property
+    def notes(self) -> tuple[CardNote, ...]:
+        """Its fine points as ruled: what the rulings add to its printed texts. The text is
+        kept in ``data/card_notes.toml`` under the card's name (one entry per card, checked
+        both ways by a test); a test's toy card gives its own to :func:`register`."""
+        return _notes_of(self.name)
 
     def question(self, key: str) -> str | None:
         """The question its choice ``key`` asks, if it has its own."""
@@ -167,8 +182,11 @@ EXILED_ORDER: list[str] = []
 #: The Peasants of a family's starting deck (with their copies), in the registry's order.
 STARTING_DECK: list[str] = []
 
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 #: The shipped crown table (data/crowns.toml): provisional, ruling M9.
-CROWNS_FILE = Path(__file__).with_name("data") / "crowns.toml"
+CROWNS_FILE = DATA_DIR / "crowns.toml"
+#: The cards' notes as ruled, by card name (:attr:`CardSpec.notes`).
+CARD_NOTES_FILE = DATA_DIR / "card_notes.toml"
 PROVISIONAL_CROWNS: dict[str, int] = {
     name: int(value)
     for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
@@ -186,6 +204,29 @@ LITTER_BONUS = 2
 CONVOKE_VALUE: dict[str, int] = {}
 _LOWER: dict[str, str] = {}
 _HOOKS: list[Callable[[], None]] = []
+#: Every card's notes, read from CARD_NOTES_FILE on first use (plus a registered card's own).
+_NOTES: dict[str, tuple[CardNote, ...]] = {}
+
+
+def read_card_notes(path: Path = CARD_NOTES_FILE) -> dict[str, tuple[CardNote, ...]]:
+    """The notes file as written: card name -> its notes, in the file's order (a name may
+    be one the registry does not know: the test of the file says so)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {str(card["name"]): tuple(CardNote(" ".join(str(n["text"]).split()),
+                                              tuple(str(r) for r in n["rulings"]))
+                                     for n in card["notes"])
+            for card in data["card"]}
+
+
+def _notes_of(name: str) -> tuple[CardNote, ...]:
+    if not _NOTES:
+        _NOTES.update(read_card_notes())
+    return _NOTES.get(name, ())
+
+
+def card_notes() -> dict[str, tuple[CardNote, ...]]:
+    """Every registered card's notes, by name, in the registry's order (none without an entry)."""
+    return {name: _notes_of(name) for name in CARDS}
 
 
 def _derive() -> None:
@@ -213,13 +254,16 @@ def on_registry_change(rebuild: Callable[[], None]) -> Callable[[], None]:
     return rebuild
 
 
-def register(spec: CardSpec, crowns: int) -> CardSpec:
-    """Add a card to the registry (with its provisional crowns, M9). Its Garden rule and
-    handlers are registered beside the engine's mechanics (module docstring)."""
+def register(spec: CardSpec, crowns: int, notes: Iterable[CardNote] = ()) -> CardSpec:
+    """Add a card to the registry (with its provisional crowns, M9, and its notes as ruled,
+    which a shipped card keeps in data/card_notes.toml). Its Garden rule and handlers are
+    registered beside the engine's mechanics (module docstring)."""
     if spec.name in CARDS or spec.name.lower() in _LOWER:
         raise ValueError(f"card {spec.name!r} is already registered")
+    card_notes()                       # the file's notes are read before the card's are added
     CARDS[spec.name] = spec
     PROVISIONAL_CROWNS[spec.name] = crowns
+    _NOTES[spec.name] = tuple(notes)
     _derive()
     return spec
 
@@ -228,7 +272,7 @@ def register(spec: CardSpec, crowns: int) -> CardSpec:
 def temporary_registry() -> Iterator[dict[str, CardSpec]]:
     """Change the registry inside a ``with`` block (a test's toy card): the real registry
     and crown table, and every derived table, are put back afterwards."""
-    cards, crowns = dict(CARDS), dict(PROVISIONAL_CROWNS)
+    cards, crowns, notes = dict(CARDS), dict(PROVISIONAL_CROWNS), dict(card_notes())
     try:
         yield CARDS
     finally:
@@ -236,6 +280,8 @@ def temporary_registry() -> Iterator[dict[str, CardSpec]]:
         CARDS.update(cards)
         PROVISIONAL_CROWNS.clear()
         PROVISIONAL_CROWNS.update(crowns)
+        _NOTES.clear()
+        _NOTES.update(notes)
         _derive()
 
 
@@ -290,6 +336,44 @@ def conspire_rank(name: str) -> int:
 def count_text(n: int, noun: str) -> str:
     """"7 Peasants", "1 Noble": a count of the family, computed where it is shown."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+_HOW_MANY = {2: "two", 3: "three", 4: "four"}
+
+
+def family_fields() -> dict[str, str]:
+    """The family as a text for learners writes it, computed from the registry: the fields a
+    page of data/rules_pages.toml may name (``{peasant_count}`` …; :func:`fill_family`)."""
+    def listed(names: Iterable[str]) -> str:
+        out = []
+        for name in dict.fromkeys(names):
+            spec = CARDS[name]
+            copies = _HOW_MANY.get(spec.copies)
+            out.append(f"{copies} {name}s {spec.prestige}" if copies else f"{name} {spec.prestige}")
+        return ", ".join(out)
+
+    return {
+        "peasant_count": str(len(STARTING_DECK)),
+        "noble_count": str(len(PARLOR_NOBLES)),
+        "starting_deck": listed(STARTING_DECK),
+        "parlor_nobles": listed(PARLOR_NOBLES),
+        "exiled_order": ", ".join(f"{n} (top)" if k == 0 else n for k, n in enumerate(EXILED_ORDER)),
+        "family_count": str(len(family(False))),
+        "expansion_family_count": str(len(family(True))),
+    }
+
+
+def fill_family(text: str) -> str:
+    """``text`` with each ``{field}`` of :func:`family_fields` filled in; an unknown field is
+    a KeyError naming the fields there are."""
+    fields = family_fields()
+
+    def field(match: re.Match[str]) -> str:
+        if match.group(1) not in fields:
+            raise KeyError(f"unknown field {{{match.group(1)}}}; the fields are {', '.join(fields)}")
+        return fields[match.group(1)]
+
+    return re.sub(r"\{(\w+)\}", field, text)
 
 
 def convoke_value(name: str) -> int:

@@ -2,8 +2,8 @@
 the marks and ledgers on Garden cards, and what Balcony effects left behind.
 
 :class:`Board` holds the state; every change a rule makes is one named method here, so
-the phase procedure (:class:`~aristofarsa.round.Round`), the effect handlers
-(:mod:`aristofarsa.effects`) and the Score step (:mod:`aristofarsa.scoring`) read the board
+the phase procedure (:class:`~aristofarsa.core.round.Round`), the effect handlers
+(:mod:`aristofarsa.core.effects`) and the Score step (:mod:`aristofarsa.core.scoring`) read the board
 freely but write it only through these methods. Nothing here traces or asks: the board
 knows the rules' bookkeeping, not who chooses.
 """
@@ -314,9 +314,9 @@ class Board:
 
 
 class Procedure(Protocol):
-    """What the rules' handlers (:mod:`aristofarsa.effects`, :mod:`aristofarsa.scoring`)
+    """What the rules' handlers (:mod:`aristofarsa.core.effects`, :mod:`aristofarsa.core.scoring`)
     use of the procedure running them: its :class:`Board`, its settings, its choices and
-    its trace. :class:`aristofarsa.round.Round` is the one implementation; typing the
+    its trace. :class:`aristofarsa.core.round.Round` is the one implementation; typing the
     handlers against this keeps them from importing it (no import circle)."""
 
     board: Board

@@ -1,12 +1,12 @@
 """Card effects as small named handlers in one registry.
 
 Each :class:`Effect` both *describes* itself (``rule``, ``summary``, ``describe()``) and
-*applies* itself to the round running it (a :class:`~aristofarsa.board.Procedure`),
-writing its own trace sentences; it reads the round's :class:`~aristofarsa.board.Board`
+*applies* itself to the round running it (a :class:`~aristofarsa.core.board.Procedure`),
+writing its own trace sentences; it reads the round's :class:`~aristofarsa.core.board.Board`
 and changes it only through the board's named methods and the round's mechanics
 (``adjust``, ``exchange``, ``convoke_noble``, ``replay``). The Garden rules (continuous
-values, M4) are registered in :mod:`aristofarsa.prestige`; scoring clauses are in
-:mod:`aristofarsa.scoring`.
+values, M4) are registered in :mod:`aristofarsa.core.prestige`; scoring clauses are in
+:mod:`aristofarsa.core.scoring`.
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def entry(card: str, rule: str, summary: str) -> Callable[[EntryHandler], EntryH
 
 def balcony(card: str, summary: str) -> Callable[[BalconyHandler], BalconyHandler]:
     """Register the Balcony handler of a registered card; it cites the card's
-    ``balcony_rule`` (one definition per card: :mod:`aristofarsa.cards`)."""
+    ``balcony_rule`` (one definition per card: :mod:`aristofarsa.core.cards`)."""
     def register(fn: BalconyHandler) -> BalconyHandler:
         BALCONY_EFFECTS[card] = Effect(card, "balcony", CARDS[card].balcony_rule, summary, fn)
         return fn

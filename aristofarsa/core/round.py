@@ -1,15 +1,15 @@
 """One round of Aristofarsa, from Phase 1 to the Score step, fully traced.
 
-A round is two things: the :class:`~aristofarsa.board.Board` it acts on (zones, Garden,
+A round is two things: the :class:`~aristofarsa.core.board.Board` it acts on (zones, Garden,
 Balcony, marks, ledgers, records; every write a named method) and the phase procedure,
-:class:`Round`, which asks a decider for every choice (:mod:`aristofarsa.decisions`) and
-records every step in a :class:`~aristofarsa.trace.Trace`, each citing the ruling that
+:class:`Round`, which asks a decider for every choice (:mod:`aristofarsa.core.decisions`) and
+records every step in a :class:`~aristofarsa.core.trace.Trace`, each citing the ruling that
 decided it. It reads as the round is played: :meth:`Round.play` calls Phase 1 (P1, entry
 effects M4), Phase 2 (order P2, Litter P3, each turn P4-P8), the Balcony (B1; Bishop mode
 P6) and the Score step; each step is a method named after what it does, citing its ruling.
-Card effects are the handlers of :mod:`aristofarsa.effects`, the Garden rules are in
-:mod:`aristofarsa.prestige`, scoring is :mod:`aristofarsa.scoring`; all of them take the
-round as a :class:`~aristofarsa.board.Procedure`, so none of them imports this module.
+Card effects are the handlers of :mod:`aristofarsa.core.effects`, the Garden rules are in
+:mod:`aristofarsa.core.prestige`, scoring is :mod:`aristofarsa.core.scoring`; all of them take the
+round as a :class:`~aristofarsa.core.board.Procedure`, so none of them imports this module.
 """
 from __future__ import annotations
 

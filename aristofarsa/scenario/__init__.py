@@ -1,28 +1,32 @@
-"""Scenario files (TOML): the public entry point, and the loader.
+"""Scenario files (TOML): the public entry point, and the loader; the file formats' package.
 
 A scenario is one round as told at the table (see docs/scenario-format.md). Every error
 is a :class:`ScenarioError` whose message names the file, the player and key at fault,
 and what is allowed. The work is split by role, one module each:
 
 ===========================  ===========================================================
-``scenario`` (this module)   the loader: :func:`load` a file, :func:`loads` a text
-``scenario_model``           the data: :class:`Scenario`, :class:`PlayerSpec`, key tables
-``scenario_validate``        the validator: parsed TOML -> :class:`Scenario`
-``scenario_layout``          the zone layout: the players' zones at the start of Phase 1
-``scenario_decide``          the decider: answers the engine's requests from the file
-``scenario_run``             the runner: :func:`run` the round, :func:`check_expect`
+``scenario`` (this package)  the loader: :func:`load` a file, :func:`loads` a text
+``scenario.model``           the data: :class:`Scenario`, :class:`PlayerSpec`, key tables
+``scenario.validator``       the validator: parsed TOML -> :class:`Scenario`
+``scenario.zones``           the zone layout: the players' zones at the start of Phase 1
+``scenario.decide``          the decider: answers the engine's requests from the file
+``scenario.runner``          the runner: :func:`run` the round, :func:`check_expect`
+``scenario.toml``            the TOML writer: scenario data back to text
+``scenario.line``            the one-line notation of a round
+``scenario.share``           share codes: a scenario's text in a link
 ===========================  ===========================================================
 
 Everything a caller needs is importable from here (``from aristofarsa import scenario``).
+The modules are named apart from the functions this package exports (``runner``, not
+``run``): importing a submodule sets the package's attribute of its name.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import files
-from .scenario_decide import AutoForMissing, MissingChoice, ScenarioDecider
-from .scenario_layout import build_players, layout
-from .scenario_model import (
+from ..core import files
+from .decide import AutoForMissing, MissingChoice, ScenarioDecider
+from .model import (
     CONSPIRE_CHOICES,
     EXPECT_KEYS,
     GARDEN_CHOICES,
@@ -34,9 +38,10 @@ from .scenario_model import (
     Scenario,
     ScenarioError,
 )
-from .scenario_run import MULTISET_FIELDS, check_expect, run
-from .scenario_validate import Validator, validate
-from .scenario_validate import problems as problems_of_data
+from .runner import MULTISET_FIELDS, check_expect, run
+from .validator import Validator, validate
+from .validator import problems as problems_of_data
+from .zones import build_players, layout
 
 __all__ = ["CONSPIRE_CHOICES", "EXPECT_KEYS", "GARDEN_CHOICES", "MULTISET_FIELDS",
            "OPTIONAL_CHOICES", "PLAYER_KEYS", "TOP_KEYS", "ZONE_KEYS", "AutoForMissing",

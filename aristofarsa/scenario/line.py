@@ -24,12 +24,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from . import files
-from .cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, canonical
-from .scenario_model import ScenarioError
+from ..core import files
+from ..core.cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, canonical
+from .model import ScenarioError
 
 if TYPE_CHECKING:
-    from .scenario_model import PlayerSpec, Scenario
+    from .model import PlayerSpec, Scenario
 
 __all__ = ["LineError", "dumps", "from_toml", "load", "locate", "parse", "to_toml"]
 
@@ -74,7 +74,7 @@ def dumps(sc: Scenario, prose: bool = True) -> str:
 def from_toml(text: str, path: str = "<scenario>", prose: bool = True) -> str:
     """The line of a scenario TOML text (validated first: ``ScenarioError`` if it is not a
     round); ``prose`` as in :func:`dumps`."""
-    from . import scenario
+    from .. import scenario
     return dumps(scenario.loads(text, path), prose)
 
 
@@ -594,7 +594,7 @@ def parse(text: str) -> dict[str, Any]:
 
 def to_toml(text: str) -> str:
     """The scenario TOML of a line (``scenario.loads`` of it validates the round)."""
-    from .scenario_toml import dumps as toml_dumps
+    from .toml import dumps as toml_dumps
     return toml_dumps(parse(text))
 
 
@@ -605,8 +605,8 @@ def load(text: str, path: str = "<line>") -> Scenario:
     """The validated round a line holds. A malformed line, and a round the validator refuses,
     are a :class:`LineError` naming the clause (and, for the line's own mistakes, the
     character) at fault; the validator's message follows in its own words."""
-    from . import scenario
-    from .scenario_toml import dumps as toml_dumps
+    from .. import scenario
+    from .toml import dumps as toml_dumps
     data = parse(text)
     try:
         return scenario.loads(toml_dumps(data), path)

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from .cards import CARD_EVENTS, PARLOR_NOBLES, crowns_sum, family
-from .ranking import crowns_of, rank_key
-from .result import RoundResult
-from .rulings import END_REASONS
-from .state import PlayerState
-from .trace import Trace
+from ..core.cards import CARD_EVENTS, PARLOR_NOBLES, crowns_sum, family
+from ..core.ranking import crowns_of, rank_key
+from ..core.result import RoundResult
+from ..core.rulings import END_REASONS
+from ..core.state import PlayerState
+from ..core.trace import Trace
 
 __all__ = ["CARD_EVENTS", "END_REASONS", "MAX_ROUNDS", "GameResult", "check_invariants"]
 
@@ -28,7 +28,7 @@ Decision = tuple[str, str, "str | None", Any]  # (kind, player, card, value)
 @dataclass(eq=False)
 class GameResult:
     """The outcome of a whole game (see :meth:`summary` and :meth:`to_json`): plain data,
-    made by :meth:`aristofarsa.game.Game.finish`."""
+    made by :meth:`aristofarsa.games.game.Game.finish`."""
 
     seed: int
     players: int
@@ -102,7 +102,7 @@ class GameResult:
 
     def to_text(self, trace: bool = False) -> str:
         """A readable round-by-round account and the final ranking."""
-        from .render.text import game_result
+        from ..render.text import game_result
         return game_result(self, with_trace=trace)
 
     def __repr__(self) -> str:

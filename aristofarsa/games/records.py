@@ -6,7 +6,7 @@ the provisional one, and every decision in the order the engine asked for it, as
 ``{"kind", "player", "card", "value"}``. The outcome (rounds, end reason, ranking) is
 stored too, and checked when the record is replayed::
 
-    from aristofarsa import records
+    from aristofarsa.games import records
     game = play_game(4, seed=7, bots="greedy", trace=True)
     records.save(game, "game.json")
     again = records.replay(records.load("game.json"))      # identical trace
@@ -20,11 +20,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import files
-from .decisions import DecisionError
-from .files import cut, short
+from ..core import files
+from ..core.decisions import DecisionError
+from ..core.files import cut, short
+
+if TYPE_CHECKING:
+    from ..core.decisions import Decider, Request
+    from .game_result import GameResult
 
 FORMAT = "aristofarsa-game-record"
 VERSION = 1
@@ -37,8 +41,8 @@ class RecordError(ValueError):
     """An unreadable or invalid record, or a replay that diverges from it."""
 
 
-def to_record(game) -> dict:
-    """The record of a finished game (a :class:`~aristofarsa.game.GameResult`)."""
+def to_record(game: GameResult) -> dict[str, Any]:
+    """The record of a finished game (a :class:`~aristofarsa.games.game.GameResult`)."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -55,7 +59,7 @@ def to_record(game) -> dict:
     }
 
 
-def save(game, path) -> dict:
+def save(game: GameResult, path: str | Path) -> dict[str, Any]:
     """Write the game's record as JSON to ``path``; returns the record."""
     if game.rounds and not game.decisions:
         raise RecordError("this game was played with record=False: it has no decisions to save")
@@ -64,7 +68,7 @@ def save(game, path) -> dict:
     return rec
 
 
-def load(path) -> dict:
+def load(path: str | Path) -> dict[str, Any]:
     """Read and check a record file; :class:`RecordError` says what is wrong."""
     try:
         data = files.parse_json(files.read_text(path, "record", files.MAX_RECORD_BYTES), str(path),
@@ -77,12 +81,12 @@ def load(path) -> dict:
         raise RecordError(f"{path}: {exc}") from None
 
 
-def from_json(data) -> dict:
+def from_json(data: Any) -> dict[str, Any]:
     """Check a record (already parsed JSON); returns it. Errors name the field at fault."""
+    from ..core.variants import VARIANTS
+    from ..scenario.validator import name_problem
     from .game_result import END_REASONS
-    from .scenario_validate import name_problem
     from .simulate import ALLOWED_BOTS, MAX_PLAYERS, MIN_PLAYERS
-    from .variants import VARIANTS
     if not isinstance(data, dict):
         raise RecordError("a game record is a JSON object")
     if data.get("format", FORMAT) != FORMAT:
@@ -153,12 +157,12 @@ class ReplayDecider:
     auto = False
     needs_history = False
 
-    def __init__(self, decisions: list[dict], hint: str = ""):
+    def __init__(self, decisions: list[dict[str, Any]], hint: str = "") -> None:
         self.decisions = decisions
         self.i = 0
         self.hint = hint
 
-    def decide(self, req):
+    def decide(self, req: Request) -> Any:
         i = self.i
         if i >= len(self.decisions):
             raise RecordError(f"the record diverges: the game asks {req.player} for a "
@@ -182,7 +186,7 @@ class ReplayDecider:
         return value
 
 
-def _same_type(req, value) -> bool:
+def _same_type(req: Request, value: object) -> bool:
     """A recorded answer has the type of the options (5.0 is not the Witch's 5)."""
     if value is None:
         return True
@@ -196,11 +200,11 @@ class _CheckedBot:
 
     auto = False
 
-    def __init__(self, bot, bot_name: str, record: ReplayDecider):
+    def __init__(self, bot: Decider, bot_name: str, record: ReplayDecider) -> None:
         self.bot, self.bot_name, self.record = bot, bot_name, record
         self.needs_history = getattr(bot, "needs_history", False)
 
-    def decide(self, req):
+    def decide(self, req: Request) -> Any:
         value = self.record.decide(req)
         own = self.bot.decide(req)
         if own != value:
@@ -211,10 +215,11 @@ class _CheckedBot:
         return value
 
 
-def replay(record, trace: bool = True, check: bool = True, check_bots: bool = True):
+def replay(record: dict[str, Any] | str | Path, trace: bool = True, check: bool = True,
+           check_bots: bool = True) -> GameResult:
     """Play a record again (a dict from :func:`load`/:func:`to_record`, or a path).
 
-    Returns the :class:`~aristofarsa.game.GameResult`; with ``trace`` (default) its trace
+    Returns the :class:`~aristofarsa.games.game.GameResult`; with ``trace`` (default) its trace
     is the full game trace, identical to the original game's. With ``check``, the outcome
     must match the record's ``result`` and every decision must be used. With
     ``check_bots``, each seat's bot (seeded as in the original game) is run alongside and

@@ -28,7 +28,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
+    from . import Scenario
 
 __all__ = ["MAX_CODE_CHARS", "MAX_TOML_BYTES", "PREFIX", "ShareCodeError", "decode", "encode", "load"]
 
@@ -112,6 +112,6 @@ def decode(code: str) -> str:
 
 def load(code: str, where: str = "<share code>") -> Scenario:
     """Decode a code and validate the round (``ScenarioError`` with the validator's message)."""
-    from . import scenario
+    from .. import scenario
 
     return scenario.loads(decode(code), path=where)

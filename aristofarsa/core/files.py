@@ -60,7 +60,7 @@ def short(value: Any, limit: int = SHORT) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
         return f"<a whole number of {len(format(value, 'x')) * 4} bits>"
     try:
-        text = _REPR.repr(value)
+        text: str = _REPR.repr(value)
     except (RecursionError, ValueError):
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -6,9 +6,9 @@ the `[expect]` table. :class:`ScenarioError` is the one error of every scenario 
 message names the file, the player and key at fault, and what is allowed.
 
 The key tables below are the file format's vocabulary, shared by the validator
-(``scenario_validate``), the decider (``scenario_decide``) and the TOML writer; a card's
+(``scenario.validator``), the decider (``scenario.decide``) and the TOML writer; a card's
 choice keys (``GARDEN_CHOICES``, ``CONSPIRE_CHOICES``) are part of its definition in
-:mod:`aristofarsa.cards`, and are re-exported here.
+:mod:`aristofarsa.core.cards`, and are re-exported here.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # derived from the card registry, re-exported (the file format's vocabulary)
-from .cards import CONSPIRE_CHOICES as CONSPIRE_CHOICES
-from .cards import GARDEN_CHOICES as GARDEN_CHOICES
+from ..core.cards import CONSPIRE_CHOICES as CONSPIRE_CHOICES
+from ..core.cards import GARDEN_CHOICES as GARDEN_CHOICES
 
 TOP_KEYS = ("title", "description", "expansion", "first", "variants", "player", "expect",
             "rulings", "seed", "crowns", "final_round", "next_draw")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from . import decisions as D
-from .board import Board
-from .ranking import crowns_of
-from .state import Card, PlayerState
+from ..core import decisions as D
+from ..core.board import Board
+from ..core.ranking import crowns_of
+from ..core.state import Card, PlayerState
 
 #: One decision of the round so far, as a seat's view keeps it: (kind, player, card, value,
 #: uid of the card it moved or showed).
@@ -16,7 +16,7 @@ Noted = tuple[str, str, "str | None", Any, "int | None"]
 
 
 class Table(Protocol):
-    """What a seat's view reads of a game in progress (:class:`aristofarsa.game.Game`)."""
+    """What a seat's view reads of a game in progress (:class:`aristofarsa.games.game.Game`)."""
 
     @property
     def n(self) -> int: ...
