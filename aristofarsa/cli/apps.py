@@ -228,6 +228,27 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
     return argv
 
 
+def use_template_in_jupyter(config_dir: Path, data_dir: Path) -> Path:
+    """Make Voila *inside a Jupyter server* (the Binder route, or JupyterLab's Voila preview)
+    render the apps with the package's template, as ``aristofarsa serve`` does: its page title,
+    ``main`` landmark, live region, named controls and focus rings (docs/apps.md,
+    "Accessibility"). Links the template into ``data_dir``'s Voila templates (``jupyter
+    --data-dir``) and names it in ``config_dir``'s ``voila.json`` (``jupyter --config-dir``),
+    keeping any other setting there. Returns the link. ``binder/postBuild`` calls it."""
+    templates = data_dir / "voila" / "templates"
+    templates.mkdir(parents=True, exist_ok=True)
+    link = templates / TEMPLATE
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    link.symlink_to(JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE, target_is_directory=True)
+    config_dir.mkdir(parents=True, exist_ok=True)
+    config_file = config_dir / "voila.json"
+    config = json.loads(config_file.read_text(encoding="utf-8")) if config_file.exists() else {}
+    config.setdefault("VoilaConfiguration", {})["template"] = TEMPLATE
+    config_file.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    return link
+
+
 def local_address(host: str) -> str:
     """How this machine reaches a server listening on ``host`` (an IPv6 address in brackets)."""
     address = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
