@@ -106,7 +106,7 @@ def cmd_site(args: argparse.Namespace) -> int:
     print(f"built {out}: {summary['files']} files, {summary['bytes'] / 1e6:.1f} MB; "
           f"landing page {out / 'index.html'}")
     print(f"Python in the browser: {summary['python_bytes'] / 1e6:.1f} MB (runtime, standard library, "
-          "wheels: what a first visit downloads before an app starts, then keeps in its cache); "
+          "wheels, Python snapshot: a first visit downloads most of it, then keeps it in its cache); "
           + ("bytecode and Python snapshot made" if summary["compiled"]
              else "bytecode from the cache (nothing compiled)"))
     print(f"try it: python -m http.server --bind 127.0.0.1 --directory {out} 8000  "
