@@ -8,7 +8,9 @@ Python in the browser installs, with their hashes) and ``package.json`` + ``pack
 (npm: the Pyodide runtime and Viz.js, Graphviz compiled to WebAssembly). Downloads are kept in
 ``--cache`` (``.site-cache/`` of the clone), so a second build fetches nothing. The wheels get,
 at build time, the bytecode of every module a page opens with (``site/compile-wheels.mjs``: the
-pinned Pyodide under Node), so a page does not compile them each time it opens.
+pinned Pyodide under Node), so a page does not compile them each time it opens, and a memory
+snapshot of that Python with them imported (``site/snapshot.mjs``), which a page restores instead
+of starting Python and importing them (``python_snapshot``).
 
 The folder holds no server-side code: any static host serves it (``DIR/index.html`` is the
 landing page, ``DIR/docs/`` the docs, ``DIR/voici/render/NAME.html`` the apps). Nothing a page
