@@ -82,8 +82,28 @@ def bare_twin(site: Path, target: Path) -> Path:
     return target
 
 
-def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float]:
-    """(seconds until ``ready`` is visible on a first visit, the same on a second visit)."""
+#: The page's start-up steps (static-site.js: window.aristofarsaSite.marks, keyed by each step's
+#: text), in order: where a start spends its time. The bare page tells only "page" and "app".
+PHASES = ("page", "runtime", "packages", "imports", "app")
+
+
+def phases(marks: dict[str, int], total: float) -> dict[str, float]:
+    """Seconds spent in each start-up step the page told (from its marks, in step order), the
+    last one until the app was ready (``total``)."""
+    told = [key for key in PHASES if any(text.lower().startswith(STEP_TEXT[key]) for text in marks)]
+    at = [marks[next(t for t in marks if t.lower().startswith(STEP_TEXT[key]))] / 1000 for key in told]
+    ends = [*at[1:], total]
+    return {key: round(end - start, 2) for key, start, end in zip(told, at, ends, strict=True)}
+
+
+#: How each step's text (static-site.js STEPS) begins.
+STEP_TEXT = {"page": "loading the page", "runtime": "starting python", "packages": "installing the game",
+             "imports": "starting the notebook kernel", "app": "building the app"}
+
+
+def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float, dict[str, float]]:
+    """(seconds until ``ready`` is visible on a first visit, the same on a second visit, the
+    first visit's seconds per start-up step)."""
     browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         page = browser.new_context().new_page()
@@ -97,7 +117,10 @@ def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float]:
                 raise SystemExit(f"bench_site_start: {url} ({visit}) was not ready within 300 s: "
                                  f"{str(exc).splitlines()[0]}") from None
             times.append(time.monotonic() - start)
-        return times[0], times[1]
+            if visit == "cold":
+                marks = page.evaluate("window.aristofarsaSite ? window.aristofarsaSite.marks : {}")
+                steps = phases(marks, page.evaluate("performance.now()") / 1000)
+        return times[0], times[1], steps
     finally:
         browser.close()
 
@@ -135,7 +158,7 @@ def main() -> int:
             urls[name] = served[1]
         pages = {"bare": f"{urls['bare']}voici/render/bare.html",
                  **{app: f"{urls['site']}voici/render/{app}.html" for app in apps}}
-        found: dict[str, list[tuple[float, float]]] = {name: [] for name in pages}
+        found: dict[str, list[tuple[float, float, dict[str, float]]]] = {name: [] for name in pages}
         try:
             with sync_playwright() as playwright:
                 for _ in range(args.runs):
@@ -146,6 +169,9 @@ def main() -> int:
                 stop(server)
     medians = {name: {"cold_s": statistics.median(r[0] for r in runs),
                       "warm_s": statistics.median(r[1] for r in runs)} for name, runs in found.items()}
+    for name, runs in found.items():
+        medians[name]["cold_steps_s"] = {key: round(statistics.median(r[2].get(key, 0.0) for r in runs), 2)
+                                         for key in PHASES if any(key in r[2] for r in runs)}
     bare = medians["bare"]
     out = {"runs": args.runs, "bare": bare,
            "apps": {app: {**medians[app], "cold_ratio": medians[app]["cold_s"] / bare["cold_s"],
@@ -159,6 +185,13 @@ def main() -> int:
             print(f"{app:8} {figures['cold_s']:7.1f} {figures['warm_s']:7.1f} "
                   f"{figures['cold_ratio']:10.2f} {figures['warm_ratio']:10.2f}")
         print(f"(median of {args.runs} runs; each load a fresh Chromium, cold then warm; interleaved)")
+        print("\ncold load, seconds in each start-up step (the page's own marks; the bare page "
+              "tells only its page and its cell):")
+        print(f"{'page':8} " + " ".join(f"{key:>9}" for key in PHASES))
+        for name in pages:
+            steps = medians[name]["cold_steps_s"]
+            print(f"{name:8} " + " ".join(f"{steps[key]:9.2f}" if key in steps else f"{'':>9}"
+                                          for key in PHASES))
     return 0
 
 

@@ -8,7 +8,9 @@ Python in the browser installs, with their hashes) and ``package.json`` + ``pack
 (npm: the Pyodide runtime and Viz.js, Graphviz compiled to WebAssembly). Downloads are kept in
 ``--cache`` (``.site-cache/`` of the clone), so a second build fetches nothing. The wheels get,
 at build time, the bytecode of every module a page opens with (``site/compile-wheels.mjs``: the
-pinned Pyodide under Node), so a page does not compile them each time it opens.
+pinned Pyodide under Node), so a page does not compile them each time it opens, and a memory
+snapshot of that Python with them imported (``site/snapshot.mjs``), which a page restores instead
+of starting Python and importing them (``python_snapshot``).
 
 The folder holds no server-side code: any static host serves it (``DIR/index.html`` is the
 landing page, ``DIR/docs/`` the docs, ``DIR/voici/render/NAME.html`` the apps). Nothing a page
@@ -52,6 +54,13 @@ PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "py
 #: build time, in this order (once the kernel is imported outside a browser, a widget cannot be made).
 OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS),
                    "micropip", "piplite.piplite", "pyodide_kernel")
+#: What the site's Python snapshot holds imported (``site/snapshot.mjs``: these and all they import,
+#: but the package's widget modules and what keeps a JavaScript object): a page restores it instead
+#: of starting Python and importing them (template aristofarsa-static/pyodide-start.js).
+SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS))
+#: The snapshot (gzip) and the wheels' files but the package's own in one zip, which the restored
+#: Python imports from (the names pyodide-start.js fetches, beside the runtime).
+SNAPSHOT_FILES = ("python-snapshot.gz", "python-site-packages.zip")
 #: The kernel's own wheels (in its JupyterLab extension), shipped in the lock like the others
 #: (piplite too: preloaded, the kernel does not install it through micropip on every start).
 KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl", "piplite-*.whl")
@@ -99,8 +108,9 @@ def cmd_site(args: argparse.Namespace) -> int:
     print(f"built {out}: {summary['files']} files, {summary['bytes'] / 1e6:.1f} MB; "
           f"landing page {out / 'index.html'}")
     print(f"Python in the browser: {summary['python_bytes'] / 1e6:.1f} MB (runtime, standard library, "
-          "wheels: what a first visit downloads before an app starts, then keeps in its cache); "
-          + ("bytecode compiled" if summary["compiled"] else "bytecode from the cache (nothing compiled)"))
+          "wheels, Python snapshot: a first visit downloads most of it, then keeps it in its cache); "
+          + ("bytecode and Python snapshot made" if summary["compiled"]
+             else "bytecode from the cache (nothing compiled)"))
     print(f"try it: python -m http.server --bind 127.0.0.1 --directory {out} 8000  "
           "(then open http://127.0.0.1:8000/)")
     return EXIT_OK
@@ -227,9 +237,34 @@ def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> tupl
     return out, stdlib_out, compiling
 
 
-def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path) -> None:
-    """The JupyterLite project Voici builds from: the app notebooks, the runtime with its lock
-    and wheels in ``static/pyodide/`` (the kernel's well-known place), the kernel's settings."""
+def python_snapshot(runtime: Path, wheels: list[Path], cache: Path) -> bool:
+    """Add to ``runtime`` (the site's runtime folder: pyodide.asm.*, its compiled standard library)
+    a memory snapshot of its Python with ``SNAPSHOT_IMPORTS`` imported, and the zip of the wheels'
+    files it imports from (``SNAPSHOT_FILES``; ``site/snapshot.mjs`` under Node). Kept in
+    ``cache/snapshot/`` under the hash of everything they come from; whether one was made (True) or
+    taken from the cache. The snapshot is reproducible (fixed random bytes and clocks)."""
+    script = PINS / "snapshot.mjs"
+    key = hashlib.sha256(script.read_bytes() + ",".join(SNAPSHOT_IMPORTS).encode())
+    for source in (runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.js", runtime / "python_stdlib.zip",
+                   *wheels):
+        key.update(hashlib.sha256(source.read_bytes()).digest())
+    folder = cache / "snapshot" / key.hexdigest()[:16]
+    made = not all((folder / name).is_file() for name in SNAPSHOT_FILES)
+    if made:
+        shutil.rmtree(cache / "snapshot", ignore_errors=True)        # only the latest is kept
+        folder.mkdir(parents=True)
+        run("making the Python snapshot (node site/snapshot.mjs)",
+            ["node", str(script), str(runtime), ",".join(SNAPSHOT_IMPORTS),
+             *(str(folder / name) for name in SNAPSHOT_FILES), *(str(w) for w in wheels)])
+    for name in SNAPSHOT_FILES:
+        shutil.copyfile(folder / name, runtime / name)
+    return made
+
+
+def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path, cache: Path) -> bool:
+    """The JupyterLite project Voici builds from: the app notebooks, the runtime with its lock,
+    wheels and Python snapshot in ``static/pyodide/`` (the kernel's well-known place), the kernel's
+    settings; whether the snapshot was made (else it came from ``cache``)."""
     contents = lite / "contents"
     contents.mkdir(parents=True)
     source = notebooks_dir()
@@ -249,10 +284,12 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path
     except LockError as exc:
         raise UsageError(f"writing pyodide-lock.json: {exc}") from None
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    made = python_snapshot(runtime, [runtime / w.name for w in wheels], cache)
     settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": list(PRELOAD)}}
     (lite / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}, indent=1) + "\n")
+    return made
 
 
 def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
@@ -269,7 +306,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
         wheels, stdlib, compiled = compiled_wheels(
             [*wheels, own_wheel(work / "own"), *stubs, *kernel_wheels()], node_modules, cache)
         lite = work / "lite"
-        lite_folder(lite, node_modules, wheels, stdlib)
+        compiled = lite_folder(lite, node_modules, wheels, stdlib, cache) or compiled
         if out.exists():
             shutil.rmtree(out)
         env = {"JUPYTER_PATH": os.pathsep.join(

@@ -198,6 +198,8 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     assert page.locator("ol.af-start-steps li").count() == 5
     assert page.locator("progress.af-start-bar").count() == 1
     page.wait_for_selector(".af-step", state="visible", timeout=LOAD_MS)
+    # Python came from the site's snapshot, not started again (pyodide-start.js tells the page)
+    assert page.evaluate("window.aristofarsaSite.restored") is True
     # each step began when it really did: told by the kernel's worker (runtime, packages, imports)
     # and by Voici (the app's cell), in this order
     marks = page.evaluate("window.aristofarsaSite.marks")
@@ -341,6 +343,23 @@ def test_a_damaged_share_code_is_a_message_in_the_page(site_url: str, page: Any)
 
 
 # ------------------------------------------------------------------ the same build twice
+def test_the_python_snapshot_is_the_same_when_made_again(site_dir: Path, tmp_path: Path) -> None:
+    """The site's Python snapshot and the zip it imports from, made again from the site's own
+    runtime and wheels (site/snapshot.mjs under Node, not from the build's cache): the same bytes.
+    It holds random state and times, which the script fixes while it runs."""
+    from aristofarsa.cli.site import PINS, SNAPSHOT_FILES, SNAPSHOT_IMPORTS
+
+    runtime = site_dir / "static" / "pyodide"
+    done = subprocess.run(["node", str(PINS / "snapshot.mjs"), str(runtime), ",".join(SNAPSHOT_IMPORTS),
+                           *(str(tmp_path / name) for name in SNAPSHOT_FILES),
+                           *(str(w) for w in sorted(runtime.glob("*.whl")))],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert re.search(r"\d{3,} modules in the snapshot", done.stdout)
+    for name in SNAPSHOT_FILES:
+        assert (tmp_path / name).read_bytes() == (runtime / name).read_bytes(), name
+
+
 def test_a_second_build_is_byte_identical_and_compiles_nothing(site_dir: Path, tmp_path: Path) -> None:
     """The whole site built again (the same sources, the same cache, another folder): every file the
     same, byte for byte (the wheels, the standard library, the lock, the pages, the contents'

@@ -48,15 +48,16 @@ window.aristofarsaSite = (function () {
      static site: benchmarks/bench_site_start.py and window.aristofarsaSite.marks); the bar moves
      within the current step's share as time passes, never past it before the step ends. */
   const STEPS = [
-    { key: "page", share: 0.13, text: "Loading the page" },
-    { key: "runtime", share: 0.25, text: "Starting Python (its runtime: about 14 MB on the first visit, then from the browser's cache)" },
-    { key: "packages", share: 0.30, text: "Installing the game and its packages (about 7 MB on the first visit)" },
-    { key: "imports", share: 0.26, text: "Starting the notebook kernel (IPython, the widgets)" },
-    { key: "app", share: 0.06, text: "Building the app" },
+    { key: "page", share: 0.22, text: "Loading the page" },
+    { key: "runtime", share: 0.14, text: "Starting Python (its runtime and a snapshot of it with IPython and the game: about 33 MB on the first visit, then from the browser's cache)" },
+    { key: "packages", share: 0.06, text: "Installing the game and its packages" },
+    { key: "imports", share: 0.24, text: "Starting the notebook kernel" },
+    { key: "app", share: 0.34, text: "Building the app" },
   ];
-  const EXPECTED_S = 12;       // a typical start, in seconds: how fast the bar moves inside a step
+  const EXPECTED_S = 8;        // a typical start, in seconds: how fast the bar moves inside a step
   let current = 0;
   const marks = {};    // performance.now() when each step began: where a slow start spends its time
+  const site = { handAddressToPython: handAddressToPython, marks: marks, restored: false };
   marks[STEPS[0].text] = 0;
   let stepStarted = 0;
   function goTo(key) {
@@ -68,7 +69,10 @@ window.aristofarsaSite = (function () {
     showProgress();
   }
   if (typeof BroadcastChannel === "function") {
-    new BroadcastChannel(channelName).onmessage = function (event) { goTo(event.data); };
+    new BroadcastChannel(channelName).onmessage = function (event) {
+      if (event.data === "restored") site.restored = true;   // Python came from the site's snapshot
+      else goTo(event.data);
+    };
   }
   function fraction() {
     let done = 0;
@@ -182,5 +186,5 @@ window.aristofarsaSite = (function () {
     showProgress();
   });
 
-  return { handAddressToPython: handAddressToPython, marks: marks };
+  return site;
 })();
