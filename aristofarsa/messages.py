@@ -72,20 +72,27 @@ class Msg:
 
 class Join:
     """A list as one field: its items (names, numbers or :class:`Msg`) joined by the catalog
-    entry ``sep``; with no items, the catalog entry ``empty`` (if given)."""
+    entry ``sep`` (``last`` between the last two, if given: "A, B and C"); with no items, the
+    catalog entry ``empty`` (if given)."""
 
-    __slots__ = ("items", "sep", "empty")
+    __slots__ = ("items", "sep", "empty", "last")
 
-    def __init__(self, items: Iterable[Any], sep: str = "list.comma", empty: str | None = None) -> None:
+    def __init__(self, items: Iterable[Any], sep: str = "list.comma", empty: str | None = None,
+                 last: str | None = None) -> None:
         self.items = tuple(items)
         self.sep = sep
         self.empty = empty
+        self.last = last
 
     def __format__(self, spec: str) -> str:
         c = catalog()
-        if not self.items and self.empty is not None:
+        items = self.items
+        if not items and self.empty is not None:
             return c.render(self.empty)
-        return c.render(self.sep).join([format(x, "") for x in self.items])
+        words = [format(x, "") for x in items]
+        if self.last is not None and len(words) > 1:
+            return c.render(self.sep).join(words[:-1]) + c.render(self.last) + words[-1]
+        return c.render(self.sep).join(words)
 
     def __str__(self) -> str:
         return format(self, "")
