@@ -135,12 +135,15 @@ def test_every_message_id_the_code_names_is_in_the_catalog() -> None:
     assert len(named) > 150
 
 
-def test_counted_messages_have_their_count_field_in_every_form() -> None:
-    for mid in catalog():
-        t = catalog().templates[mid]
-        if isinstance(t, Forms):
-            for form, template in t.cases.items():
-                assert t.count in fields_of(template), (mid, form)
+def test_counted_messages_have_the_forms_of_their_language() -> None:
+    """English counted messages have exactly the forms 'one' and 'other', and no form
+    names a field the others lack but the count (what one form says, all can)."""
+    counted = [(mid, t) for mid, t in catalog().templates.items() if isinstance(t, Forms)]
+    assert len(counted) >= 4
+    for mid, t in counted:
+        assert set(t.cases) == {"one", "other"}, mid
+        fields = [set(fields_of(template)) - {t.count} for template in t.cases.values()]
+        assert all(f == fields[0] for f in fields), mid
 
 
 def test_plural_forms_and_lists() -> None:
@@ -180,3 +183,20 @@ def test_bad_catalogs_and_missing_fields_say_what_is_wrong() -> None:
     with pytest.raises(CatalogError, match="no plural rule"):
         Catalog.from_toml('[language]\ncode = "xx"\n')
     assert str(Msg("list.none")) == "none"
+
+
+def test_every_explanation_is_told_by_the_catalog_alone() -> None:
+    """The explanation of every lesson (outcome, notes, each card's ledger, why each card
+    scored or not) is catalog templates with fields, as its steps are."""
+    from aristofarsa.analysis.explain import explain
+
+    with using(pseudo()):
+        for path in LESSONS:
+            sc = scenario.load(path)
+            x = explain(scenario.run(sc, trace=True, auto=True))
+            names = {p.name for p in sc.players}
+            said = [x.outcome, *x.notes, *(led.sentence() for led in x.ledgers),
+                    *(v.reason for v in x.verdicts)]
+            for sentence in said:
+                problems = outside_catalog(sentence, names)
+                assert not problems, f"{path.name}: {problems}: {sentence}"
