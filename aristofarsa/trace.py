@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .messages import catalog
+from .messages import Join, catalog
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -199,7 +199,10 @@ class TraceEvent:
         return (self.rule, *self.see) if self.see else (self.rule,)
 
     def cites(self) -> str:
-        return self.rule + (f" (see {', '.join(self.see)})" if self.see else "")
+        """``"B2"``, or ``"B2 (see M3, M7)"`` with related rulings (catalog: ``trace.cites-see``)."""
+        if not self.see:
+            return self.rule
+        return catalog().render("trace.cites-see", {"rule": self.rule, "see": Join(self.see)})
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"step": self.step, "phase": self.phase, "kind": self.kind, "rule": self.rule,

@@ -31,7 +31,7 @@ from aristofarsa.messages import (
     using,
 )
 from aristofarsa.rulings import EndReason
-from aristofarsa.trace import EventKind
+from aristofarsa.trace import EventKind, Phase
 from aristofarsa.variants import Variant
 
 PACKAGE = Path(__file__).resolve().parents[1] / "aristofarsa"
@@ -40,7 +40,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
 #: identifiers a field may hold besides player names: cards, rulings, variants, request
 #: kinds and sources, end reasons, step kinds
 DATA_WORDS = (set(CARDS) | {v.value for v in Variant} | {r.value for r in EndReason}
-              | {k.value for k in EventKind}
+              | {k.value for k in EventKind} | {p.value for p in Phase}
               | {getattr(decisions, n) for n in dir(decisions) if n.isupper()
                  and isinstance(getattr(decisions, n), str)}
               | {"garden", "conspire", "convoke", "phase2", "None", "True", "False"})
@@ -200,3 +200,16 @@ def test_every_explanation_is_told_by_the_catalog_alone() -> None:
             for sentence in said:
                 problems = outside_catalog(sentence, names)
                 assert not problems, f"{path.name}: {problems}: {sentence}"
+
+
+def test_every_round_text_is_told_by_the_catalog_alone() -> None:
+    """`resolve`'s text (the outcome lines, then the numbered steps with their notes and
+    rulings) is catalog templates line by line, for every lesson."""
+    with using(pseudo()):
+        for path in LESSONS:
+            sc = scenario.load(path)
+            names = {p.name for p in sc.players}
+            for line in scenario.run(sc, trace=True, auto=True).to_text().splitlines():
+                if line:
+                    problems = outside_catalog(line, names)
+                    assert not problems, f"{path.name}: {problems}: {line}"

@@ -13,6 +13,7 @@ from ..analysis.outcome import next_starter as next_starter
 from ..analysis.outcome import who_wins as who_wins
 from ..analysis.outcome import winning_cards as winning_cards
 from ..cards import CARD_EVENTS
+from ..messages import Join, Msg, text
 from ..ranking import rank_key
 from ..rulings import END_REASONS, END_RULES
 
@@ -33,48 +34,61 @@ def prestige_change(e: TraceEvent) -> str:
 
 def secret_note(e: TraceEvent) -> str:
     """`` [seen only by Ana]`` for hidden information, else ``""``."""
-    return f" [seen only by {', '.join(e.visible_to)}]" if e.visible_to is not None else ""
+    return text("trace.seen-only", players=Join(e.visible_to)) if e.visible_to is not None else ""
 
 
-def auto_note(e: TraceEvent, note: str = " (chosen by --auto)") -> str:
-    """``note`` when the engine made the choice (--auto) and the sentence does not say so."""
-    return note if e.auto and "--auto" not in e.text else ""
+def auto_note(e: TraceEvent, note: str | None = None) -> str:
+    """``note`` (default: the catalog's ``trace.auto``, " (chosen by --auto)") when the engine
+    made the choice (--auto) and the sentence does not say so."""
+    if not e.auto or "--auto" in e.text:
+        return ""
+    return text("trace.auto") if note is None else note
 
 
 def trace(events: Iterable[TraceEvent]) -> str:
     """A numbered plain-text log, one line per event, each citing its ruling."""
-    return "\n".join(f"{e.step:>3}. [{e.phase}] {e.text}{auto_note(e)}{secret_note(e)} — {e.cites()}"
-                     for e in events)
+    return "\n".join(text("trace.line", step=e.step, phase=e.phase, text=e.text,
+                          notes=auto_note(e) + secret_note(e), cites=e.cites()) for e in events)
 
 
 # --------------------------------------------------------------------------- one round
 def round_summary(r: RoundResult) -> str:
     """The outcome of a round in a few lines: Garden, Balcony, order, winners, what moved."""
     lines = []
-    lines.append("Garden (queue order): " + ", ".join(f"{p}'s {c} {v}" for p, c, v in r.garden))
+    lines.append(text("summary.garden", cards=Join(
+        [Msg("summary.garden-card", {"owner": p, "card": c, "value": v}) for p, c, v in r.garden])))
     if r.balcony:
-        lines.append("Balcony: " + ", ".join(f"{p}'s {c}{' (cancelled)' if x else ''}"
-                                              for p, c, x in r.balcony))
-    lines.append(f"Phase 2 order: {', '.join(r.phase2_order)} (Litter: {r.litter})")
+        lines.append(text("summary.balcony", cards=Join(
+            [Msg("summary.balcony-card-cancelled" if x else "summary.balcony-card", {"owner": p, "card": c})
+             for p, c, x in r.balcony])))
+    lines.append(text("summary.order", order=Join(r.phase2_order), litter=r.litter))
     lines.append(who_wins(r.garden, r.winners, r.next_first, r.lowest_wins))
-    for label, table in (("Scored", r.scored), ("Convoked", r.convoked), ("Exiled", r.exiled)):
-        items = [f"{p}: {', '.join(c)}" for p, c in table.items() if c]
-        lines.append(f"{label}: {'; '.join(items) if items else 'nothing'}")
+    for label, table in (("summary.scored", r.scored), ("summary.convoked", r.convoked),
+                         ("summary.exiled", r.exiled)):
+        lines.append(text(label, items=_player_cards(table)))
     if r.game_over:
         lines.append(game_ends(r.end_reason))
     elif r.final_round_next:
-        lines.append("A Parlor emptied: one more round, then the game ends.")
+        lines.append(text("summary.one-more-round"))
     if r.next_hands is not None:
-        lines.append("Hands after the next Draw: " + "; ".join(
-            f"{p}: {', '.join(h) or 'empty'}" for p, h in r.next_hands.items()))
-    label = "provisional, M9" if r.extra.get("crowns_provisional", True) else "as given"
-    lines.append(f"Crowns ({label}): " + ", ".join(f"{p} {n}" for p, n in r.crowns.items()))
+        lines.append(text("summary.next-hands", hands=Join(
+            [Msg("summary.player-cards", {"player": p, "cards": Join(h, empty="list.empty")})
+             for p, h in r.next_hands.items()], "list.semicolon")))
+    lines.append(text("summary.crowns-provisional" if r.extra.get("crowns_provisional", True)
+                      else "summary.crowns-given", crowns=Join(
+                          [Msg("scenario.crowns", {"player": p, "crowns": n}) for p, n in r.crowns.items()])))
     return "\n".join(lines)
+
+
+def _player_cards(table: dict[str, list[str]]) -> Join:
+    """``Ana: Knight, Rogue; Bruno: Witch`` (players with no card left out; "nothing")."""
+    return Join([Msg("summary.player-cards", {"player": p, "cards": Join(c)}) for p, c in table.items() if c],
+                "list.semicolon", empty="list.nothing")
 
 
 def round_result(r: RoundResult) -> str:
     """The outcome, then the trace step by step (``aristofarsa resolve``)."""
-    return round_summary(r) + "\n\nStep by step:\n" + trace(r.trace)
+    return round_summary(r) + "\n\n" + text("summary.steps") + "\n" + trace(r.trace)
 
 
 # --------------------------------------------------------------------------- a whole game
