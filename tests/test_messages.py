@@ -197,6 +197,9 @@ def test_every_explanation_is_told_by_the_catalog_alone() -> None:
             names = {p.name for p in sc.players}
             said = [x.outcome, *x.notes, *(led.sentence() for led in x.ledgers),
                     *(v.reason for v in x.verdicts)]
+            # and the plain text of `explain`, line by line (the lesson's own title aside)
+            lines = x.to_text().splitlines()[3 if x.title else 0:]
+            said += [line.strip() for line in lines if line.strip()]
             for sentence in said:
                 problems = outside_catalog(sentence, names)
                 assert not problems, f"{path.name}: {problems}: {sentence}"
