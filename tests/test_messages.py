@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, decisions, scenario
+from aristofarsa.bots import BOTS
 from aristofarsa.cards import CARDS, convoke_sum
 from aristofarsa.game import Game
 from aristofarsa.messages import (
@@ -43,7 +44,7 @@ DATA_WORDS = (set(CARDS) | {v.value for v in Variant} | {r.value for r in EndRea
               | {k.value for k in EventKind} | {p.value for p in Phase}
               | {getattr(decisions, n) for n in dir(decisions) if n.isupper()
                  and isinstance(getattr(decisions, n), str)}
-              | {"garden", "conspire", "convoke", "phase2", "None", "True", "False"})
+              | {"garden", "conspire", "convoke", "phase2", "None", "True", "False"} | set(BOTS))
 RULING = re.compile(r"[A-Z]\d+")
 
 
@@ -89,6 +90,11 @@ def test_whole_games_are_told_by_the_catalog_alone(players: int, expansion: bool
                      trace=True, bots="greedy")
             result = g.run()
             check_trace(result.trace.events, set(g.names), f"game seed {seed}")
+            # `play`'s text: heading, each round, the ranking, then every step
+            for line in result.to_text(trace=True).splitlines():
+                if line.strip():
+                    problems = outside_catalog(line.strip(), set(g.names))
+                    assert not problems, f"game seed {seed}: {problems}: {line}"
 
 
 def test_the_pseudo_check_finds_english_written_outside_the_catalog() -> None:
