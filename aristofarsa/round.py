@@ -24,7 +24,7 @@ from .board import BalconyStart, Board, Cancellations, RoundRecords
 from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum_message, on_registry_change
 from .decisions import Decider, DecisionError, Request
 from .draw import LazyRandom, draw_step
-from .messages import Join
+from .messages import Join, text
 from .prestige import MOVES, garden_reason, prestige
 from .result import RoundResult
 from .state import Card, Entry, PlayerState, Slot, distinct
@@ -400,7 +400,6 @@ class Round:
         """P5: discard the whole hand and take one affordable Noble from the Parlor."""
         pl = self.players[p]
         discarded = self.board.discard_hand(p)
-        litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
                 self.log(K.CONVOKE, "P5", ("round.convoke-nothing", {
@@ -408,7 +407,8 @@ class Round:
                     "sum": convoke_sum_message(discarded, p == self.litter)}), actor=pl.name)
             return
         take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
-                        prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
+                        prompt=text("request.take-litter" if p == self.litter else "request.take",
+                                    total=total))
         if self.t:
             self.log(K.CONVOKE, "P5", ("round.convoke", {
                 "discarded": Join(discarded, empty="list.nothing"),

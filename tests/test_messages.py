@@ -218,7 +218,17 @@ def test_every_round_text_is_told_by_the_catalog_alone() -> None:
         for path in LESSONS:
             sc = scenario.load(path)
             names = {p.name for p in sc.players}
-            for line in scenario.run(sc, trace=True, auto=True).to_text().splitlines():
+            result = scenario.run(sc, trace=True, auto=True)
+            for line in result.to_text().splitlines():
                 if line:
                     problems = outside_catalog(line, names)
                     assert not problems, f"{path.name}: {problems}: {line}"
+            # `resolve --markdown`: outside the catalog's words only table rules, numbers,
+            # phases, rulings and names
+            for line in result.to_markdown().splitlines():
+                rest = line
+                while (inner := re.sub(r"⟦[^⟦⟧]*⟧", "", rest)) != rest:
+                    rest = inner
+                plain = [w for w in WORD.findall(rest) if w not in names and w not in DATA_WORDS
+                         and not RULING.fullmatch(w)]
+                assert not plain, f"{path.name}: plain words {plain} in {line}"
