@@ -88,7 +88,7 @@ def test_a_cards_convoke_value_has_one_definition():
     hand = ["Servant", "Jester", "Knight"]
     assert round.convoke_total([Card(k, n, 0) for k, n in enumerate(hand)], True) == \
         cards.convoke_total(hand, True) == 16
-    assert round.convoke_sum is cards.convoke_sum
+    assert round.convoke_sum_message is cards.convoke_sum_message
     assert cards.convoke_sum(hand, True) == "Servant 3 + Jester 3 + Knight 8 + Litter 2 = 16"
     request = Request(ACTION, "Ana", None, "phase2", "Ana", ["conspire", "convoke"], context=hand)
     assert ask_of(request, "Ana", litter="Ana").labels()[1] == \
@@ -105,5 +105,6 @@ def test_a_cards_convoke_value_has_one_definition():
                     for node in ast.walk(ast.parse(text))
                     if isinstance(node, ast.FunctionDef) and node.name.startswith("convoke_")
                     and node.name not in ("convoke_action", "convoke_noble")]
-    assert sorted(defined) == ["cards.py:convoke_sum", "cards.py:convoke_total",
+    assert sorted(defined) == ["cards.py:convoke_sum", "cards.py:convoke_sum_message",
+                               "cards.py:convoke_total",
                                "cards.py:convoke_value", "round.py:convoke_total"]

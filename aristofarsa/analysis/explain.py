@@ -14,9 +14,10 @@ from typing import Any
 
 from .. import DOCS_URL
 from ..core.cards import CARDS, balcony_prestige_rules
+from ..core.messages import Join, Msg, text
 from ..core.rulings import RULINGS, ruling_anchor
 from .graph import BALCONY, GARDEN, Edge, build_graph
-from .outcome import and_list, game_ends, next_starter, winning_cards
+from .outcome import game_ends, next_starter, owned, winning_cards
 
 #: Anchors of docs/rulings.md headings (GitHub style), one per ruling ID: computed from the
 #: page by :func:`aristofarsa.rulings.ruling_anchor` (the apps' ruling texts use it too).
@@ -52,31 +53,37 @@ class Ledger:
     def sentence(self) -> str:
         """"Bruno's Courtisan: 6; Rogue +10 (M4) = 16; Ana's Witch −5 (B2) = 11"."""
         printed = self.printed if self.printed is not None else "?"
-        came = " (exchanged into the Garden, M5)" if self.entered else ""
-        parts = [f"{self.player}'s {self.card}{came}: {printed}"]
-        for x in self.entries:
-            parts.append(entry_text(x))
-        text = "; ".join(parts)
+        head = Msg("explain.ledger-entered" if self.entered else "explain.ledger-printed",
+                   {"player": self.player, "card": self.card, "printed": printed})
+        steps = Join([head, *[entry_message(x) for x in self.entries]], "list.semicolon")
         redone = {(x.cause, x.label) for x in self.entries}
-        undone = list(dict.fromkeys(f"{x.cause} {x.label}" for x in self.undone
-                                    if (x.cause, x.label) not in redone))
+        undone = list(dict.fromkeys(text("explain.undone-entry", cause=x.cause, label=x.label)
+                                    for x in self.undone if (x.cause, x.label) not in redone))
         if self.left:
-            text += " — then left the Garden"
+            said = "explain.ledger-left"
         elif not self.entries and self.final == self.printed:
-            text += ", unchanged"
+            said = "explain.ledger-unchanged"
         elif self.final is not None and (not self.entries or self.entries[-1].after != self.final):
-            text += f"; final {self.final}"
+            said = "explain.ledger-final"
+        else:
+            said = "explain.ledger"
+        ledger = Msg(said, {"steps": steps, "final": self.final})
         if undone:
-            were = "was" if len(undone) == 1 else "were"
-            text += (f" — {and_list(undone)} {were} undone: a Bishop cancelled a Balcony card, so the "
-                     "Balcony was played again (B10)")
-        return text
+            return text("explain.ledger-undone", ledger=ledger, count=len(undone),
+                        undone=Join(undone, last="list.and"))
+        return str(ledger)
+
+
+def entry_message(x: LedgerEntry) -> Msg:
+    """"Ana's Witch −5 (B2) = 11"; a change that sets the value says it once: "= 11"."""
+    then = x.after is not None and x.label[:1] in "+−-×"
+    return Msg("explain.entry-then" if then else "explain.entry",
+               {"cause": x.cause, "label": x.label, "rule": x.rule, "after": x.after})
 
 
 def entry_text(x: LedgerEntry) -> str:
-    """"Ana's Witch −5 (B2) = 11"; a change that sets the value says it once: "= 11"."""
-    tail = f" = {x.after}" if x.after is not None and x.label[:1] in "+−-×" else ""
-    return f"{x.cause} {x.label} ({x.rule}){tail}"
+    """:func:`entry_message` in words."""
+    return str(entry_message(x))
 
 
 @dataclass
@@ -132,7 +139,7 @@ def _data(result: Any) -> Mapping[str, Any]:
 
 
 def _who(player: str | None, card: str | None) -> str:
-    return f"{player}'s {card}" if player and card else (card or player or "?")
+    return str(owned(player, card)) if player and card else (card or player or "?")
 
 
 def _entered(key: tuple[str, str]) -> Ledger:
@@ -178,23 +185,24 @@ def _ledgers(trace: list[Mapping[str, Any]], by_step: dict[int, Edge], names: di
             led.entries = kept
             now = kept[-1].after if kept else led.printed
             if isinstance(after, int) and now != after:
-                led.entries.append(LedgerEntry(int(e["step"]), "the Bishop's replay resets it", f"= {after}",
-                                               after, rule))
+                led.entries.append(LedgerEntry(int(e["step"]), text("explain.cause-replay"),
+                                               f"= {after}", after, rule))
         else:
             if edge is not None:
                 src = names.get(edge.source, edge.source)
                 if kind == "entry" and e.get("source") and e.get("source_card"):
                     # whose card the entry bonus comes from: the Peasant a Courtisan follows
                     # (M4), the card a Bard's player reveals (X3)
-                    src = (f"{e['source']}'s {e['source_card']} revealed" if rule == "X3"
-                           else f"following {e['source']}'s {e['source_card']}")
+                    src = text("explain.cause-revealed" if rule == "X3" else "explain.cause-following",
+                               owner=e["source"], card=e["source_card"])
                 elif kind == "entry" and edge.source == edge.target:
-                    src = "entry bonus"
+                    src = text("explain.cause-entry")
                 elif kind == "prestige" and rule == "M4":   # a continuous Garden text and its cause
-                    src += " revealed" if edge.source.startswith(BALCONY) else " in the Garden"
+                    src = text("explain.cause-on-balcony" if edge.source.startswith(BALCONY)
+                               else "explain.cause-in-garden", who=src)
                 label = edge.label
             else:
-                src = "its Garden text" if rule == "M4" else "effect"
+                src = text("explain.cause-garden-text" if rule == "M4" else "explain.cause-effect")
                 before = e.get("before")
                 label = (f"= {after}" if rule == "M4" or not isinstance(before, int)
                          or not isinstance(after, int)
@@ -266,7 +274,7 @@ def _verdicts(trace: list[Mapping[str, Any]], edges: list[Edge], names: dict[str
     for e in trace:
         if e.get("kind") in ("score", "exile") and e.get("actor") and e.get("card"):
             score_events.setdefault((e["actor"], e["card"]), []).append(
-                f"{e.get('text', '')} ({e.get('rule')})")
+                text("explain.step", step=e.get("text", ""), rule=e.get("rule")))
 
     def took(player: str, card: str) -> bool:
         cards = left.get(player, [])
@@ -285,20 +293,20 @@ def _verdicts(trace: list[Mapping[str, Any]], edges: list[Edge], names: dict[str
         margin = (v - best) if lowest else (best - v)
         near = False
         if did:
-            reason = said[0] if said else f"it scores with Prestige {v}"
+            reason = said[0] if said else text("explain.scores-with", value=v)
         elif margin == 0:
-            reason = said[0] if said else f"it has the winning Prestige {v} but does not score"
+            reason = said[0] if said else text("explain.winning-no-score", value=v)
         else:
-            reason = (f"{'higher' if lowest else 'lower'} than the winning {best}: {v}, "
-                      f"lost by {margin} (S1)")
+            knight = c == "Knight" and margin > 3
+            lost = (("explain.lost-higher-knight" if knight else "explain.lost-higher") if lowest
+                    else "explain.lost-lower-knight" if knight else "explain.lost-lower")
+            reason = text(lost, best=best, value=v, margin=margin)
             if c == "Knight":
                 near = margin <= 4
-                reason += (" — a Knight scores anyway only if it loses by 3 or less (S2)"
-                           if margin > 3 else "")
             elif margin <= 2:
                 near = True
             if said:
-                reason += "; " + "; ".join(said)
+                reason = text("explain.with-steps", reason=reason, steps=Join(said, "list.semicolon"))
         out.append(Verdict(p, c, GARDEN, did, reason, near))
     cancelled = {(b["player"], b["card"]) for b in balcony if b.get("cancelled")}
     for b in balcony:
@@ -307,23 +315,23 @@ def _verdicts(trace: list[Mapping[str, Any]], edges: list[Edge], names: dict[str
         said = score_events.get((p, c), [])
         near = False
         if did:
-            reason = said[0] if said else "it scores by its text (S2)"
+            reason = said[0] if said else text("explain.scores-by-text")
         elif (p, c) in cancelled:
-            reason = "it was cancelled by a Bishop: no effect and no scoring (B10, B11)"
+            reason = text("explain.cancelled")
         elif c == "Merchant":
             hits = [names.get(e.target, e.target) for e in edges
                     if e.source == f"{BALCONY}:{p}:{c}" and e.kind == "prestige"]
-            reason = (f"the card it doubled, {hits[-1]}, did not score (B5)" if hits
-                      else "it doubled nothing that scored (B5)")
+            reason = (text("explain.merchant-missed", card=hits[-1]) if hits
+                      else text("explain.merchant-nothing"))
             near = bool(hits)
         elif c == "Damsel":
-            reason = ("its owner did not win the round, so the Damsel does not score (B4)"
-                      if p not in winners else (said[0] if said else "it does not score (S4)"))
+            reason = (text("explain.damsel-lost") if p not in winners
+                      else (said[0] if said else text("explain.damsel-no-score")))
         else:
-            reason = said[0] if said else "a Balcony card scores only when its text says so (S2)"
+            reason = said[0] if said else text("explain.balcony-no-score")
         out.append(Verdict(p, c, BALCONY, did, reason, near))
     for p, cards in left.items():     # e.g. a Peasant scored from hand with a Scribe (X4)
         for c in cards:
             said = score_events.get((p, c), [])
-            out.append(Verdict(p, c, "hand", True, said[0] if said else "it scores (S2)"))
+            out.append(Verdict(p, c, "hand", True, said[0] if said else text("explain.scores")))
     return out

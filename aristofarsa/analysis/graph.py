@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import balcony_prestige_rules
+from ..core.messages import text
 
 GARDEN, BALCONY, HAND = "garden", "balcony", "hand"
 
@@ -129,19 +130,19 @@ def effect_label(event: Mapping[str, Any]) -> tuple[str, str]:
     change = event.get("change")
     before, after = event.get("before"), event.get("after")
     if kind in ("effect", "cancelled") and rule == "B10" or kind == "cancellations":
-        return "cancel", "cancel"
+        return "cancel", text("graph.cancel")
     if kind == "prestige" and rule == "B10":      # a Bishop's replay resets the card first
-        return "replay", f"replay = {after}" if after is not None else "replay"
+        return "replay", text("graph.replay-to", after=after) if after is not None else text("graph.replay")
     if kind in ("peek", "peek-secret"):
-        return "peek", "peek"
+        return "peek", text("graph.peek")
     if kind == "exchange":
-        return "exchange", "exchange"
+        return "exchange", text("graph.exchange")
     if kind == "mark":
-        return "mark", f"mark = {after}" if after is not None else "mark"
+        return "mark", text("graph.mark-to", after=after) if after is not None else text("graph.mark")
     if kind == "effect" and rule == "X5":
-        return "copy", "copy"
+        return "copy", text("graph.copy")
     if rule == "B4":
-        return "swap", f"swap = {after}" if after is not None else "swap"
+        return "swap", text("graph.swap-to", after=after) if after is not None else text("graph.swap")
     if kind == "entry" and isinstance(change, str) and change:
         return "entry", change if change[0] in "+-" else change.replace("x", "×")
     if isinstance(change, str) and change:
@@ -303,14 +304,14 @@ class _Builder:
                     kind == "cancelled" or (kind == "effect" and e.get("phase") != "replay")):
                 self.cancelled_now[self.find(str(target), str(tcard), BALCONY).id] = True
             if kind == "effect" and e.get("rule") == "B3" and actor and card:
-                self.find(actor, card, BALCONY).notes.append(f"{e['step']} · Jester vote")
+                self.find(actor, card, BALCONY).notes.append(text("graph.note-jester", step=e["step"]))
             if kind == "convoke" and e.get("phase") in ("balcony", "replay", "score") and actor and card:
-                note = f"{e['step']} · convoke {card}"
+                note = text("graph.note-convoke", step=e["step"], card=card)
                 owner = self.last_reveal if e.get("phase") != "score" else None
                 if owner is not None and owner.player == actor:
                     owner.notes.append(note)
             if kind == "effect" and e.get("rule") == "X5" and actor and card and not e.get("target"):
-                self.find(actor, card, BALCONY).notes.append(f"{e['step']} · copy")
+                self.find(actor, card, BALCONY).notes.append(text("graph.note-copy", step=e["step"]))
         self._exchanged_in(values)
         return self._finish(values)
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..core.rulings import END_RULES
+from ..core.messages import Join, Msg, text
+from ..core.rulings import END_RULES, EndReason
 
-__all__ = ["GardenCard", "and_list", "card_names", "count", "game_ends", "next_starter",
+__all__ = ["GardenCard", "and_list", "card_names", "count", "game_ends", "next_starter", "owned",
            "scored_cards", "who_wins", "winning_cards"]
 
 GardenCard = tuple[str, str, int]      # (player, card, Prestige), as in RoundResult.garden
@@ -23,6 +24,11 @@ GardenCard = tuple[str, str, int]      # (player, card, Prestige), as in RoundRe
 def count(n: int, word: str) -> str:
     """``"1 crown"``, ``"2 crowns"``, ``"0 players"``: a number and its noun, plural right."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def owned(player: str, card: str) -> Msg:
+    """``Ana's Knight`` as a message of the catalog (a list item, a field)."""
+    return Msg("card.owned", {"owner": player, "card": card})
 
 
 def _garden_cards(garden: Iterable[GardenCard | Mapping[str, Any]]) -> list[GardenCard]:
@@ -41,19 +47,19 @@ def winning_cards(garden: Iterable[GardenCard | Mapping[str, Any]], winners: Ite
     Knight, Bruno's Rogue."``; ``garden`` as in ``RoundResult.garden`` or the JSON ``garden``."""
     owners = set(winners)
     won = [(p, c, v) for p, c, v in _garden_cards(garden) if p in owners]
-    how = " (lowest Prestige wins, B3)" if lowest_wins else ""
     if not won:
-        return f"Winning card{how}: none."
+        return text("outcome.no-winner-lowest" if lowest_wins else "outcome.no-winner")
     if len(won) == 1:
         p, c, v = won[0]
-        return f"Winning card{how}: {p}'s {c} ({v})."
-    cards = ", ".join(f"{p}'s {c}" for p, c, _ in won)
-    return f"Winning cards{how}, tied at {won[0][2]} (S1): {cards}."
+        return text("outcome.winner-lowest" if lowest_wins else "outcome.winner",
+                    player=p, card=c, value=v)
+    return text("outcome.winners-lowest" if lowest_wins else "outcome.winners", value=won[0][2],
+                cards=Join([owned(p, c) for p, c, _ in won]))
 
 
 def next_starter(next_first: str, tied: bool = False) -> str:
     """``"Starts next round: Caio."`` (M2), saying why when several cards tied."""
-    return f"Starts next round: {next_first}" + (" (the earliest winning card, M2)." if tied else ".")
+    return text("outcome.next-tied" if tied else "outcome.next", player=next_first)
 
 
 def who_wins(garden: Iterable[GardenCard | Mapping[str, Any]], winners: Iterable[str],
@@ -61,29 +67,40 @@ def who_wins(garden: Iterable[GardenCard | Mapping[str, Any]], winners: Iterable
     """The outcome in the project's one phrasing: ``"Winning card: Caio's Aristocrat (13).
     Starts next round: Caio."`` (`winners` are the JSON field: the winning cards' owners)."""
     winners = list(winners)
-    text = winning_cards(garden, winners, lowest_wins)
+    won = winning_cards(garden, winners, lowest_wins)
     if next_first:
-        text += " " + next_starter(next_first, tied=len(winners) > 1)
-    return text
+        return text("outcome.who-wins", winner=won,
+                    next=next_starter(next_first, tied=len(winners) > 1))
+    return won
 
 
 def card_names(garden: Iterable[GardenCard | Mapping[str, Any]], winners: Iterable[str]) -> list[str]:
     """``["Ana's Knight", "Bruno's Rogue"]``: the winning cards, in queue order."""
     owners = set(winners)
-    return [f"{p}'s {c}" for p, c, _ in _garden_cards(garden) if p in owners]
+    return [str(owned(p, c)) for p, c, _ in _garden_cards(garden) if p in owners]
 
 
 def scored_cards(scored: Mapping[str, Iterable[str]] | None) -> str:
     """``"Dora's Knight, Ana's Servant"`` (the JSON ``scored``: each player's cards that score),
     ``"nothing"`` when no card scores."""
-    cards = [f"{p}'s {c}" for p, cs in (scored or {}).items() for c in cs]
-    return ", ".join(cards) or "nothing"
+    return str(Join([owned(p, c) for p, cs in (scored or {}).items() for c in cs], empty="list.nothing"))
+
+
+#: What ended a game, in words (:data:`~aristofarsa.rulings.END_RULES` gives its ruling)
+END_MESSAGES: dict[str, str] = {
+    EndReason.ARISTOCRAT_SCORED: "end-reason.aristocrat-scored",
+    EndReason.CANNOT_REFILL: "end-reason.cannot-refill",
+    EndReason.PARLOR_EMPTY: "end-reason.parlor-empty",
+    EndReason.ARISTOCRAT_WORST: "end-reason.aristocrat-worst",
+}
 
 
 def game_ends(reason: str | None) -> str:
     """``"The game ends: an Aristocrat scored (E1)."``: what ended the game, and its ruling."""
-    rule, what = END_RULES.get(str(reason), ("", "")) if reason else ("", "")
-    return f"The game ends: {what} ({rule})." if what else "The game ends."
+    if not reason or str(reason) not in END_RULES:
+        return text("outcome.game-ends")
+    return text("outcome.game-ends-because", what=Msg(END_MESSAGES[str(reason)]),
+                rule=END_RULES[str(reason)][0])
 
 
 def and_list(items: Iterable[str]) -> str:

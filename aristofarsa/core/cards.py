@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .messages import Join, Msg
+
 PEASANT = "Peasant"
 NOBLE = "Noble"
 
@@ -393,12 +395,21 @@ def convoke_total(names: Iterable[str], litter: bool) -> int:
 def convoke_sum(names: Iterable[str], litter: bool) -> str:
     """The Convoke total as a sum, the one text form: 'Servant 3 + Jester 3 + Litter 2 = 8'
     ('total 0' for nothing at all)."""
-    parts = [(name, CONVOKE_VALUE[name]) for name in names]
+    return str(convoke_sum_message(names, litter))
+
+
+def convoke_sum_message(names: Iterable[str], litter: bool) -> Msg:
+    """:func:`convoke_sum` as a message of the catalog, rendered when shown."""
+    names = list(names)
+    terms: list[Msg] = [Msg("convoke.term", {"card": name, "value": CONVOKE_VALUE[name]})
+                        for name in names]
+    total = sum(CONVOKE_VALUE[name] for name in names)
     if litter:
-        parts.append(("Litter", LITTER_BONUS))
-    if not parts:
-        return "total 0"
-    return " + ".join(f"{name} {value}" for name, value in parts) + f" = {sum(v for _, v in parts)}"
+        terms.append(Msg("convoke.litter-term", {"value": LITTER_BONUS}))
+        total += LITTER_BONUS
+    if not terms:
+        return Msg("convoke.zero")
+    return Msg("convoke.sum", {"terms": Join(terms, "list.plus"), "total": total})
 
 
 def canonical(name: object, expansion: bool = True) -> str | None:

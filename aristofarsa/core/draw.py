@@ -5,6 +5,7 @@ import random
 from typing import Any, Protocol
 
 from . import decisions as D
+from .messages import Join
 from .state import Card, PlayerState
 from .trace import EventKind, K, Sentence
 
@@ -56,9 +57,7 @@ def draw_one(r: Table, p: int) -> Card | None:
         pl.discard = []
         r.rng.shuffle(pl.deck)
         if r.t:
-            r.log(K.SHUFFLE, "D1", f"{pl.name}'s deck is empty: the discard pile ({len(pl.deck)} "
-                  "cards) is shuffled into a new deck, by the one seeded generator.",
-                  actor=pl.name, see=["M10"])
+            r.log(K.SHUFFLE, "D1", ("draw.shuffle", {"count": len(pl.deck)}), actor=pl.name, see=["M10"])
     card = pl.deck.pop(0)
     pl.hand.append(card)
     return card
@@ -84,10 +83,9 @@ def draw_step(r: Table, first: int, oracle: list[int]) -> list[int]:
             drawn += 1
         if r.t:
             r.log(K.DRAW, "X6" if p in oracle else "D1",
-                  f"{pl.name} draws {drawn} card{'s' if drawn != 1 else ''} "
-                  f"(to {goal}{', Oracle' if p in oracle else ''}): holds {len(pl.hand)}.",
-                  actor=pl.name)
-            r.log(K.DRAW_SECRET, "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names()) or 'empty'}.",
+                  ("draw.draws-oracle" if p in oracle else "draw.draws",
+                   {"count": drawn, "goal": goal, "holding": len(pl.hand)}), actor=pl.name)
+            r.log(K.DRAW_SECRET, "D1", ("draw.hand", {"cards": Join(pl.hand_names(), empty="list.empty")}),
                   actor=pl.name, visible_to=[pl.name])
         if p in oracle and len(pl.hand) > 3:
             keep = r.ask(D.KEEP, p, "Oracle", "conspire", p, [pl.hand_names(), 3])
@@ -100,17 +98,16 @@ def draw_step(r: Table, first: int, oracle: list[int]) -> list[int]:
             pl.hand = kept
             pl.discard.extend(rest)
             if r.t:
-                r.log(K.KEEP, "X6",
-                      f"{pl.name} keeps 3 cards and discards {len(rest)}.", actor=pl.name)
-                r.log(K.KEEP_SECRET, "X6", f"{pl.name} keeps {', '.join(keep)}; discards "
-                      f"{', '.join(c.name for c in rest)}.", actor=pl.name, visible_to=[pl.name])
+                r.log(K.KEEP, "X6", ("draw.keep", {"count": len(rest)}), actor=pl.name)
+                r.log(K.KEEP_SECRET, "X6", ("draw.keep-secret", {
+                    "kept": Join(keep), "discarded": Join([c.name for c in rest])}),
+                        actor=pl.name, visible_to=[pl.name])
         if len(pl.hand) < 3:
             short.append(p)
             if r.t:
-                r.log(K.CANNOT_REFILL, "D2", f"{pl.name} cannot refill to 3 cards (holds "
-                      f"{len(pl.hand)}): the game ends at once, before this round is played.",
+                r.log(K.CANNOT_REFILL, "D2", ("draw.cannot-refill", {"count": len(pl.hand)}),
                       actor=pl.name, see=["E2"])
             return short
     if r.t:
-        r.log(K.REFILLED, "E2", "Every player holds at least 3 cards: the round can be played.")
+        r.log(K.REFILLED, "E2", ("draw.refilled", None))
     return short

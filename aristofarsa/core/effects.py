@@ -18,6 +18,7 @@ from . import decisions as D
 from .board import Procedure
 from .cards import CARDS
 from .draw import draw_one
+from .messages import Join, Msg
 from .state import Entry, distinct
 from .trace import K, Op
 from .variants import Variant
@@ -68,7 +69,7 @@ def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
     b = r.board
     if i == 0 or b.garden[i - 1].card.noble:
         if r.t:
-            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan does not follow a Peasant: no bonus.",
+            r.log(K.ENTRY, "M4", ("entry.courtisan-no-peasant", None),
                   actor=r.name(p), card="Courtisan")
         return
     prev = b.garden[i - 1]
@@ -76,19 +77,16 @@ def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
     if r.live:
         b.follow(i, prev.card)
         if r.t:
-            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}: "
-                  f"its bonus follows that Peasant's Garden value (variant courtisan-live), now "
-                  f"+{bonus} → {r.value(i)}.", actor=r.name(p), card="Courtisan",
+            r.log(K.ENTRY, "M4", ("entry.courtisan-live", {"bonus": bonus}), actor=r.name(p),
+                  card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
                   change=f"{r.value(i) - 6:+d}", source=r.name(prev.owner), source_card=prev.card.name)
     else:
         b.fix_bonus(i, bonus)
         if r.t:
             moved = r.shown[i - 1]  # as last shown, before the Courtisan arrived
-            how = (f", a Peasant that was {moved} and is {bonus} now that the Courtisan is in the "
-                   "Garden" if moved != bonus else f" (a Peasant at {bonus})")
-            r.log(K.ENTRY, "M4", f"{r.name(p)}'s Courtisan follows {r.who(prev.owner, prev.card)}"
-                  f"{how}: +{bonus}, fixed for the round → {r.value(i)}.", actor=r.name(p), card="Courtisan",
+            r.log(K.ENTRY, "M4", ("entry.courtisan-moved" if moved != bonus else "entry.courtisan",
+                                  {"bonus": bonus, "moved": moved}), actor=r.name(p), card="Courtisan",
                   target=r.name(p), target_card="Courtisan", before=6, after=r.value(i),
                   change=f"{bonus:+d}", source=r.name(prev.owner), source_card=prev.card.name)
     if r.t:
@@ -108,13 +106,12 @@ def _aristocrat_entry(r: Procedure, p: int, i: int) -> None:
             after = r.value(j)
             if r.t:
                 r.shown[j] = after
-                r.log(K.MARK, "M4", f"{r.name(p)}'s Aristocrat marks {r.who(slot.owner, slot.card)}: "
-                      f"Garden value exactly 5 for the rest of the round ({before} → {after}).",
+                r.log(K.MARK, "M4", ("entry.aristocrat-marks", None),
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
                       target_card=slot.card.name, before=before, after=after, change="=5")
         elif slot.card.noble:
             if r.t:
-                r.log(K.MARK, "M4", f"{r.who(slot.owner, slot.card)} is already marked at 5.",
+                r.log(K.MARK, "M4", ("entry.already-marked", None),
                       actor=r.name(p), card="Aristocrat", target=r.name(slot.owner),
                       target_card=slot.card.name)
 
@@ -125,8 +122,7 @@ def _bard_entry(r: Procedure, p: int, i: int) -> None:
     options = [r.name(q) for q in b.others(p) if b.players[q].hand]
     if not options:
         if r.t:
-            r.log(K.ENTRY, "X3", f"{r.name(p)}'s Bard: no other player holds a card; no bonus.",
-                  actor=r.name(p), card="Bard", see=["M7"])
+            r.log(K.ENTRY, "X3", ("entry.bard-nobody", None), actor=r.name(p), card="Bard", see=["M7"])
         return
     target = r.ask(D.TARGET, p, "Bard", "garden", p, options)
     q = b.index_of(target)
@@ -135,8 +131,7 @@ def _bard_entry(r: Procedure, p: int, i: int) -> None:
     after = r.value(i)
     if r.t:
         r.shown[i] = after
-        r.log(K.ENTRY, "X3", f"{r.name(p)}'s Bard asks {target}, who reveals {shown} from hand "
-              f"(it stays there, now known): +{CARDS[shown].prestige} → {after}.", actor=r.name(p),
+        r.log(K.ENTRY, "X3", ("entry.bard", {"bonus": CARDS[shown].prestige}), actor=r.name(p),
               card="Bard", target=r.name(p), target_card="Bard", before=3, after=after,
               change=f"{CARDS[shown].prestige:+d}", source=target, source_card=shown)
 
@@ -147,25 +142,25 @@ def _scribe_entry(r: Procedure, p: int, i: int) -> None:
     drawn = draw_one(r, p)
     if drawn is not None:
         if r.t:
-            r.log(K.DRAW, "X4", f"{pl.name}'s Scribe: {pl.name} draws a card.", actor=pl.name,
+            r.log(K.DRAW, "X4", ("entry.scribe-draws", None), actor=pl.name,
                   card="Scribe")
-            r.log(K.DRAW_SECRET, "X4", f"{pl.name} drew {drawn.name}.", actor=pl.name,
+            r.log(K.DRAW_SECRET, "X4", ("entry.scribe-drew", None), actor=pl.name,
                   card=drawn.name, visible_to=[pl.name])
     if not pl.hand:
         if r.t:
-            r.log(K.DISCARD, "X4", f"{pl.name}'s Scribe: no card to discard.", actor=pl.name)
+            r.log(K.DISCARD, "X4", ("entry.scribe-no-discard", None), actor=pl.name)
         return
     name = r.ask(D.DISCARD, p, "Scribe", "garden", p, distinct(pl.hand_names()))
     r.board.discard_from_hand(p, name)
     if r.t:
-        r.log(K.DISCARD, "X4", f"{pl.name}'s Scribe: {pl.name} discards {name}.", actor=pl.name,
+        r.log(K.DISCARD, "X4", ("entry.scribe-discards", None), actor=pl.name,
               card=name)
 
 
 # ------------------------------------------------------------ Balcony effects (B)
-def _copying(e: Entry, as_card: str) -> str:
-    """' (copying the Witch)' when an Elder stands in for the card (X5), else ''."""
-    return f" (copying the {as_card})" if as_card != e.card.name else ""
+def _copied(e: Entry, as_card: str) -> str | None:
+    """The card an Elder stands in for (X5: "Ana's Elder (copying the Witch)"), else None."""
+    return as_card if as_card != e.card.name else None
 
 
 def _targets(r: Procedure, owner: int, include_own: bool) -> list[str]:
@@ -175,14 +170,13 @@ def _targets(r: Procedure, owner: int, include_own: bool) -> list[str]:
 
 @balcony("Rogue", "Convoke the cheapest Noble left in the Parlor, for free")
 def _rogue(r: Procedure, e: Entry, as_card: str) -> None:
-    r.convoke_noble(e.owner, None, "B6", by=r.who(e.owner, e.card) + _copying(e, as_card))
+    r.convoke_noble(e.owner, None, "B6", by=(e.owner, e.card.name, _copied(e, as_card)))
 
 
 @balcony("Servant", "no effect")
 def _servant(r: Procedure, e: Entry, as_card: str) -> None:
     if r.t:
-        r.log(K.EFFECT, "B11", f"{r.who(e.owner, e.card)} has no Balcony effect (its Garden "
-              "text works only in the Garden).", actor=r.name(e.owner), card=e.card.name,
+        r.log(K.EFFECT, "B11", ("balcony.servant", None), actor=r.name(e.owner), card=e.card.name,
               see=["M6"])
 
 
@@ -197,7 +191,9 @@ def _witch(r: Procedure, e: Entry, as_card: str) -> None:
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p,
                    _targets(r, p, Variant.WITCH_OWN in r.variants))
     delta = r.ask(D.DELTA, p, e.card.name, "conspire", p, [-5, 5])
-    r.adjust(r.board.index_of(target), Op.ADD, delta, "B2", p, e.card.name, _copying(e, as_card))
+    copied = _copied(e, as_card)
+    r.adjust(r.board.index_of(target), Op.ADD, delta, "B2", p, e.card.name,
+             "balcony.add" if copied is None else "balcony.add-copying", {"copied": copied})
 
 
 @balcony("Jester", "one vote for 'the lowest Prestige wins'")
@@ -205,10 +201,8 @@ def _jester(r: Procedure, e: Entry, as_card: str) -> None:
     votes = r.board.jester_vote()
     odd = votes % 2 == 1
     if r.t:
-        r.log(K.EFFECT, "B3", f"{r.who(e.owner, e.card)}: Jester vote {votes} — "
-              + ("an odd number: the lowest Prestige will win." if odd
-                 else "an even number: the votes cancel, the highest wins again."),
-              actor=r.name(e.owner), card=e.card.name)
+        r.log(K.EFFECT, "B3", ("balcony.jester-odd" if odd else "balcony.jester-even",
+                              {"votes": votes}), actor=r.name(e.owner), card=e.card.name)
 
 
 @balcony("Damsel", "your Garden card swaps Prestige with another player's")
@@ -218,9 +212,10 @@ def _damsel(r: Procedure, e: Entry, as_card: str) -> None:
     b = r.board
     q = b.index_of(target)
     mine, theirs = r.value(b.slot_of[p]), r.value(b.slot_of[q])
-    note = _copying(e, as_card)
-    r.adjust(p, Op.SET, theirs, "B4", p, e.card.name, note)
-    r.adjust(q, Op.SET, mine, "B4", p, e.card.name, note)
+    copied = _copied(e, as_card)
+    said = "balcony.set" if copied is None else "balcony.set-copying"
+    r.adjust(p, Op.SET, theirs, "B4", p, e.card.name, said, {"copied": copied})
+    r.adjust(q, Op.SET, mine, "B4", p, e.card.name, said, {"copied": copied})
     b.damsel_swapped(e.index)
 
 
@@ -230,14 +225,18 @@ def _merchant(r: Procedure, e: Entry, as_card: str) -> None:
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
     b = r.board
     q = b.index_of(target)
-    r.adjust(q, Op.MULTIPLY, 2, "B5", p, e.card.name, _copying(e, as_card))
+    copied = _copied(e, as_card)
+    r.adjust(q, Op.MULTIPLY, 2, "B5", p, e.card.name,
+             "balcony.multiply" if copied is None else "balcony.multiply-copying", {"copied": copied})
     b.doubled_by_merchant(e.index, b.garden_slot(q).card)
 
 
 @balcony("Knight", "+8 to your Garden card")
 def _knight(r: Procedure, e: Entry, as_card: str) -> None:
+    copied = _copied(e, as_card)
     r.adjust(e.owner, Op.ADD, 8, "B7", e.owner, e.card.name,
-             _copying(e, as_card) + " (mandatory, M7)", see=("M3", "M7"))
+             "balcony.knight" if copied is None else "balcony.knight-copying", {"copied": copied},
+             see=("M3", "M7"))
 
 
 @balcony("Squire", "may swap your Garden card for a card in your hand")
@@ -246,15 +245,14 @@ def _squire(r: Procedure, e: Entry, as_card: str) -> None:
     pl = r.players[p]
     if not pl.hand:
         if r.t:
-            r.log(K.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} holds no card; no exchange.",
+            r.log(K.EFFECT, "B8", ("balcony.squire-no-card", None),
                   actor=pl.name, card=e.card.name, see=["M7"])
         return
     choice = r.ask(D.EXCHANGE, p, e.card.name, "conspire", p, distinct(pl.hand_names()),
                    optional=True)
     if choice is None:
         if r.t:
-            r.log(K.EFFECT, "B8", f"{r.who(p, e.card)}: {pl.name} chooses not to exchange.",
-                  actor=pl.name, card=e.card.name)
+            r.log(K.EFFECT, "B8", ("balcony.squire-declines", None), actor=pl.name, card=e.card.name)
         return
     r.exchange(p, choice, "B8", p, e.card.name)
 
@@ -266,7 +264,7 @@ def _courtisan(r: Procedure, e: Entry, as_card: str) -> None:
     options = [r.name(q) for q in b.others(p) if b.players[q].hand]
     if not options:
         if r.t:
-            r.log(K.EFFECT, "B9", f"{r.who(p, e.card)}: no other player holds a card; it fizzles.",
+            r.log(K.EFFECT, "B9", ("balcony.courtisan-fizzles", None),
                   actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, options)
@@ -284,8 +282,7 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
     if mine is not None and r.replaying:
         t = b.balcony[mine]
         if r.t:
-            r.log(K.EFFECT, "B10", f"{r.who(p, e.card)} is part of the replay: its cancellation of "
-                  f"{r.who(t.owner, t.card)} stands.", actor=r.name(p), card=e.card.name,
+            r.log(K.EFFECT, "B10", ("balcony.bishop-stands", None), actor=r.name(p), card=e.card.name,
                   target=r.name(t.owner), target_card=t.card.name)
         return
     no_undo = Variant.BISHOP_NO_UNDO in r.variants
@@ -295,27 +292,23 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
     candidates.sort(key=lambda x: order[x.owner])
     if not candidates:
         if r.t:
-            r.log(K.EFFECT, "B10", f"{r.who(p, e.card)}: no other Balcony card can be cancelled"
-                  + (" (variant bishop-no-undo: only cards not yet resolved)" if no_undo else "")
-                  + "; it fizzles.", actor=r.name(p), card=e.card.name, see=["M7"])
+            r.log(K.EFFECT, "B10", ("balcony.bishop-fizzles-no-undo" if no_undo
+                                    else "balcony.bishop-fizzles", None),
+                                        actor=r.name(p), card=e.card.name, see=["M7"])
         return
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, [r.name(x.owner) for x in candidates])
     t = b.balcony[b.entry_of[b.index_of(target)]]
     before = set(b.cancels.now)
     b.cancel(e, t)
     if r.t and len(b.cancels) > 1:
-        def label(i: int) -> str:
-            x = b.balcony[i]
-            return f"{r.name(x.owner)}'s card {i + 1}"
-        now = ", ".join(label(i) for i in sorted(b.cancelled)) or "none"
-        r.log(K.CANCELLATIONS, "B13", "Working back from the most recent cancellation (it always "
-              "stands), a cancellation counts only if its Bishop is not cancelled by one that "
-              f"counts: cancelled now — {now}.", actor=r.name(p), card=e.card.name,
+        now = Join([Msg("card.label", {"owner": r.name(b.balcony[i].owner), "position": i + 1})
+                    for i in sorted(b.cancelled)], empty="list.none")
+        r.log(K.CANCELLATIONS, "B13", ("balcony.cancellations", {"now": now}),
+              actor=r.name(p), card=e.card.name,
               target=target, target_card=t.card.name)
-    shown = t.card.name if t.revealed else f"face-down card {t.index + 1}"
     if r.t:
-        r.log(K.EFFECT, "B10", f"{r.who(p, e.card)} cancels {target}'s {shown}"
-              + (" (chosen by its position, unseen)" if not t.revealed else "") + ".",
+        r.log(K.EFFECT, "B10", ("balcony.bishop-cancels" if t.revealed
+                                else "balcony.bishop-cancels-unseen", {"position": t.index + 1}),
               actor=r.name(p), card=e.card.name, target=target, target_card=t.card.name)
     position = b.entry_step if r.bishop_mode else range(len(b.balcony))  # the order resolved in
     step = position[e.index]
@@ -337,15 +330,14 @@ def _bard(r: Procedure, e: Entry, as_card: str) -> None:
     pl = r.players[p]
     if not pl.hand:
         if r.t:
-            r.log(K.EFFECT, "X3", f"{r.who(p, e.card)}: {pl.name} holds no card; nothing happens.",
-                  actor=pl.name, card=e.card.name, see=["M7"])
+            r.log(K.EFFECT, "X3", ("balcony.bard-no-card", None), actor=pl.name, card=e.card.name, see=["M7"])
         return
     hand = distinct(pl.hand_names())
     name = hand[0] if len(hand) == 1 else r.ask(D.DISCARD, p, e.card.name, "conspire", p, hand)
     r.board.discard_from_hand(p, name)
     gain = CARDS[name].prestige + e.card.prestige
-    r.adjust(p, Op.ADD, gain, "X3", p, e.card.name, f" discards {name} ({CARDS[name].prestige}) "
-             f"and adds it plus its own {e.card.prestige}")
+    r.adjust(p, Op.ADD, gain, "X3", p, e.card.name, "balcony.bard", {
+        "discarded": name, "discarded_prestige": CARDS[name].prestige, "own": e.card.prestige})
 
 
 @balcony("Scribe", "-7 to any Garden card; scores if that card is exiled")
@@ -354,7 +346,9 @@ def _scribe(r: Procedure, e: Entry, as_card: str) -> None:
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
     b = r.board
     q = b.index_of(target)
-    r.adjust(q, Op.ADD, -7, "X4", p, e.card.name, _copying(e, as_card))
+    copied = _copied(e, as_card)
+    r.adjust(q, Op.ADD, -7, "X4", p, e.card.name,
+             "balcony.add" if copied is None else "balcony.add-copying", {"copied": copied})
     b.hit_by_scribe(e.index, b.garden_slot(q).card)
 
 
@@ -365,13 +359,11 @@ def _elder(r: Procedure, e: Entry, as_card: str) -> None:
     copied = played.name
     if copied in ("Elder", "Servant", "Aristocrat"):
         if r.t:
-            r.log(K.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the {copied}'s Balcony text, "
-                  "which does nothing.", actor=r.name(e.owner), card="Elder",
+            r.log(K.EFFECT, "X5", ("balcony.elder-nothing", None), actor=r.name(e.owner), card="Elder",
                   target=r.name(e.owner), target_card=copied, see=["B11"])
         return
     if r.t:
-        r.log(K.EFFECT, "X5", f"{r.who(e.owner, e.card)} copies the Balcony text of the {copied} "
-              f"{r.name(e.owner)} played in the Garden (the Elder stands in for it).",
+        r.log(K.EFFECT, "X5", ("balcony.elder", None),
               actor=r.name(e.owner), card="Elder", target=r.name(e.owner), target_card=copied)
     BALCONY_EFFECTS[copied].apply(r, e, copied)
 
@@ -380,6 +372,5 @@ def _elder(r: Procedure, e: Entry, as_card: str) -> None:
 def _oracle(r: Procedure, e: Entry, as_card: str) -> None:
     r.board.oracle_draws(e.owner)
     if r.t:
-        r.log(K.EFFECT, "X6", f"{r.who(e.owner, e.card)}: at the next Draw step {r.name(e.owner)} "
-              "draws up to 5 cards, keeps 3 and discards the rest.", actor=r.name(e.owner),
+        r.log(K.EFFECT, "X6", ("balcony.oracle", None), actor=r.name(e.owner),
               card=e.card.name)

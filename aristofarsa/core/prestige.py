@@ -11,14 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .messages import Join, Msg
 from .state import Entry, Slot
 from .trace import Op
 
 Ledger = Sequence[tuple[Op, int]]
 #: ``value(garden, i, balcony, live_courtisan)``: the Garden value of the card in slot ``i``.
 GardenValue = Callable[[Sequence[Slot], int, Sequence[Entry], bool], int]
-#: ``why(slot, garden_value, live_courtisan)``: why the card has that Garden value now.
-GardenWhy = Callable[[Slot, int, bool], str]
+#: ``why(slot, garden_value, live_courtisan)``: why the card has that Garden value now (a
+#: clause of the message catalog: :mod:`aristofarsa.core.messages`).
+GardenWhy = Callable[[Slot, int, bool], Msg]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +89,19 @@ def garden_value(garden: Sequence[Slot], i: int, balcony: Sequence[Entry],
 
 
 def garden_reason(garden: Sequence[Slot], i: int, balcony: Sequence[Entry],
-                  live_courtisan: bool) -> str:
+                  live_courtisan: bool) -> Msg:
     """Why the card in slot ``i`` has its Prestige now: its mark or its Garden rule's
     explanation, then its Balcony adjustments (the trace's M4 sentences)."""
     slot = garden[i]
     rule = GARDEN_RULES.get(slot.card.name)
     if slot.marked:
-        why = "the Aristocrat's mark holds it at 5"
+        why = Msg("garden.mark")
     elif rule is not None and rule.why is not None and rule.moves(live_courtisan):
         why = rule.why(slot, garden_value(garden, i, balcony, live_courtisan), live_courtisan)
     else:
-        why = "its Garden value changed"
+        why = Msg("garden.changed")
     if slot.ledger:
-        why += f"; Balcony adjustments: {ledger_text(slot.ledger)}"
+        why = Msg("garden.with-ledger", {"why": why, "ledger": ledger_message(slot.ledger)})
     return why
 
 
@@ -111,8 +113,8 @@ def _rogue(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool)
     return garden[i].card.prestige
 
 
-def _rogue_why(slot: Slot, gv: int, live: bool) -> str:
-    return "a Noble is in the Garden (+10)" if gv > 0 else "no Noble is in the Garden"
+def _rogue_why(slot: Slot, gv: int, live: bool) -> Msg:
+    return Msg("garden.rogue-noble" if gv > 0 else "garden.rogue-no-noble")
 
 
 garden_rule("Rogue", "M4", "+10 while at least one Noble (anyone's) is in the Garden",
@@ -126,8 +128,8 @@ def _squire(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool
     return garden[i].card.prestige + 5
 
 
-def _squire_why(slot: Slot, gv: int, live: bool) -> str:
-    return "it is the only Noble in the Garden (+5)" if gv > 5 else "another Noble is in the Garden"
+def _squire_why(slot: Slot, gv: int, live: bool) -> Msg:
+    return Msg("garden.squire-alone" if gv > 5 else "garden.squire-not-alone")
 
 
 garden_rule("Squire", "M4", "+5 while it is the only Noble in the Garden", _squire, _squire_why)
@@ -140,8 +142,8 @@ def _elder(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool)
     return value
 
 
-def _elder_why(slot: Slot, gv: int, live: bool) -> str:
-    return "a Noble stands right next to it (+5)" if gv > 6 else "no Noble stands next to it"
+def _elder_why(slot: Slot, gv: int, live: bool) -> Msg:
+    return Msg("garden.elder-next" if gv > 6 else "garden.elder-not-next")
 
 
 garden_rule("Elder", "M4", "+5 while a Noble stands right next to it", _elder, _elder_why)
@@ -155,9 +157,8 @@ def _servant(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: boo
     return slot.card.prestige
 
 
-def _servant_why(slot: Slot, gv: int, live: bool) -> str:
-    return ("its owner's other Servant is revealed on the Balcony (it is 11)" if gv == 11
-            else "its pair is not revealed on the Balcony")
+def _servant_why(slot: Slot, gv: int, live: bool) -> Msg:
+    return Msg("garden.servant-pair" if gv == 11 else "garden.servant-no-pair")
 
 
 garden_rule("Servant", "M4", "11 while its owner's other Servant is revealed on the Balcony",
@@ -179,10 +180,8 @@ def _courtisan_live(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], li
     return value
 
 
-def _courtisan_why(slot: Slot, gv: int, live: bool) -> str:
-    return ("its bonus follows the Peasant it was played after (variant courtisan-live)"
-            if slot.follows is not None else "the Peasant it followed has left the Garden, "
-            "so its bonus is gone for the round (M5, variant courtisan-live)")
+def _courtisan_why(slot: Slot, gv: int, live: bool) -> Msg:
+    return Msg("garden.courtisan-follows" if slot.follows is not None else "garden.courtisan-gone")
 
 
 garden_rule("Courtisan", "M4", "+ the Prestige of the Peasant played just before it (fixed "
@@ -222,8 +221,15 @@ def prestige(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live_cour
     return apply_ledger(value, slot.ledger) if slot.ledger else value
 
 
+#: The catalog message of one ledger entry, by operation ("+5", "×2", "becomes 9")
+LEDGER_MESSAGE = {Op.ADD: "ledger.add", Op.MULTIPLY: "ledger.multiply", Op.SET: "ledger.set"}
+
+
+def ledger_message(ledger: Ledger) -> Join:
+    """The ledger as a list of the catalog's entries: "+5, ×2" when shown."""
+    return Join([Msg(LEDGER_MESSAGE[op], {"n": n}) for op, n in ledger])
+
+
 def ledger_text(ledger: Ledger) -> str:
-    parts = []
-    for op, n in ledger:
-        parts.append(f"{n:+d}" if op == Op.ADD else (f"×{n}" if op == Op.MULTIPLY else f"becomes {n}"))
-    return ", ".join(parts)
+    """The ledger in words: "+5, ×2, becomes 4"."""
+    return str(ledger_message(ledger))

@@ -21,13 +21,14 @@ from . import decisions as D
 from . import effects as _effects
 from . import scoring as _scoring
 from .board import BalconyStart, Board, Cancellations, RoundRecords
-from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum, on_registry_change
+from .cards import CARDS, CONVOKE_VALUE, LITTER_BONUS, convoke_sum_message, on_registry_change
 from .decisions import Decider, DecisionError, Request
 from .draw import LazyRandom, draw_step
+from .messages import Join, text
 from .prestige import MOVES, garden_reason, prestige
 from .result import RoundResult
 from .state import Card, Entry, PlayerState, Slot, distinct
-from .trace import CHANGE_FORMAT, PHASE, EventKind, K, Op, Sentence, Trace, TraceEvent
+from .trace import CHANGE_FORMAT, PHASE, EventKind, K, Op, Sentence, Trace
 from .variants import Variant
 
 __all__ = ["BalconyStart", "Cancellations", "Round", "RoundRecords", "affordable_nobles",
@@ -127,9 +128,6 @@ class Round:
     def index_of(self, name: str) -> int:
         return self.board.index_of(name)
 
-    def who(self, p: int, card: Card | str) -> str:
-        return f"{self.names[p]}'s {card if isinstance(card, str) else card.name}"
-
     def value(self, i: int) -> int:
         b = self.board
         return prestige(b.garden, i, b.balcony, self.live)
@@ -192,13 +190,11 @@ class Round:
             else:
                 self.cache[key] = value
         if self.t and self.decider.auto:
-            what = (f"does not use the optional {kind}" if value is None
-                    else f"chooses {kind} = {_show(value)}")
-            how = ("'may' effects are not used" if value is None else
-                   "the three highest printed Prestige are kept" if kind == D.KEEP else
-                   "first legal option")
-            self.log(K.DECISION, "M7", f"{req.player} {what} for {card or source} "
-                     f"(chosen by --auto: {how})", actor=req.player, card=card, auto=True)
+            said = ("decision.skip" if value is None else "decision.keep" if kind == D.KEEP
+                    else "decision.first")
+            self.log(K.DECISION, "M7", (said, {"kind": kind, "value": _show(value),
+                                               "what": card or source}),
+                     actor=req.player, card=card, auto=True)
         return value
 
     def take_written(self, kind: str, pl: PlayerState) -> Card | None:
@@ -217,10 +213,6 @@ class Round:
                 return hand.pop(i)
         return None
 
-    def wasted_litter(self, p: int) -> str:
-        """P3: the Litter's +2 counts only towards a Convoke; its holder who Conspires wastes it."""
-        return WASTED_LITTER if p == self.litter else ""
-
     # -------------------------------------------------------------- the round
     def play(self) -> RoundResult:
         self.phase1()                      # P1, entry effects (M4, X3, X4)
@@ -237,7 +229,7 @@ class Round:
         self.phase = PHASE.DRAW
         self.step_id = ("draw", 0)
         if self.t:
-            self.log(K.PHASE, "D1", "The next round begins: its Draw step.")
+            self.log(K.PHASE, "D1", ("round.next-draw", None))
         return draw_step(self, self.names.index(result.next_first),
                          [self.names.index(n) for n in result.oracle_draw])
 
@@ -255,7 +247,7 @@ class Round:
     def phase1(self) -> None:
         self.phase = PHASE.PHASE1
         if self.t:
-            self.log(K.PHASE, "P1", (_phase1_text, (self.names[self.first],)))
+            self.log(K.PHASE, "P1", ("round.phase1", {"first": self.names[self.first]}))
         for k in range(self.n):
             self.play_into_garden((self.first + k) % self.n)
 
@@ -277,7 +269,7 @@ class Round:
         self.dirty = True
         if self.t:
             self.shown.append(card.prestige)
-            self.log(K.PLAY, "P1", (_play_text, (i + 1,)), actor=pl.name, card=name,
+            self.log(K.PLAY, "P1", ("round.play", {"position": i + 1}), actor=pl.name, card=name,
                      after=card.prestige,
                      see=["X1"] if name in ("Elder", "Oracle") else None)
         effect = _effects.ENTRY_EFFECTS.get(name)
@@ -304,14 +296,13 @@ class Round:
         self.bishop_mode = any(s.card.name == "Bishop" for s in garden)
         if self.t:
             names = self.names
-            self.log(K.ORDER, "P2", (_order_text, (vals[best], tuple(names[p] for p in order),
-                                                         bool(oracles))),
+            self.log(K.ORDER, "P2", ("round.order-oracles" if oracles else "round.order",
+                                     {"value": vals[best], "order": Join([names[p] for p in order])}),
                      actor=names[top], card=garden[best].card.name,
                      see=["X6"] if oracles else None)
-            self.log(K.LITTER, "P3", (_litter_text, ()), actor=names[order[0]])
+            self.log(K.LITTER, "P3", ("round.litter", None), actor=names[order[0]])
             if self.bishop_mode:
-                self.log(K.MODE, "P6", "A Bishop is in the Garden: this round every Balcony "
-                         "card is played face up and resolves at once.")
+                self.log(K.MODE, "P6", ("round.bishop-mode", None))
         if self.bishop_mode:
             self._snap = self.board.snapshot()
         for k, p in enumerate(order):
@@ -352,9 +343,8 @@ class Round:
             options.append("convoke")
         if not options:
             if self.t:
-                self.log(K.PASS, "P8",
-                         f"{pl.name} has no card to conspire and cannot afford a Noble: "
-                         f"passes{self.wasted_litter(p)}.", actor=pl.name, see=["P5"])
+                self.log(K.PASS, "P8", ("round.pass-litter-wasted" if p == self.litter
+                                        else "round.pass", None), actor=pl.name, see=["P5"])
             return
         action = self.ask(D.ACTION, p, None, "phase2", p, options, context=pl.hand_names())
         if action == "conspire":
@@ -374,15 +364,17 @@ class Round:
         e = self.board.conspire(p, card, self.bishop_mode, k)
         if self.bishop_mode:
             if self.t:
-                self.log(K.CONSPIRE, "P6", f"{pl.name} plays {name} face up on the Balcony "
-                         f"(Balcony card {e.index + 1}){self.wasted_litter(p)}; it resolves at "
-                         "once.", actor=pl.name, card=name,
+                self.log(K.CONSPIRE, "P6", ("round.face-up-litter-wasted" if p == self.litter
+                                            else "round.face-up", {"position": e.index + 1}),
+                         actor=pl.name, card=name,
                          see=["P3"] if p == self.litter else None)
             self.resolve_entry(e.index)
         elif self.t:
-            self.log(K.CONSPIRE, "P4", (_face_down_text, (e.index + 1, p == self.litter)),
+            self.log(K.CONSPIRE, "P4", ("round.face-down-litter-wasted" if p == self.litter
+                                         else "round.face-down", {"position": e.index + 1}),
                      actor=pl.name, see=["P3"] if p == self.litter else None)
-            self.log(K.CONSPIRE_SECRET, "P4", (_secret_text, (e.index + 1,)), actor=pl.name,
+            self.log(K.CONSPIRE_SECRET, "P4", ("round.face-down-secret", {"position": e.index + 1}),
+                     actor=pl.name,
                      card=name, visible_to=[pl.name])
 
     def oracle_peek(self, p: int) -> None:
@@ -394,36 +386,33 @@ class Round:
         who = self.ask(D.PEEK, p, "Oracle", "garden", p, hidden, optional=True)
         if who is None:
             if self.t:
-                self.log(K.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at nothing.",
+                self.log(K.PEEK, "P7", ("round.peek-nothing", None),
                          actor=self.name(p))
             return
         e = b.balcony[b.entry_of[b.index_of(who)]]
         if self.t:
-            self.log(K.PEEK, "P7", f"{self.name(p)}'s Oracle peeks at {who}'s face-down "
-                     "Balcony card.", actor=self.name(p), card="Oracle", target=who)
-            self.log(K.PEEK_SECRET, "P7", f"{self.name(p)} sees that {who}'s Balcony card is "
-                     f"{e.card.name}.", actor=self.name(p), card="Oracle", target=who,
+            self.log(K.PEEK, "P7", ("round.peek", None), actor=self.name(p), card="Oracle", target=who)
+            self.log(K.PEEK_SECRET, "P7", ("round.peek-secret", None),
+                     actor=self.name(p), card="Oracle", target=who,
                      target_card=e.card.name, visible_to=[self.name(p)])
 
     def convoke_action(self, p: int, total: int, affordable: list[str]) -> None:
         """P5: discard the whole hand and take one affordable Noble from the Parlor."""
         pl = self.players[p]
         discarded = self.board.discard_hand(p)
-        litter = ", including the Litter's +2" if p == self.litter else ""
         if not affordable:
             if self.t:
-                self.log(K.CONVOKE, "P5", f"{pl.name} Convokes, discarding "
-                         f"{', '.join(discarded) or 'nothing'}"
-                         f" ({convoke_sum(discarded, p == self.litter)}): no Noble is affordable, so "
-                         "nothing is taken (variant convoke-nothing).", actor=pl.name)
+                self.log(K.CONVOKE, "P5", ("round.convoke-nothing", {
+                    "discarded": Join(discarded, empty="list.nothing"),
+                    "sum": convoke_sum_message(discarded, p == self.litter)}), actor=pl.name)
             return
         take = self.ask(D.TAKE, p, None, "convoke", p, affordable,
-                        prompt=f"Convoke total {total}{litter}: Nobles up to {total}")
+                        prompt=text("request.take-litter" if p == self.litter else "request.take",
+                                    total=total))
         if self.t:
-            self.log(K.CONVOKE, "P5",
-                     f"{pl.name} Convokes: discards {', '.join(discarded) or 'nothing'} "
-                     f"({convoke_sum(discarded, p == self.litter)}) and takes the {take} "
-                     "from the Parlor to the discard pile.", actor=pl.name, card=take)
+            self.log(K.CONVOKE, "P5", ("round.convoke", {
+                "discarded": Join(discarded, empty="list.nothing"),
+                "sum": convoke_sum_message(discarded, p == self.litter)}), actor=pl.name, card=take)
         self.convoke_noble(p, take, "P5", quiet=True)
 
     # ---------------------------------------------------------------- Balcony
@@ -437,12 +426,12 @@ class Round:
         if not e.revealed:  # B1 (the procedure's own write: its Balcony card's state)
             e.revealed = True
             if self.t:
-                self.log(K.REVEAL, "B1", (_reveal_text, (i + 1,)), actor=self.names[p],
+                self.log(K.REVEAL, "B1", ("balcony.reveal", {"position": i + 1}), actor=self.names[p],
                          card=e.card.name)
         if i in b.cancels.now:
             if self.t:
                 owner, bishop = b.cancels.canceller(i)
-                self.log(K.CANCELLED, "B10", (_cancelled_text, ()),
+                self.log(K.CANCELLED, "B10", ("balcony.cancelled", None),
                          actor=self.name(owner), card=bishop,
                          target=self.name(p), target_card=e.card.name)
             if self.dirty:
@@ -461,11 +450,9 @@ class Round:
         actor, card = self.name(bishop.owner), bishop.card.name
         if self.t:
             if restored is None:
-                self.log(K.REPLAY, "B10", "The cancelled card counts as never resolved: the "
-                         "Balcony is resolved again from its first card, skipping cancelled cards "
-                         "and re-using the choices already made.", actor=actor, card=card)
+                self.log(K.REPLAY, "B10", ("balcony.replay", None), actor=actor, card=card)
             else:
-                self.log(K.REPLAY, "B10", (_restored_text, ()), actor=actor, card=card,
+                self.log(K.REPLAY, "B10", ("balcony.replay-restored", None), actor=actor, card=card,
                          target=restored[0], target_card=restored[1], see=["B13"])
         assert self._snap is not None, "a replay needs the Balcony's starting position"
         self.board.restore(self._snap)
@@ -476,7 +463,7 @@ class Round:
             for i, v in enumerate(self.values()):
                 if v != self.shown[i]:
                     slot = self.board.garden[i]
-                    self.log(K.PRESTIGE, "B10", (_undone_text, ()), actor=actor, card=card,
+                    self.log(K.PRESTIGE, "B10", ("balcony.undone", None), actor=actor, card=card,
                              target=self.name(slot.owner), target_card=slot.card.name,
                              before=self.shown[i], after=v, see=["M3"], change=f"={v}")
                     self.shown[i] = v
@@ -495,15 +482,18 @@ class Round:
 
     # ------------------------------------------------------ shared mechanics
     def convoke_noble(self, p: int, name: str | None, rule: str, quiet: bool = False,
-                      by: str = "") -> str | None:
+                      by: tuple[int, str, str | None] | None = None) -> str | None:
         """Move a Noble from the Parlor to the discard pile (``None``: the cheapest); ``by``
-        names the card whose text made the free Convoke ("Ana's Rogue")."""
+        is the card whose text made the free Convoke: (owner, card, the card an Elder
+        copies or None)."""
         pl = self.players[p]
-        by = f"{by}: " if by else ""
+        copied = None if by is None else by[2]
+        by_fields = {} if by is None else {"by_owner": self.names[by[0]], "by_card": by[1],
+                                            "copied": copied}
         if not pl.parlor:
             if self.t:
-                self.log(K.CONVOKE, rule, f"{by}{pl.name}'s Parlor is empty: nothing to "
-                         "Convoke.", actor=pl.name)
+                self.log(K.CONVOKE, rule, ("convoke.empty" if copied is None
+                                           else "convoke.empty-copying", by_fields), actor=pl.name)
             return None
         if name is None:
             card = min(pl.parlor, key=lambda c: c.prestige)
@@ -511,18 +501,18 @@ class Round:
             found = next((c for c in pl.parlor if c.name == name), None)
             if found is None:
                 if self.t:
-                    self.log(K.CONVOKE, rule, f"{by}{pl.name} has no {name} in the Parlor: "
-                             "nothing to Convoke.", actor=pl.name)
+                    self.log(K.CONVOKE, rule, ("convoke.missing", {**by_fields, "noble": name}),
+                             actor=pl.name)
                 return None
             card = found
         emptied = self.board.convoke(p, card)
         if not quiet and self.t:
-            cheapest = "Convoke your cheapest Noble — " if name is None else ""
-            self.log(K.CONVOKE, rule, f"{by}{cheapest}{pl.name} Convokes the {card.name} "
-                     "from the Parlor, for free (it counts like any Convoke).", actor=pl.name,
-                     card=card.name, see=["B12"])
+            # only a Rogue's text (cheapest) is copied by an Elder (X5)
+            said = ("convoke.free" if name is not None else "convoke.free-cheapest"
+                    if copied is None else "convoke.free-cheapest-copying")
+            self.log(K.CONVOKE, rule, (said, by_fields), actor=pl.name, card=card.name, see=["B12"])
         if emptied and self.t:
-            self.log(K.PARLOR_EMPTY, "E3", f"{pl.name}'s Parlor is now empty.", actor=pl.name,
+            self.log(K.PARLOR_EMPTY, "E3", ("convoke.parlor-empty", None), actor=pl.name,
                      see=None if rule == "P5" else ["B12"])
         return card.name
 
@@ -537,14 +527,17 @@ class Round:
         after = self.value(i)
         if self.t:
             self.shown[i] = after
-            self.log(K.EXCHANGE, rule, (_exchange_text, ()), actor=self.name(source),
+            self.log(K.EXCHANGE, rule, ("balcony.exchange", None), actor=self.name(source),
                      card=source_card, target=self.name(p), target_card=old.card.name,
                      before=before, after=after, see=["M5", "M4"], incoming=hand_name)
 
     def adjust(self, p: int, op: Op, n: int, rule: str, source: int, source_card: str,
-               note: str = "", see: Sequence[str] = ("M3",)) -> None:
+               message: str | None = None, fields: dict[str, Any] | None = None,
+               see: Sequence[str] = ("M3",)) -> None:
         """Add a Balcony ledger entry (M3) to player ``p``'s Garden card and trace it: made by
-        player ``source``'s ``source_card``; ``note`` follows the acting card in the sentence."""
+        player ``source``'s ``source_card``; ``message`` is the sentence's catalog ID (default
+        by operation: ``balcony.add``, ``balcony.multiply``, ``balcony.set``), its fields ``n``
+        and ``fields``."""
         b = self.board
         i = b.slot_of[p]
         before = self.value(i) if self.t else 0
@@ -552,8 +545,10 @@ class Round:
         if self.t:
             after = self.value(i)
             self.shown[i] = after
-            self.log(K.PRESTIGE, rule, (_adjust_text, (note,)), actor=self.name(source),
-                     card=source_card, target=self.name(p), target_card=slot.card.name,
+            said = message or ADJUST_MESSAGE[op]
+            self.log(K.PRESTIGE, rule, (said, {"n": n, **fields} if fields else {"n": n}),
+                     actor=self.name(source), card=source_card, target=self.name(p),
+                     target_card=slot.card.name,
                      before=before, after=after, see=list(see), change=CHANGE_FORMAT[op].format(n))
 
     def sync(self, rule: str, trigger: int | None = None, trigger_card: str | None = None) -> None:
@@ -574,11 +569,15 @@ class Round:
             v = prestige(garden, i, balcony, live)
             if v != shown[i]:
                 self.log(K.PRESTIGE, rule,
-                         (_continuous_text, (garden_reason(garden, i, balcony, live),)),
+                         ("balcony.continuous", {"why": garden_reason(garden, i, balcony, live)}),
                          actor=None if trigger is None else self.name(trigger), card=trigger_card,
                          target=self.name(slot.owner), target_card=slot.card.name,
                          before=shown[i], after=v, change=f"{v - shown[i]:+d}")
                 shown[i] = v
+
+
+#: The sentence of a Balcony ledger entry by default, by operation (M3)
+ADJUST_MESSAGE = {Op.ADD: "balcony.add", Op.MULTIPLY: "balcony.multiply", Op.SET: "balcony.set"}
 
 
 def convoke_total(hand: list[Card], litter: bool) -> int:
@@ -600,88 +599,3 @@ def affordable_nobles(parlor: list[Card], total: int) -> list[str]:
 
 def _show(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
-
-
-# ------------------------------------------------------- sentences from facts
-# Each renders one event's sentence from its facts (and the few extra words in its args);
-# TraceEvent.text calls it when the sentence is first read.
-WASTED_LITTER = "; the Litter is wasted (its +2 counts only towards a Convoke)"
-
-
-def _phase1_text(e: TraceEvent, first: str) -> str:
-    """P1: who plays first."""
-    return f"Phase 1 — Ball Garden: {first} plays first, then round the table to the left."
-
-
-def _litter_text(e: TraceEvent) -> str:
-    """P3: the first to act takes the Litter."""
-    return f"{e.actor} acts first and takes the Litter (+2 to a Convoke total this round)."
-
-
-def _play_text(e: TraceEvent, position: int) -> str:
-    """P1: a card played into the Garden."""
-    return (f"{e.actor} plays {e.card} into the Garden (position {position}, printed Prestige "
-            f"{e.after}).")
-
-
-def _order_text(e: TraceEvent, value: int, order: tuple[str, ...], oracles: bool) -> str:
-    """P2: the Phase-2 order from the highest Garden card (actor, card)."""
-    return (f"Highest Prestige after Phase 1: {e.actor}'s {e.card} ({value}); Phase 2 starts at "
-            f"its owner's left: {', '.join(order)}"
-            + (" (Oracle owners moved to the end)" if oracles else "") + ".")
-
-
-def _face_down_text(e: TraceEvent, position: int, litter: bool) -> str:
-    """P4: a card conspired face down (and P3: the Litter holder wastes the Litter)."""
-    return (f"{e.actor} puts a card face down on the Balcony (Balcony card {position})"
-            f"{WASTED_LITTER if litter else ''}.")
-
-
-def _secret_text(e: TraceEvent, position: int) -> str:
-    """P4: what the face-down card is (seen by its owner only)."""
-    return f"{e.actor}'s face-down Balcony card {position} is {e.card}."
-
-
-def _reveal_text(e: TraceEvent, position: int) -> str:
-    """B1: a Balcony card is revealed."""
-    return f"Balcony card {position} is revealed: {e.actor}'s {e.card}."
-
-
-def _adjust_text(e: TraceEvent, note: str) -> str:
-    """B2-B9, X3, X4: 'Caio's Merchant: ×2 to Caio's Aristocrat (9 → 18).'"""
-    by = f"{e.actor}'s {e.card}{note}"
-    change = e.change or ""
-    if change.startswith("="):
-        return f"{by}: {e.target}'s {e.target_card} becomes {change[1:]} ({e.before} → {e.after})."
-    shown = "×" + change[1:] if change.startswith("x") else change
-    return f"{by}: {shown} to {e.target}'s {e.target_card} ({e.before} → {e.after})."
-
-
-def _exchange_text(e: TraceEvent) -> str:
-    """M5: an exchange made by a Squire or a Courtisan."""
-    return (f"{e.actor}'s {e.card}: {e.target}'s Garden {e.target_card} ({e.before}) goes back "
-            f"to hand and {e.incoming} takes its place in the queue with no Balcony "
-            f"adjustments and no entry effect: {e.after} (M5).")
-
-
-def _continuous_text(e: TraceEvent, why: str) -> str:
-    """M4: a continuous Garden value moved."""
-    return f"{e.target}'s {e.target_card} is now {e.after} (was {e.before}): {why}."
-
-
-def _cancelled_text(e: TraceEvent) -> str:
-    """B10: a cancelled Balcony card is revealed and does nothing."""
-    return f"{e.target}'s {e.target_card} was cancelled: no effect."
-
-
-def _restored_text(e: TraceEvent) -> str:
-    """B10, B13: a cancellation restored a card this pass had already skipped."""
-    return (f"{e.target}'s {e.target_card} is no longer cancelled, but this pass already "
-            "skipped it: the Balcony is resolved again from its first card, skipping cancelled "
-            "cards and re-using the choices already made.")
-
-
-def _undone_text(e: TraceEvent) -> str:
-    """B10: before a replay, every Balcony adjustment and exchange is undone."""
-    return (f"{e.target}'s {e.target_card} is {e.after} again (was {e.before}): for the replay "
-            "every Balcony adjustment and exchange is undone, then the cards are resolved again.")

@@ -3,10 +3,11 @@ what scores (S1, S2, B4, B5, S4, X4), exile (X2, X7), card movement (S3), the en
 game (E1, E3, X2) and who starts next (M2)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import decisions as D
-from .prestige import garden_value, ledger_text
+from .messages import Join, Msg
+from .prestige import garden_value, ledger_message
 from .result import RoundResult, Standings
 from .rulings import EndReason
 from .state import distinct
@@ -43,14 +44,16 @@ class Scored:
     def __contains__(self, card: Card) -> bool:
         return id(card) in self._ids
 
-    def add(self, player: int, card: Card, rule: str, why: str) -> None:
+    def add(self, player: int, card: Card, rule: str, why: str,
+            fields: dict[str, Any] | None = None) -> None:
+        """``why``: the catalog ID of the sentence saying why the card scores."""
         if id(card) in self._ids:
             return
         self._ids.add(id(card))
         self.cards.append((player, card))
         r = self._r
         if r.t:
-            r.log(K.SCORE, rule, (_score_text, (why,)), actor=r.names[player], card=card.name,
+            r.log(K.SCORE, rule, (why, fields), actor=r.names[player], card=card.name,
                   see=None if rule == "S2" else ["S2"])
 
 
@@ -86,7 +89,7 @@ def _winners(r: Procedure, values: list[int]) -> Winners:
         r.log(K.FINAL, "M3", (_final_text, (list(b.garden), list(b.balcony), r.live, names,
                                                      values)), see=["M4"])
         r.log(K.WINNERS, "S1", (_winners_text, (lowest, best, tuple(
-            (names[r.board.garden[i].owner], r.board.garden[i].card.name) for i in slots))),
+            (names[b.garden[i].owner], b.garden[i].card.name) for i in slots))),
               actor=names[won.player])
     return won
 
@@ -106,15 +109,13 @@ def _score_winning_cards(r: Procedure, won: Winners, scored: Scored) -> list[int
             _damsel_scores_instead(r, won, i, damsels[0], scored)
             continue
         if r.t and p != winner and any(r.board.balcony[x].owner == p for x in r.board.rec.damsel):
-            r.log(K.SCORE, "S4", f"{r.name(p)} has a Damsel on the Balcony and a tied winning card, "
-                  f"but the round's winner is {r.name(winner)} (earlier in the queue): "
-                  f"{r.name(p)}'s {slot.card.name} scores normally and the Damsel does not.",
+            r.log(K.SCORE, "S4", ("score.damsel-tied", {"winner": r.name(winner)}),
                   actor=r.name(p), card=slot.card.name, see=["B4"])
-        scored.add(p, slot.card, "S1", f"it has the winning Prestige {won.value}")
+        scored.add(p, slot.card, "S1", "score.winning", {"value": won.value})
         garden_scored.append(i)
         e = r.board.entry_of[p]
         if slot.card.name == "Servant" and e >= 0 and r.board.balcony[e].card.name == "Servant":
-            scored.add(p, r.board.balcony[e].card, "S2", "its pair won in the Garden, so both Servants score")
+            scored.add(p, r.board.balcony[e].card, "S2", "score.servant-pair")
     return garden_scored
 
 
@@ -125,12 +126,10 @@ def _damsel_scores_instead(r: Procedure, won: Winners, i: int, entry: int, score
     p = slot.owner
     d = r.board.balcony[entry]
     if r.t:
-        r.log(K.SCORE, "B4", f"{r.name(p)} won with a Damsel on the Balcony: the winning "
-              f"{slot.card.name} does not score.", actor=r.name(p), card=slot.card.name,
+        r.log(K.SCORE, "B4", ("score.damsel-won", None), actor=r.name(p), card=slot.card.name,
               see=["S4"] if len(won.slots) > 1 else None)
-    scored.add(p, d.card, "B4", "its owner won, so the Balcony Damsel scores instead"
-               + (" (the Elder copied the Damsel)" if d.card.name == "Elder" else ""))
-    r.convoke_noble(p, "Knight", "B4", by=r.who(p, d.card))
+    scored.add(p, d.card, "B4", "score.damsel-elder" if d.card.name == "Elder" else "score.damsel")
+    r.convoke_noble(p, "Knight", "B4", by=(p, d.card.name, None))
 
 
 def _score_knights(r: Procedure, won: Winners, values: list[int], scored: Scored) -> list[int]:
@@ -140,9 +139,8 @@ def _score_knights(r: Procedure, won: Winners, values: list[int], scored: Scored
     for i, v in enumerate(values):
         slot = r.board.garden[i]
         if i not in won.slots and slot.card.name == "Knight" and abs(won.value - v) <= 3:
-            scored.add(slot.owner, slot.card, "S2", f"it lost by {abs(won.value - v)} (3 or less"
-                       + (", counted towards the lowest under the Jester, B3" if won.lowest_wins else "")
-                       + "), so it scores anyway (no winner is made)")
+            scored.add(slot.owner, slot.card, "S2", "score.knight-jester" if won.lowest_wins
+                       else "score.knight", {"by": abs(won.value - v)})
             garden_scored.append(i)
     return garden_scored
 
@@ -152,7 +150,7 @@ def _score_merchants(r: Procedure, scored: Scored) -> None:
     for ei, card in r.board.rec.merchant:
         if card in scored:
             m = r.board.balcony[ei]
-            scored.add(m.owner, m.card, "B5", f"the {card.name} it doubled scored")
+            scored.add(m.owner, m.card, "B5", "score.merchant", {"doubled": card.name})
 
 
 def _apply_scoring_texts(r: Procedure, garden_scored: list[int], scored: Scored) -> None:
@@ -163,14 +161,13 @@ def _apply_scoring_texts(r: Procedure, garden_scored: list[int], scored: Scored)
         name = slot.card.name
         if name == "Rogue":
             if r.t:
-                r.log(K.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its Balcony effect "
-                      "happens (B6).", actor=r.name(slot.owner), card=name, see=["M6"])
-            r.convoke_noble(slot.owner, None, "B6", by=r.who(slot.owner, slot.card))
+                r.log(K.SCORE, "S2", ("score.rogue-scored", None),
+                      actor=r.name(slot.owner), card=name, see=["M6"])
+            r.convoke_noble(slot.owner, None, "B6", by=(slot.owner, name, None))
         elif name == "Damsel":
             if r.t:
-                r.log(K.SCORE, "S2", f"{r.who(slot.owner, slot.card)} scored: its owner Convokes the "
-                      "Knight.", actor=r.name(slot.owner), card=name)
-            r.convoke_noble(slot.owner, "Knight", "S2", by=r.who(slot.owner, slot.card))
+                r.log(K.SCORE, "S2", ("score.damsel-scored", None), actor=r.name(slot.owner), card=name)
+            r.convoke_noble(slot.owner, "Knight", "S2", by=(slot.owner, name, None))
         elif name == "Scribe":
             _scribe_scores_a_peasant(r, i, scored)
 
@@ -186,11 +183,9 @@ def _scribe_scores_a_peasant(r: Procedure, i: int, scored: Scored) -> None:
     extra = r.ask(D.ALSO_SCORE, slot.owner, "Scribe", "garden", slot.owner, distinct(peasants),
                   optional=True)
     if extra is not None:
-        scored.add(slot.owner, r.board.take_from_hand(slot.owner, extra), "X4", "the Garden "
-                   "Scribe scored, and a Peasant from hand may score with it (its own texts do "
-                   "nothing)")
+        scored.add(slot.owner, r.board.take_from_hand(slot.owner, extra), "X4", "score.scribe-peasant")
     elif r.t:
-        r.log(K.SCORE, "X4", f"{pl.name} scores no Peasant from hand with the Scribe.", actor=pl.name)
+        r.log(K.SCORE, "X4", ("score.no-peasant", None), actor=pl.name)
 
 
 def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled: list[Owned]) -> bool:
@@ -203,7 +198,7 @@ def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled
     worst = max(values) if lowest else min(values)
     if all(v == worst for v in values):
         if r.t:
-            r.log(K.EXILE, "X2", f"Every Garden card is tied at {worst}: nobody exiles.")
+            r.log(K.EXILE, "X2", ("exile.all-tied", {"value": worst}))
         return False
     aristocrat = False
     for i, v in enumerate(values):
@@ -212,21 +207,18 @@ def _exile(r: Procedure, won: Winners, values: list[int], scored: Scored, exiled
         slot = r.board.garden[i]
         if slot.card in scored:
             if r.t:
-                r.log(K.EXILE, "X7", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}) "
-                      "but scored: it is not exiled, and no other card is exiled in its place.",
+                r.log(K.EXILE, "X7", ("exile.scored", {"value": v}),
                       actor=r.name(slot.owner), card=slot.card.name, see=["X2"])
         elif slot.card.name == "Aristocrat":
             aristocrat = True
             if r.t:
-                r.log(K.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige ({v}): "
-                      "an Aristocrat is never exiled, and the game ends after this round.",
+                r.log(K.EXILE, "X2", ("exile.aristocrat", {"value": v}),
                       actor=r.name(slot.owner), card="Aristocrat")
         else:
             exiled.append((slot.owner, slot.card))
             if r.t:
-                r.log(K.EXILE, "X2", f"{r.who(slot.owner, slot.card)} has the worst Prestige "
-                      f"({v}{', highest under the Jester' if lowest else ''}): it is exiled.",
-                      actor=r.name(slot.owner), card=slot.card.name)
+                r.log(K.EXILE, "X2", ("exile.exiled-jester" if lowest else "exile.exiled",
+                                      {"value": v}), actor=r.name(slot.owner), card=slot.card.name)
     return aristocrat
 
 
@@ -237,7 +229,7 @@ def _score_scribes(r: Procedure, exiled: list[Owned], scored: Scored) -> None:
     for ei, card in r.board.rec.scribe:
         if id(card) in exiled_ids:
             s = r.board.balcony[ei]
-            scored.add(s.owner, s.card, "X4", f"the {card.name} it hit was exiled")
+            scored.add(s.owner, s.card, "X4", "score.scribe-exiled", {"hit": card.name})
 
 
 def _move_cards(r: Procedure, scored: Scored, exiled: list[Owned]) -> None:
@@ -254,14 +246,12 @@ def _move_cards(r: Procedure, scored: Scored, exiled: list[Owned]) -> None:
         pl = r.players[p]
         top = b.exile(p, card)
         if r.t:
-            r.log(K.EXILE, "X2", f"{pl.name} puts the {card.name} at the bottom of the Exiled deck "
-                  f"and takes the top card, {top.name}, into hand (from now on an ordinary card).",
+            r.log(K.EXILE, "X2", ("exile.takes", {"exiled": card.name}),
                   actor=pl.name, card=top.name, see=["X1", "D3"])
     b.discard_the_rest(gone)
     r.phase = PHASE.SCORE
     if r.t:
-        r.log(K.MOVE, "S3", "Scoring cards go to their owners' scored areas; every other Garden and "
-              "Balcony card goes to its owner's discard pile; hands keep their cards.")
+        r.log(K.MOVE, "S3", ("score.move", None))
 
 
 def _end_of_game(r: Procedure, won: Winners, scored: Scored, aristocrat_worst: bool) -> End:
@@ -272,22 +262,24 @@ def _end_of_game(r: Procedure, won: Winners, scored: Scored, aristocrat_worst: b
     if any(c.name == "Aristocrat" for _, c in scored.cards):
         reason = EndReason.ARISTOCRAT_SCORED
         if r.t:
-            r.log(K.END, "E1", "An Aristocrat scored: the game ends when this round is done.")
+            r.log(K.END, "E1", ("end.aristocrat-scored", None))
     elif aristocrat_worst:
         reason = EndReason.ARISTOCRAT_WORST
     elif r.final_round:
         reason = EndReason.PARLOR_EMPTY
         if r.t:
-            r.log(K.END, "E3", "This was the extra round after a Parlor emptied: the game ends.")
+            r.log(K.END, "E3", ("end.extra-round-done", None))
     if reason is None and r.t:
-        r.log(K.END, "E1", "No Aristocrat scored" + (", none was worst" if r.expansion else "")
-              + (": the game goes on." if not r.board.parlor_emptied else "."))
+        emptied = bool(r.board.parlor_emptied)
+        r.log(K.END, "E1", (("end.goes-on-expansion-parlor" if emptied else "end.goes-on-expansion")
+                            if r.expansion else "end.goes-on-parlor" if emptied else "end.goes-on",
+                            None))
     final_next = bool(r.board.parlor_emptied) and not r.final_round and reason is None
     if final_next and r.t:
-        r.log(K.END, "E3", "A Parlor became empty this round: exactly one more round is played, "
-              "then the game ends.")
+        r.log(K.END, "E3", ("end.one-more-round", None))
     if r.t:
-        r.log(K.NEXT, "M2", (_next_text, (reason is None,)), actor=r.names[won.player])
+        r.log(K.NEXT, "M2", ("end.next" if reason is None else "end.no-next", None),
+              actor=r.names[won.player])
     return End(reason, final_next)
 
 
@@ -324,40 +316,35 @@ def _result(r: Procedure, won: Winners, values: list[int], scored: Scored, exile
 
 
 # ------------------------------------------------------- sentences from facts
-def _next_text(e: TraceEvent, goes_on: bool) -> str:
-    """M2: the round's winner starts the next round, if there is one."""
-    if goes_on:
-        return f"{e.actor} starts the next round."
-    return f"{e.actor} won the round; the game is over, so no next round starts."
-
-
-def _score_text(e: TraceEvent, why: str) -> str:
-    """S1, S2, B4, B5, X4: a card scores, and why."""
-    return f"{e.actor}'s {e.card} scores: {why}."
-
-
-def _winners_text(e: TraceEvent, lowest: bool, best: int, cards: tuple[tuple[str, str], ...]) -> str:
+def _winners_text(e: TraceEvent, lowest: bool, best: int,
+                  cards: tuple[tuple[str, str], ...]) -> tuple[str, dict[str, Any]]:
     """S1, B3, M2: the winning Prestige, the winning cards and the round's winner (actor)."""
-    return (("The Jester votes are odd: the LOWEST Prestige wins. " if lowest else "")
-            + f"Winning Prestige {best}: " + ", ".join(f"{p}'s {c}" for p, c in cards)
-            + (". " if len(cards) == 1 else " (tied: every tied card wins). ")
-            + f"{e.actor} is the round's winner (M2).")
+    said = (("score.winner-jester" if len(cards) == 1 else "score.winners-tied-jester") if lowest
+            else "score.winner" if len(cards) == 1 else "score.winners-tied")
+    return said, {"value": best, "cards": Join([Msg("card.owned", {"owner": p, "card": c})
+                                                for p, c in cards])}
 
 
 def _final_text(e: TraceEvent, garden: list[Slot], balcony: list[Entry], live: bool,
-                names: list[str], vals: list[int]) -> str:
+                names: list[str], vals: list[int]) -> tuple[str, dict[str, Any]]:
     """M3: every final Prestige, layer by layer (the Garden and Balcony as at the Score step,
     which nothing changes afterwards)."""
-    return ("Final Prestige (Garden value, then the Balcony adjustments in order): "
-            + "; ".join(_layers(garden, balcony, live, names, i, v) for i, v in enumerate(vals)) + ".")
+    return "score.final", {"cards": Join([_layers(garden, balcony, live, names, i, v)
+                                          for i, v in enumerate(vals)], "list.semicolon")}
 
 
 def _layers(garden: list[Slot], balcony: list[Entry], live: bool, names: list[str], i: int,
-            value: int) -> str:
+            value: int) -> Msg:
     """'Ana's Knight 13 = 5 [Aristocrat mark], +8' — the layers of one final Prestige (M3)."""
     slot = garden[i]
     gv = garden_value(garden, i, balcony, live)
-    why = " [Aristocrat mark]" if slot.marked else ("" if gv == slot.card.prestige else
-                                                     f" [printed {slot.card.prestige}, M4]")
-    tail = f", {ledger_text(slot.ledger)}" if slot.ledger else ""
-    return f"{names[slot.owner]}'s {slot.card.name} {value} = {gv}{why}{tail}"
+    fields = {"owner": names[slot.owner], "card": slot.card.name, "value": value, "garden": gv,
+              "printed": slot.card.prestige}
+    if slot.ledger:
+        fields["ledger"] = ledger_message(slot.ledger)
+        said = ("score.layer-mark-ledger" if slot.marked else "score.layer-ledger"
+                if gv == slot.card.prestige else "score.layer-printed-ledger")
+    else:
+        said = ("score.layer-mark" if slot.marked else "score.layer"
+                if gv == slot.card.prestige else "score.layer-printed")
+    return Msg(said, fields)

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .messages import Join, catalog
+
 E = TypeVar("E", bound=StrEnum)
 
 
@@ -119,10 +121,29 @@ def change_text(op: Op, n: int) -> str:
     """The trace's ``change`` fact for a ledger entry (:data:`CHANGE_FORMAT`)."""
     return CHANGE_FORMAT[op].format(n)
 
-#: A sentence: a finished string, or ``(render, args)`` rendered as ``render(event, *args)``
-#: when first read. ``render`` is a module-level function of the event's facts (never a
-#: closure over a round), so an event keeps no round alive.
-Sentence = str | tuple[Callable[..., str], tuple[Any, ...]]
+#: A sentence: a finished string; a message of the catalog (:mod:`aristofarsa.core.messages`) as
+#: ``(message_id, fields)``, its fields beside the event's own facts (``{actor}``, ``{card}``,
+#: ``{target}`` …); or ``(make, args)``, where ``make(event, *args)`` returns such a
+#: ``(message_id, fields)`` when the sentence is first read (for fields costly to work out).
+#: ``make`` is a module-level function (never a closure over a round), so an event keeps no
+#: round alive.
+Message = tuple[str, dict[str, Any] | None]
+Sentence = str | Message | tuple[Callable[..., Message], tuple[Any, ...]]
+
+
+def render(e: TraceEvent, sentence: Sentence) -> str:
+    """The words of ``sentence`` for event ``e``, in the catalog in use."""
+    if isinstance(sentence, str):
+        return sentence
+    head, rest = sentence
+    if not isinstance(head, str):
+        head, rest = head(e, *rest)  # type: ignore[misc]  # (make, args)
+    facts = {"actor": e.actor, "card": e.card, "target": e.target, "target_card": e.target_card,
+             "before": e.before, "after": e.after, "change": e.change, "incoming": e.incoming,
+             "source": e.source, "source_card": e.source_card}
+    if rest:
+        facts.update(rest)
+    return catalog().render(head, facts)
 
 
 class TraceEvent:
@@ -166,8 +187,7 @@ class TraceEvent:
         t = self._text
         if isinstance(t, str):
             return t
-        render, args = t
-        text = self._text = render(self, *args)
+        text = self._text = render(self, t)
         return text
 
     @text.setter
@@ -179,7 +199,10 @@ class TraceEvent:
         return (self.rule, *self.see) if self.see else (self.rule,)
 
     def cites(self) -> str:
-        return self.rule + (f" (see {', '.join(self.see)})" if self.see else "")
+        """``"B2"``, or ``"B2 (see M3, M7)"`` with related rulings (catalog: ``trace.cites-see``)."""
+        if not self.see:
+            return self.rule
+        return catalog().render("trace.cites-see", {"rule": self.rule, "see": Join(self.see)})
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"step": self.step, "phase": self.phase, "kind": self.kind, "rule": self.rule,

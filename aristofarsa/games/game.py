@@ -40,16 +40,15 @@ from ..core.cards import (
     CARD_EVENTS,
     EXILED_ORDER,
     PARLOR_NOBLES,
-    PEASANT,
     PROVISIONAL_CROWNS,
     STARTING_DECK,
     CrownsError,
     card_names,
-    count_text,
     merge_crowns,
 )
 from ..core.decisions import Decider, Request
 from ..core.draw import draw_one, draw_step
+from ..core.messages import Join, Msg
 from ..core.ranking import ranking
 from ..core.result import RoundResult
 from ..core.round import Round
@@ -197,12 +196,13 @@ class Game:
         return pl
 
     def _choose_first(self, first: int | str | None) -> str:
-        """M10 step 2 (M2): who starts round 1, drawn unless given; returns how it was chosen."""
+        """M10 step 2 (M2): who starts round 1, drawn unless given; returns the catalog ID of
+        the sentence saying how it was chosen."""
         if first is None:
             self.first = self.rng.randrange(self.n)
-            return "drawn with the game's generator"
+            return "game.first-drawn"
         self.first = first if isinstance(first, int) else self.names.index(first)
-        return "given"
+        return "game.first-given"
 
     def _seat_deciders(self, bot_seeds: list[int], overrides: Mapping[Any, Decider],
                        record: bool) -> None:
@@ -225,18 +225,17 @@ class Game:
     def _log_set_up(self, first_rule: str) -> None:
         if not self.t:
             return
-        self.log(K.SETUP, "M1", f"Seats, in order: {', '.join(self.names)}"
-                 + ("; Exiled expansion in play" if self.expansion else "")
-                 + (f"; variants: {', '.join(self.variant_list)}" if self.variants else "")
-                 + f"; seed {self.seed}.")
+        self.log(K.SETUP, "M1", (("game.seats-expansion-variants" if self.variants else
+                                  "game.seats-expansion") if self.expansion else
+                                 "game.seats-variants" if self.variants else "game.seats",
+                                 {"seats": Join(self.names), "variants": Join(self.variant_list),
+                                  "seed": self.seed}))
+        family = {"nobles": Join(PARLOR_NOBLES), "exiled": Join(EXILED_ORDER),
+                  "peasants": Msg("game.peasants", {"count": len(STARTING_DECK)})}
         for pl in self.players:
-            self.log(K.SETUP, "M10", f"{pl.name} takes a family: Parlor of "
-                     f"{', '.join(PARLOR_NOBLES)}; the {count_text(len(STARTING_DECK), PEASANT)} are "
-                     "shuffled into the deck"
-                     + (f"; Exiled deck {', '.join(EXILED_ORDER)} (top first, face up, X1)"
-                        if self.expansion else "") + ".", actor=pl.name)
-        self.log(K.SETUP, "M2", f"{self.names[self.first]} starts round 1 ({first_rule}).",
-                 actor=self.names[self.first])
+            self.log(K.SETUP, "M10", ("game.family-expansion" if self.expansion else "game.family",
+                                      family), actor=pl.name)
+        self.log(K.SETUP, "M2", (first_rule, None), actor=self.names[self.first])
 
     def _deal(self) -> None:
         """M10 step 4 (D1): 3 cards each from the top of the deck, in seat order."""
@@ -244,8 +243,8 @@ class Game:
             for _ in range(3):
                 draw_one(self, pl.index)
             if self.t:
-                self.log(K.DEAL, "D1", f"{pl.name} draws 3 cards.", actor=pl.name)
-                self.log(K.DEAL_SECRET, "D1", f"{pl.name}'s hand: {', '.join(pl.hand_names())}.",
+                self.log(K.DEAL, "D1", ("game.deal", None), actor=pl.name)
+                self.log(K.DEAL_SECRET, "D1", ("draw.hand", {"cards": Join(pl.hand_names())}),
                          actor=pl.name, visible_to=[pl.name])
 
     def _start_play(self) -> None:
@@ -327,16 +326,14 @@ class Game:
         self.phase = PHASE.DRAW
         if self.t:
             self.round_starts.append(len(self.trace) + 1)
-            self.log(K.ROUND, "M2", f"Round {self.round_no}: {names[first]} starts"
-                     + (" (the extra round after a Parlor emptied, E3)" if self.final_round else "")
-                     + ".", actor=names[first])
+            self.log(K.ROUND, "M2", ("game.round-extra" if self.final_round else "game.round",
+                                     {"number": self.round_no}), actor=names[first])
         short = draw_step(self, first, self.oracle)
         if short:
             self.round_no -= 1  # the round is not played (D2)
             self.end_reason = EndReason.CANNOT_REFILL
             self.phase = PHASE.END
-            self.log(K.END, "E2", f"{names[short[0]]} cannot refill to 3 cards: the game "
-                     "ends before this round is played.", actor=names[short[0]])
+            self.log(K.END, "E2", ("game.cannot-refill", None), actor=names[short[0]])
             return False
         return True
 
@@ -377,11 +374,10 @@ class Game:
         if self.t:
             assert self.end_reason is not None  # the rounds end only with a reason
             rule = END_RULES[self.end_reason][0]
-            self.log(K.END, rule, f"The game ends after {self.round_no} round"
-                     f"{'s' if self.round_no != 1 else ''} ({self.end_reason}).")
-            self.log(K.RANKING, "E4", "Final ranking (crowns, then an Aristocrat scored, Nobles "
-                     "scored, cards scored): " + "; ".join(
-                         f"{k + 1}. {' = '.join(place)}" for k, place in enumerate(rank)) + ".")
+            self.log(K.END, rule, ("game.ends", {"rounds": self.round_no, "reason": self.end_reason}))
+            self.log(K.RANKING, "E4", ("game.ranking", {"places": Join(
+                [Msg("game.place", {"place": k + 1, "players": Join(place, "list.tie")})
+                 for k, place in enumerate(rank)], "list.semicolon")}))
         return GameResult(
             seed=self.seed, players=self.n, names=self.names, bots=self.bot_names,
             expansion=self.expansion, variants=self.variant_list, crowns_table=self.crowns,

@@ -4,41 +4,46 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from ..core.messages import Join, text
 from ..core.rulings import RULINGS
 from .text import count
 
 if TYPE_CHECKING:
     from ..analysis.explain import Explanation
 
-_PHASE_NAMES = {"setup": "Set-up", "draw": "Draw", "phase1": "Phase 1 — Ball Garden",
-                "phase2": "Phase 2 — Conspire or Convoke", "balcony": "Balcony",
-                "replay": "Balcony (replay after a Bishop)", "score": "Scoring", "exile": "Exile",
-                "end": "End of the round"}
+#: The catalog's name of each phase of the trace
+_PHASE_NAMES = {"setup": "phase.setup", "draw": "phase.draw", "phase1": "phase.phase1",
+                "phase2": "phase.phase2", "balcony": "phase.balcony", "replay": "phase.replay",
+                "score": "phase.score", "exile": "phase.exile", "end": "phase.end"}
+
+#: The catalog's name of each zone a verdict's card is in
+_ZONE_NAMES = {"garden": "zone.garden", "balcony": "zone.balcony", "hand": "zone.hand"}
 
 
 def _cites(rule: str, see: list[str]) -> str:
-    return rule + (f", see {', '.join(see)}" if see else "")
+    return text("explain-text.cites-see", rule=rule, see=Join(see)) if see else rule
 
 
 def explanation_text(x: Explanation) -> str:
     lines = []
     if x.title:
         lines += [x.title, "=" * len(x.title), ""]
-    lines += [x.outcome, *x.notes, "", "Prestige, card by card (printed value, then each change):"]
+    lines += [x.outcome, *x.notes, "", text("explain-text.ledgers")]
     lines += [f"  {led.sentence()}" for led in x.ledgers]
-    lines += ["", "Who scores and why:"]
+    lines += ["", text("explain-text.verdicts")]
     for v in x.verdicts:
-        mark = "scores" if v.scored else "does not score"
-        near = " [near miss]" if v.near_miss else ""
-        lines.append(f"  {v.player}'s {v.card} ({v.zone}): {mark} — {v.reason}{near}")
-    lines += ["", "Step by step (each with its ruling; texts in docs/rulings.md):"]
+        said = ("explain-text.scores" if v.scored else "explain-text.near-miss" if v.near_miss
+                else "explain-text.no-score")
+        zone = text(_ZONE_NAMES[v.zone]) if v.zone in _ZONE_NAMES else v.zone
+        lines.append("  " + text(said, player=v.player, card=v.card, zone=zone, reason=v.reason))
+    lines += ["", text("explain-text.steps")]
     phase = None
     for s in x.steps:
         if s.phase != phase:
             phase = s.phase
-            lines.append(f"  {_PHASE_NAMES.get(phase, phase)}")
-        secret = " [secret]" if s.hidden else ""
-        lines.append(f"  {s.step:>4}. {s.text}{secret} ({_cites(s.rule, s.see)})")
+            lines.append("  " + (text(_PHASE_NAMES[phase]) if phase in _PHASE_NAMES else phase))
+        lines.append("  " + text("explain-text.secret-step" if s.hidden else "explain-text.step",
+                                 step=s.step, text=s.text, cites=_cites(s.rule, s.see)))
     return "\n".join(lines) + "\n"
 
 

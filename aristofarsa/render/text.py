@@ -5,14 +5,16 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..analysis.outcome import END_MESSAGES, game_ends
+
 # the one vocabulary of who wins (winning cards, S1; who starts next, M2), for every view
 from ..analysis.outcome import card_names as card_names
 from ..analysis.outcome import count as count
-from ..analysis.outcome import game_ends
 from ..analysis.outcome import next_starter as next_starter
 from ..analysis.outcome import who_wins as who_wins
 from ..analysis.outcome import winning_cards as winning_cards
 from ..core.cards import CARD_EVENTS
+from ..core.messages import Join, Msg, text
 from ..core.ranking import rank_key
 from ..core.rulings import END_REASONS, END_RULES
 
@@ -33,55 +35,67 @@ def prestige_change(e: TraceEvent) -> str:
 
 def secret_note(e: TraceEvent) -> str:
     """`` [seen only by Ana]`` for hidden information, else ``""``."""
-    return f" [seen only by {', '.join(e.visible_to)}]" if e.visible_to is not None else ""
+    return text("trace.seen-only", players=Join(e.visible_to)) if e.visible_to is not None else ""
 
 
-def auto_note(e: TraceEvent, note: str = " (chosen by --auto)") -> str:
-    """``note`` when the engine made the choice (--auto) and the sentence does not say so."""
-    return note if e.auto and "--auto" not in e.text else ""
+def auto_note(e: TraceEvent, note: str | None = None) -> str:
+    """``note`` (default: the catalog's ``trace.auto``, " (chosen by --auto)") when the engine
+    made the choice (--auto) and the sentence does not say so."""
+    if not e.auto or "--auto" in e.text:
+        return ""
+    return text("trace.auto") if note is None else note
 
 
 def trace(events: Iterable[TraceEvent]) -> str:
     """A numbered plain-text log, one line per event, each citing its ruling."""
-    return "\n".join(f"{e.step:>3}. [{e.phase}] {e.text}{auto_note(e)}{secret_note(e)} — {e.cites()}"
-                     for e in events)
+    return "\n".join(text("trace.line", step=e.step, phase=e.phase, text=e.text,
+                          notes=auto_note(e) + secret_note(e), cites=e.cites()) for e in events)
 
 
 # --------------------------------------------------------------------------- one round
 def round_summary(r: RoundResult) -> str:
     """The outcome of a round in a few lines: Garden, Balcony, order, winners, what moved."""
     lines = []
-    lines.append("Garden (queue order): " + ", ".join(f"{p}'s {c} {v}" for p, c, v in r.garden))
+    lines.append(text("summary.garden", cards=Join(
+        [Msg("summary.garden-card", {"owner": p, "card": c, "value": v}) for p, c, v in r.garden])))
     if r.balcony:
-        lines.append("Balcony: " + ", ".join(f"{p}'s {c}{' (cancelled)' if x else ''}"
-                                              for p, c, x in r.balcony))
-    lines.append(f"Phase 2 order: {', '.join(r.phase2_order)} (Litter: {r.litter})")
+        lines.append(text("summary.balcony", cards=Join(
+            [Msg("summary.balcony-card-cancelled" if x else "summary.balcony-card", {"owner": p, "card": c})
+             for p, c, x in r.balcony])))
+    lines.append(text("summary.order", order=Join(r.phase2_order), litter=r.litter))
     lines.append(who_wins(r.garden, r.winners, r.next_first, r.lowest_wins))
-    for label, table in (("Scored", r.scored), ("Convoked", r.convoked), ("Exiled", r.exiled)):
-        items = [f"{p}: {', '.join(c)}" for p, c in table.items() if c]
-        lines.append(f"{label}: {'; '.join(items) if items else 'nothing'}")
+    for label, table in (("summary.scored", r.scored), ("summary.convoked", r.convoked),
+                         ("summary.exiled", r.exiled)):
+        lines.append(text(label, items=_player_cards(table)))
     if r.game_over:
         lines.append(game_ends(r.end_reason))
     elif r.final_round_next:
-        lines.append("A Parlor emptied: one more round, then the game ends.")
+        lines.append(text("summary.one-more-round"))
     if r.next_hands is not None:
-        lines.append("Hands after the next Draw: " + "; ".join(
-            f"{p}: {', '.join(h) or 'empty'}" for p, h in r.next_hands.items()))
-    label = "provisional, M9" if r.extra.get("crowns_provisional", True) else "as given"
-    lines.append(f"Crowns ({label}): " + ", ".join(f"{p} {n}" for p, n in r.crowns.items()))
+        lines.append(text("summary.next-hands", hands=Join(
+            [Msg("summary.player-cards", {"player": p, "cards": Join(h, empty="list.empty")})
+             for p, h in r.next_hands.items()], "list.semicolon")))
+    lines.append(text("summary.crowns-provisional" if r.extra.get("crowns_provisional", True)
+                      else "summary.crowns-given", crowns=Join(
+                          [Msg("scenario.crowns", {"player": p, "crowns": n}) for p, n in r.crowns.items()])))
     return "\n".join(lines)
+
+
+def _player_cards(table: dict[str, list[str]]) -> Join:
+    """``Ana: Knight, Rogue; Bruno: Witch`` (players with no card left out; "nothing")."""
+    return Join([Msg("summary.player-cards", {"player": p, "cards": Join(c)}) for p, c in table.items() if c],
+                "list.semicolon", empty="list.nothing")
 
 
 def round_result(r: RoundResult) -> str:
     """The outcome, then the trace step by step (``aristofarsa resolve``)."""
-    return round_summary(r) + "\n\nStep by step:\n" + trace(r.trace)
+    return round_summary(r) + "\n\n" + text("summary.steps") + "\n" + trace(r.trace)
 
 
 # --------------------------------------------------------------------------- a whole game
 def end_text(reason: str) -> str:
     """``"an Aristocrat scored (E1)"``: what ended the game and the ruling that says so."""
-    rule, what = END_RULES[reason]
-    return f"{what} ({rule})"
+    return text("game-text.end", what=Msg(END_MESSAGES[reason]), rule=END_RULES[reason][0])
 
 
 def _plural(n: int, word: str, blank: bool = False) -> str:
@@ -89,50 +103,59 @@ def _plural(n: int, word: str, blank: bool = False) -> str:
 
 
 def _game_heading(g: GameResult) -> list[str]:
-    return [f"Aristofarsa, {g.players} players"
-            + (", Exiled expansion" if g.expansion else "")
-            + (f", variants: {', '.join(g.variants)}" if g.variants else "")
-            + f", seed {g.seed}.",
-            "Seats: " + ", ".join(f"{n} ({b})" for n, b in zip(g.names, g.bots, strict=True))
-            + f". {g.first} starts.", ""]
+    heading = (("game-text.heading-expansion-variants" if g.variants else "game-text.heading-expansion")
+               if g.expansion else "game-text.heading-variants" if g.variants else "game-text.heading")
+    seats = Join([Msg("game-text.seat", {"name": n, "bot": b})
+                  for n, b in zip(g.names, g.bots, strict=True)])
+    return [text(heading, players=g.players, variants=Join(g.variants), seed=g.seed),
+            text("game-text.seats", seats=seats, first=g.first), ""]
 
 
 def _game_round(g: GameResult, k: int) -> list[str]:
     r = g.round_results[k]
-    lines = [f"Round {k + 1} ({g.round_firsts[k]} starts"
-             + (", the extra round after a Parlor emptied)"
-                if k and g.round_results[k - 1].final_round_next else ")")]
-    lines.append("  Garden: " + ", ".join(f"{p} {c} {v}" for p, c, v in r.garden))
+    extra = bool(k and g.round_results[k - 1].final_round_next)
+    lines = [text("game-text.round-extra" if extra else "game-text.round", number=k + 1,
+                  first=g.round_firsts[k])]
+    lines.append("  " + text("game-text.garden", cards=Join(
+        [Msg("game-text.garden-card", {"owner": p, "card": c, "value": v}) for p, c, v in r.garden])))
     if r.balcony:
-        lines.append("  Balcony: " + ", ".join(
-            f"{p} {c}{' (cancelled)' if x else ''}" for p, c, x in r.balcony))
-    conv = [f"{p} {', '.join(c)}" for p, c in r.convoked.items() if c]
-    if conv:
-        lines.append("  Convoked: " + "; ".join(conv))
+        lines.append("  " + text("game-text.balcony", cards=Join(
+            [Msg("game-text.balcony-card-cancelled" if x else "game-text.balcony-card",
+                 {"owner": p, "card": c}) for p, c, x in r.balcony])))
+    if any(r.convoked.values()):
+        lines.append("  " + text("game-text.convoked", items=_cards_of(r.convoked)))
     lines.append("  " + who_wins(r.garden, r.winners, r.next_first, r.lowest_wins))
-    sc = [f"{p} {', '.join(c)}" for p, c in r.scored.items() if c]
-    lines.append("  Scored: " + ("; ".join(sc) if sc else "nothing"))
-    ex = [f"{p} {', '.join(c)}" for p, c in r.exiled.items() if c]
-    if ex:
-        lines.append("  Exiled: " + "; ".join(ex))
+    lines.append("  " + text("game-text.scored", items=_cards_of(r.scored)))
+    if any(r.exiled.values()):
+        lines.append("  " + text("game-text.exiled", items=_cards_of(r.exiled)))
     if r.final_round_next:
-        lines.append("  A Parlor is empty: one more round, then the game ends (E3).")
+        lines.append("  " + text("game-text.one-more-round"))
     return lines
+
+
+def _cards_of(table: dict[str, list[str]]) -> Join:
+    """``Ana Knight, Rogue; Bruno Witch`` (players with no card left out; "nothing")."""
+    return Join([Msg("game-text.player-cards", {"player": p, "cards": Join(c)})
+                 for p, c in table.items() if c], "list.semicolon", empty="list.nothing")
 
 
 def _game_ranking(g: GameResult) -> list[str]:
     crowns = g.crowns
-    lines = ["Final ranking (E4)" + ("" if g.crowns_table else ", crowns provisional (M9)") + ":"]
+    lines = [text("game-text.ranking" if g.crowns_table else "game-text.ranking-provisional")]
     for k, place in enumerate(g.ranking):
+        shared = len(place) > 1
         for name in place:
             pl = g.states[g.names.index(name)]
             _, aristo, nobles, cards = rank_key(pl, g.crowns_table)
-            lines.append(f"  {k + 1}. {name:<8} {crowns[name]:>3} {_plural(crowns[name], 'crown', True)}  "
-                         f"({cards} {_plural(cards, 'card')} scored, "
-                         f"{nobles} {_plural(nobles, 'Noble')}"
-                         + (", the Aristocrat" if aristo else "")
-                         + (", shared place" if len(place) > 1 else "") + ")"
-                         + (f": {', '.join(c.name for c in pl.scored)}" if pl.scored else ""))
+            said = (("game-text.rank-aristocrat-shared" if shared else "game-text.rank-aristocrat")
+                    if aristo else "game-text.rank-shared" if shared else "game-text.rank")
+            line = Msg(said, {"place": k + 1, "name": name,
+                              "crowns": Msg("game-text.crowns", {"count": crowns[name]}),
+                              "cards": Msg("game-text.cards-scored", {"count": cards}),
+                              "nobles": Msg("game-text.nobles", {"count": nobles})})
+            lines.append("  " + (text("game-text.rank-scored", rank=line,
+                                      scored=Join([c.name for c in pl.scored]))
+                                 if pl.scored else str(line)))
     return lines
 
 
@@ -142,13 +165,13 @@ def game_result(g: GameResult, with_trace: bool = False) -> str:
     for k in range(len(g.round_results)):
         lines += _game_round(g, k)
     if len(g.round_results) < g.rounds:
-        lines.append(f"({count(g.rounds, 'round')} played; round details were not recorded.)")
+        lines.append(text("game-text.not-recorded", count=g.rounds))
     lines.append("")
     assert g.end_reason is not None, "a finished game has an end reason"
-    lines.append(f"The game ends after {g.rounds} {_plural(g.rounds, 'round')}: {end_text(g.end_reason)}.")
+    lines.append(text("game-text.ends", count=g.rounds, end=end_text(g.end_reason)))
     lines += _game_ranking(g)
     if with_trace and g.trace.enabled:
-        lines += ["", "Step by step:", trace(g.trace)]
+        lines += ["", text("summary.steps"), trace(g.trace)]
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.cards import canonical
 from ..core.decisions import AutoDecider, Decider, DecisionError
+from ..core.messages import Join, Msg
 from ..core.result import RoundResult, Standings
 from ..core.round import Round
 from ..core.rulings import EndReason
@@ -69,11 +70,8 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             if not sc.next_draw and "M11" in sc.rulings:
                 # a note on the file format, not a rule of the game: shown only in the
                 # lessons about it (docs/scenario-format.md says it for every file)
-                r.log(K.SCOPE, "M11", "A scenario is one round: game_over reports what this round "
-                      "decides (E1, an Aristocrat worst in X2, a final round after E3); whether the "
-                      "next Draw step can refill every hand (E2) is checked only with next_draw.",
-                      see=["E2"])
-            table = "crowns as given" if sc.crowns or crowns else "provisional crowns, M9"
+                r.log(K.SCOPE, "M11", ("scenario.scope", None), see=["E2"])
+            table = "scenario.crowns-given" if sc.crowns or crowns else "scenario.crowns-provisional"
             r.log(K.STANDINGS, "E4", (_standings_text, (table, result.standings)), see=["M9"])
     except DecisionError as exc:
         active = sorted(sc.variants | extra)
@@ -88,19 +86,21 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
 # ------------------------------------------------------- sentences from facts
 # rendered when the trace is read (trace.Sentence): a run nobody reads skips the joins and
 # the E4 ranking; the arguments are plain data (never the round or the result: no cycle)
-def _seats_text(e: Any, names: list[str], first: str, variants: frozenset[str], expansion: bool) -> str:
+def _seats_text(e: Any, names: list[str], first: str, variants: frozenset[str],
+                expansion: bool) -> tuple[str, dict[str, Any]]:
     """M1, M8: the seats, who plays first, the variants and the expansion in play."""
-    return (f"Seats: {', '.join(names)} ({len(names)} players, M8); {first} plays first this round."
-            + (f" Variants: {', '.join(sorted(variants))}." if variants else "")
-            + (" Exiled expansion in play." if expansion else ""))
+    said = (("scenario.seats-variants-expansion" if expansion else "scenario.seats-variants")
+            if variants else "scenario.seats-expansion" if expansion else "scenario.seats")
+    return said, {"seats": Join(names), "players": len(names), "first": first,
+                  "variants": Join(sorted(variants))}
 
 
-def _standings_text(e: Any, table: str, standings: Standings) -> str:
+def _standings_text(e: Any, table: str, standings: Standings) -> tuple[str, dict[str, Any]]:
     """E4: the standings after this round, best place first (computed when first read)."""
     totals = standings.crowns()
-    return (f"Standings after this round ({table}): "
-            + "; ".join(", ".join(f"{n} {totals[n]}" for n in place) for place in standings.ranking())
-            + ".")
+    return "scenario.standings", {"table": Msg(table), "places": Join(
+        [Join([Msg("scenario.crowns", {"player": n, "crowns": totals[n]}) for n in place])
+         for place in standings.ranking()], "list.semicolon")}
 
 
 # ------------------------------------------------------------------- [expect]
