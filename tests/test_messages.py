@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from aristofarsa import SCENARIOS_DIR, decisions, scenario
-from aristofarsa.bots import BOTS
-from aristofarsa.cards import CARDS, convoke_sum
+from aristofarsa import SCENARIOS_DIR, scenario
+from aristofarsa.core import decisions
+from aristofarsa.core.cards import CARDS, convoke_sum
 from aristofarsa.core.messages import (
     CLOSE,
     OPEN,
@@ -30,10 +30,11 @@ from aristofarsa.core.messages import (
     text,
     using,
 )
-from aristofarsa.game import Game
-from aristofarsa.rulings import EndReason
-from aristofarsa.trace import EventKind, Phase
-from aristofarsa.variants import Variant
+from aristofarsa.core.rulings import EndReason
+from aristofarsa.core.trace import EventKind, Phase
+from aristofarsa.core.variants import Variant
+from aristofarsa.games.bots import BOTS
+from aristofarsa.games.game import Game
 
 PACKAGE = Path(__file__).resolve().parents[1] / "aristofarsa"
 LESSONS = sorted(Path(SCENARIOS_DIR).glob("*.toml"))
@@ -137,6 +138,8 @@ def test_every_message_id_the_code_names_is_in_the_catalog() -> None:
         named.update(literal.findall(p.read_text(encoding="utf-8")))
     not_messages = {"garden.discard", "convoke.discard", "convoke.take",  # scenario file keys
                     "game.json"}                                          # a file name
+    not_messages |= {".".join(p.relative_to(PACKAGE).with_suffix("").parts)  # module paths
+                     for p in PACKAGE.rglob("*.py")}                          # ("scenario.toml")
     assert named - ids - not_messages == set()
     assert len(named) > 150
 
