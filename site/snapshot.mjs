@@ -7,8 +7,8 @@
 // snapshot's import system remembers that zip's entries, so it must be the one the site ships).
 // MODULES: comma-separated modules the pages open with (the apps' widget modules).
 //
-// What goes in: every module those imports load, except the package's widget modules (some make
-// widgets when imported, which must be made by the page's kernel to reach the page) and what a
+// What goes in: every module those imports load, the package's widget modules too (none makes a
+// widget when imported: a widget must be made by the page's kernel to reach the page), but what a
 // snapshot cannot hold (a module keeping a JavaScript object: micropip, piplite, the kernel).
 // A first Python imports MODULES to learn their module list; a second imports that list and is
 // snapshotted. No widget may exist then: the build fails if one does.
@@ -109,7 +109,7 @@ with warnings.catch_warnings():
     before = set(sys.modules)
     for name in ${JSON.stringify(modules)}.split(","):
         importlib.import_module(name)
-KEPT_OUT = ("aristofarsa.widgets", "micropip", "piplite", "pyodide_kernel", "ipykernel", "pyodide.http",
+KEPT_OUT = ("micropip", "piplite", "pyodide_kernel", "ipykernel", "pyodide.http",
             "pyodide_js", "js", "__main__")
 ",".join(sorted(n for n in set(sys.modules) - before
                 if not any(n == k or n.startswith(k + ".") for k in KEPT_OUT)))

@@ -55,7 +55,7 @@ PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "py
 OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS),
                    "micropip", "piplite.piplite", "pyodide_kernel")
 #: What the site's Python snapshot holds imported (``site/snapshot.mjs``: these and all they import,
-#: but the package's widget modules and what keeps a JavaScript object): a page restores it instead
+#: the apps' widget modules too, but what keeps a JavaScript object): a page restores it instead
 #: of starting Python and importing them (template aristofarsa-static/pyodide-start.js).
 SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS))
 #: The snapshot (gzip) and the wheels' files but the package's own in one zip, which the restored

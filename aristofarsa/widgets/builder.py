@@ -44,25 +44,39 @@ FLAG_LABELS = {"final_round": "This is the final round (E3: the game ends after 
                "next_draw": "Also play the next Draw step (D1, X6: an Oracle keeps 3)"}
 REMOVE = "✕ take out"
 #: Shared by every chip row: a widget's layout and style are models of their own, and a
-#: 4-player round has some 40 rows (made at import, so a preheated kernel's warm-up keeps them).
-CHIP_LAYOUT = ipw.Layout(width="auto", max_width="100%")
-CHIP_STYLE = ipw.ToggleButtonsStyle(button_width="auto")
-LABEL_LAYOUT = ipw.Layout()
-LABEL_STYLE = ipw.widgets.widget_string.HTMLStyle()
-ROW_LAYOUT = ipw.Layout(display="flex", flex_flow="row wrap", align_items="center", max_width="100%")
+#: 4-player round has some 40 rows. Made when the first row is built, not at import: a module
+#: creates no widget when imported (the site's Python snapshot holds the widget modules imported,
+#: and a widget must be made by the page's kernel); made again if closed.
+_SHARED: dict[str, ipw.Widget] = {}
+_SHARED_MAKERS: dict[str, Callable[[], ipw.Widget]] = {
+    "chip_layout": lambda: ipw.Layout(width="auto", max_width="100%"),
+    "chip_style": lambda: ipw.ToggleButtonsStyle(button_width="auto"),
+    "label_layout": ipw.Layout,
+    "label_style": ipw.widgets.widget_string.HTMLStyle,
+    "row_layout": lambda: ipw.Layout(display="flex", flex_flow="row wrap", align_items="center",
+                                     max_width="100%"),
+}
+
+
+def shared(name: str) -> Any:
+    """The chip rows' shared layout or style ``name`` (one of ``_SHARED_MAKERS``)."""
+    widget = _SHARED.get(name)
+    if widget is None or widget.comm is None:
+        widget = _SHARED[name] = _SHARED_MAKERS[name]()
+    return widget
 
 
 def chips(options: list[tuple[str, Any]], value: Any, hook: str, label: str = "") -> ipw.Widget:
     """A row of chips (toggle buttons that wrap on a phone): one tap picks one option."""
     values = [v for _, v in options]
     toggle = ipw.ToggleButtons(options=options, value=value if value in values else None,
-                               style=CHIP_STYLE, layout=CHIP_LAYOUT)
+                               style=shared("chip_style"), layout=shared("chip_layout"))
     toggle.add_class("af-chips")
     toggle.add_class(hook)
     if not label:
         return toggle
-    return ipw.Box([ipw.HTML(f"<span class='af-chips-label'>{label}</span>", layout=LABEL_LAYOUT,
-                             style=LABEL_STYLE), toggle], layout=ROW_LAYOUT)
+    return ipw.Box([ipw.HTML(f"<span class='af-chips-label'>{label}</span>", layout=shared("label_layout"),
+                             style=shared("label_style")), toggle], layout=shared("row_layout"))
 
 
 def _toggle(widget: ipw.Widget) -> ipw.ToggleButtons:

@@ -42,7 +42,7 @@ _visitor: dict[str, str] = {}
 
 def _warm_up(app: Any) -> None:
     """Build ``app`` (a class with ``from_query``) with no query, then close every widget it made
-    (only those: a module may share a Layout made at import), so none of them reaches a page."""
+    (only those; a shared layout it closed is made again when next used), so none of them reaches a page."""
     made: list[ipw.Widget] = []
     previous = ipw.Widget._widget_construction_callback
     ipw.Widget.on_widget_constructed(made.append)
