@@ -277,3 +277,22 @@ def test_every_explanation_in_markdown_and_html_is_told_by_the_catalog_alone() -
             for fragment in (explanation_html(x), explanation_html(x, "#")):
                 plain = html_words(fragment, names)
                 assert not plain, f"{path.name}: plain words {plain} in the HTML"
+
+
+def test_every_variants_table_is_told_by_the_catalog_alone() -> None:
+    """`variants` of every lesson, as text and as the Lab's HTML: the base line, each variant's
+    row (and why a variant cannot apply), the table's sentence are catalog templates."""
+    from aristofarsa.analysis.compare import compare_variants
+    from aristofarsa.render.analysis import variants_html, variants_text
+
+    with using(pseudo()):
+        for path in LESSONS:
+            sc = scenario.load(path)
+            names = {p.name for p in sc.players}
+            table = compare_variants(sc)
+            for line in variants_text(table).splitlines():
+                if line:
+                    problems = outside_catalog(line, names)
+                    assert not problems, f"{path.name}: {problems}: {line}"
+            plain = html_words(variants_html(table), names)
+            assert not plain, f"{path.name}: plain words {plain} in the HTML"

@@ -5,6 +5,7 @@ import html
 from typing import TYPE_CHECKING
 
 from ..analysis.outcome import scored_cards
+from ..core.messages import Join, text
 
 if TYPE_CHECKING:
     from ..analysis.compare import VariantRow, VariantTable
@@ -16,45 +17,53 @@ def scored_text(scored: dict[str, list[str]] | None) -> str:
     return scored_cards(scored)
 
 
-def _winning(r: VariantRow | VariantTable) -> str:
-    return ", ".join(r.winning or r.winners or []) or "none"
+def _winning(r: VariantRow | VariantTable) -> Join:
+    return Join(r.winning or r.winners or [], empty="list.none")
 
 
 def variants_text(t: VariantTable) -> str:
-    lines = [f"Rules as entered: winning card{'s' if len(t.winners) > 1 else ''} {_winning(t)}; "
-             f"scores: {scored_text(t.scored)}", ""]
+    lines = [text("variants-text.base", count=max(1, len(t.winners)), winning=_winning(t),
+                  scored=scored_text(t.scored)), ""]
     width = max(len(r.name) for r in t.rows) if t.rows else 10
     for r in t.rows:
-        flag = "CHANGES" if r.changes else "same"
-        own = " (already in the file)" if r.in_file else ""
+        name, rule = f"{r.name:<{width}}", f"{r.rule:<4}"
         if r.error is not None:
-            lines.append(f"{r.name:<{width}}  {r.rule:<4} cannot apply: {r.reason or r.error}{own}")
+            lines.append(text("variants-text.cannot-own" if r.in_file else "variants-text.cannot",
+                              name=name, rule=rule, reason=r.reason or r.error))
         else:
-            lines.append(f"{r.name:<{width}}  {r.rule:<4} {flag:<7} winning "
-                         f"card{'s' if len(r.winners or []) > 1 else ''} {_winning(r)}; "
-                         f"scores: {scored_text(r.scored)}{own}")
+            flag = text("variants-text.changes" if r.changes else "variants-text.same")
+            lines.append(text("variants-text.row-own" if r.in_file else "variants-text.row",
+                              count=max(1, len(r.winners or [])), name=name, rule=rule,
+                              flag=f"{flag:<7}", winning=_winning(r), scored=scored_text(r.scored)))
     lines += ["", t.sentence]
     return "\n".join(lines) + "\n"
 
 
 def variants_html(t: VariantTable) -> str:
     e = html.escape
+
+    def said(id: str, **fields: str) -> str:
+        return e(text(id, **fields))
+
+    heads = "".join(f"<th>{said(h)}</th>" for h in ("variants-html.rules", "variants-html.winning",
+                                                    "variants-html.scores", "variants-html.changes"))
     out = [f"<p class='af-variants-sentence'><b>{e(t.sentence)}</b></p>",
-           "<table class='af-variants-table'><tr><th>rules</th><th>winning card(s)</th><th>scores</th>"
-           "<th>changes?</th></tr>",
-           f"<tr class='af-base'><td>as entered</td><td>{e(_winning(t))}</td>"
-           f"<td>{e(scored_text(t.scored))}</td><td>—</td></tr>"]
+           f"<table class='af-variants-table'><tr>{heads}</tr>",
+           "<tr class='af-base'><td>" + said("variants-html.as-entered") + "</td>"
+           f"<td>{e(str(_winning(t)))}</td><td>{e(scored_text(t.scored))}</td><td>—</td></tr>"]
     for r in t.rows:
-        tip = e(f"{r.rule}: {r.summary}")
+        tip = said("variants-html.tip", rule=r.rule, summary=r.summary)
         name = f"<span title='{tip}'>{e(r.name)}</span> <small>({e(r.rule)})</small>"
         if r.error is not None:
+            cannot = said("variants-html.cannot", reason=r.reason or r.error)
             out.append(f"<tr class='af-variant af-invalid' data-variant='{e(r.name)}'><td>{name}</td>"
-                       f"<td colspan='2'>cannot apply: {e(r.reason or r.error)}</td>"
-                       "<td>cannot apply</td></tr>")
+                       f"<td colspan='2'>{cannot}</td>"
+                       "<td>" + said("variants-html.cannot-short") + "</td></tr>")
         else:
-            flag = "<b>yes</b>" if r.changes else "no"
+            flag = ("<b>" + said("variants-html.yes") + "</b>" if r.changes
+                    else said("variants-html.no"))
             out.append(f"<tr class='af-variant{' af-changes' if r.changes else ''}' "
-                       f"data-variant='{e(r.name)}'><td>{name}</td><td>{e(_winning(r))}</td>"
+                       f"data-variant='{e(r.name)}'><td>{name}</td><td>{e(str(_winning(r)))}</td>"
                        f"<td>{e(scored_text(r.scored))}</td><td>{flag}</td></tr>")
     out.append("</table>")
     return "".join(out)
