@@ -71,41 +71,50 @@ def variants_html(t: VariantTable) -> str:
 
 def _outcome(a: Alternative) -> str:
     if a.error is not None:
-        return f"not playable with everyone else as played: {a.reason or a.error}"
-    cards = ", ".join(a.winning) or ", ".join(a.winners or []) or "none"
-    return (f"winning card{'s' if len(a.winning) > 1 else ''}: {cards}; "
-            + (f"starts next round: {a.next_first}; " if a.next_first else "")
-            + f"scores: {scored_text(a.scored)}")
+        return text("whatif.not-playable", reason=a.reason or a.error)
+    cards = Join(a.winning or a.winners or [], empty="list.none")
+    count = max(1, len(a.winning))
+    if a.next_first:
+        return text("whatif.wins-next", count=count, cards=cards, first=a.next_first,
+                    scored=scored_text(a.scored))
+    return text("whatif.wins", count=count, cards=cards, scored=scored_text(a.scored))
 
 
 def _unwritable_note(a: Alternative) -> str:
-    return f"played by the engine; not a line a scenario file can write: {a.unwritable}"
+    return text("whatif.unwritable-note", why=a.unwritable)
+
+
+def _alternative(a: Alternative) -> str:
+    if a.unwritable:
+        return text("whatif.actual-unwritable" if a.actual else "whatif.unwritable",
+                    summary=a.summary, note=_unwritable_note(a))
+    return text("whatif.actual", summary=a.summary) if a.actual else a.summary
 
 
 def whatif_text(w: WhatIf) -> str:
-    what = "played another Garden card or done something else in Phase 2" if w.garden else \
-        "done something else in Phase 2"
-    lines = [f"What if {w.player} had {what} (everyone else as in the round as played):"]
+    lines = [text("whatif.heading-garden" if w.garden else "whatif.heading", player=w.player)]
     for group in w.groups():
-        names = " | ".join(a.summary + (" [actual]" if a.actual else "")
-                           + (f" ({_unwritable_note(a)})" if a.unwritable else "") for a in group)
-        lines.append(f"- {names}\n    → {_outcome(group[0])}")
+        names = Join([_alternative(a) for a in group], sep="whatif.or")
+        lines += [text("whatif.group", alternatives=names),
+                  text("whatif.then", outcome=_outcome(group[0]))]
     return "\n".join(lines) + "\n"
 
 
 def whatif_html(w: WhatIf) -> str:
     e = html.escape
-    what = "played another Garden card or done something else in Phase 2" if w.garden else \
-        "done something else in Phase 2"
-    out = [f"<table class='af-whatif-table'><caption>What if {e(w.player)} had {what} "
-           "(everyone else as in the round as played)</caption>"
-           "<tr><th>alternatives</th><th>outcome</th></tr>"]
+    caption = e(text("whatif.caption-garden" if w.garden else "whatif.caption", player=w.player))
+    out = [f"<table class='af-whatif-table'><caption>{caption}</caption>"
+           "<tr><th>" + e(text("whatif.alternatives")) + "</th><th>" + e(text("whatif.outcome"))
+           + "</th></tr>"]
     for group in w.groups():
         actual = any(a.actual for a in group)
-        items = "<br/>".join((("<b>" + e(a.summary) + " (actual)</b>") if a.actual else e(a.summary))
-                             + (f" <span class='af-muted af-unwritable'>({e(_unwritable_note(a))})</span>"
-                                if a.unwritable else "")
-                             for a in group)
+        items = "<br/>".join(
+            ("<b>" + text("whatif.actual-html", summary=e(a.summary)) + "</b>" if a.actual
+             else e(a.summary))
+            + (" <span class='af-muted af-unwritable'>"
+               + text("whatif.note-html", note=e(_unwritable_note(a))) + "</span>"
+               if a.unwritable else "")
+            for a in group)
         out.append(f"<tr class='af-alternative{' af-actual' if actual else ''}'><td>{items}</td>"
                    f"<td>{e(_outcome(group[0]))}</td></tr>")
     out.append("</table>")
