@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.messages import Join, Msg, text
-from ..core.rulings import END_RULES, EndReason
+from ..core.rulings import END_RULES
 
 __all__ = ["GardenCard", "card_names", "game_ends", "next_starter", "owned",
            "scored_cards", "who_wins", "winning_cards"]
@@ -82,12 +82,7 @@ def scored_cards(scored: Mapping[str, Iterable[str]] | None) -> str:
 
 
 #: What ended a game, in words (:data:`~aristofarsa.rulings.END_RULES` gives its ruling)
-END_MESSAGES: dict[str, str] = {
-    EndReason.ARISTOCRAT_SCORED: "end-reason.aristocrat-scored",
-    EndReason.CANNOT_REFILL: "end-reason.cannot-refill",
-    EndReason.PARLOR_EMPTY: "end-reason.parlor-empty",
-    EndReason.ARISTOCRAT_WORST: "end-reason.aristocrat-worst",
-}
+END_MESSAGES: dict[str, str] = {reason: said.id for reason, (_, said) in END_RULES.items()}
 
 
 def game_ends(reason: str | None) -> str:
