@@ -40,7 +40,7 @@ def test_end_reasons_and_their_rulings_are_one_table():
     g = game.play_game(3, seed=4, trace=True)
     rule = rulings.END_RULES[g.end_reason][0]
     assert any(e.kind == "end" and e.rule == rule for e in g.trace)
-    assert rulings.END_RULES[g.end_reason][1] in g.to_text()
+    assert str(rulings.END_RULES[g.end_reason][1]) in g.to_text()
 
 
 def test_crowns_are_added_up_in_one_place():

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scenario as scenario_mod
+from ..core.messages import Join, Msg, text
 from ..core.variants import VARIANTS
 from ..scenario import Scenario, ScenarioError
-from .outcome import and_list, card_names
+from .outcome import card_names, owned
 
 
 @dataclass
@@ -68,15 +69,15 @@ def _same_scored(a: dict[str, list[str]], b: dict[str, list[str]]) -> bool:
     return all(sorted(a.get(k, [])) == sorted(b.get(k, [])) for k in keys)
 
 
-def _and(items: list[str]) -> str:
-    return and_list(items) or "none"
+def _cards(row: VariantRow | VariantTable) -> list[Any]:
+    """The winning cards ("Caio's Aristocrat"), or the winners' names when the cards are not
+    known ("Caio's card")."""
+    return list(row.winning) or [Msg("variants.someones-card", {"owner": n})
+                                 for n in row.winners or []]
 
 
-def _cards(row: VariantRow | VariantTable) -> str:
-    """"the winning card is Caio's Aristocrat" / "the winning cards are …" (winners' names when
-    the cards are not known)."""
-    cards = row.winning or [f"{n}'s card" for n in row.winners or []]
-    return ("the winning cards are " if len(cards) > 1 else "the winning card is ") + _and(cards)
+def _and(items: list[Any]) -> Join:
+    return Join(items, last="list.and", empty="list.none")
 
 
 def variants_sentence(t: VariantTable) -> str:
@@ -84,23 +85,23 @@ def variants_sentence(t: VariantTable) -> str:
     scores.", "With witch-own, the winning card is Bruno's Rogue instead of Caio's Aristocrat;
     the other house rules change nothing.", "The house rule bishop-no-undo cannot apply to this
     round …" — a variant the round is invalid under never reads as one that changes the outcome."""
-    parts = []
+    parts: list[Msg] = []
     for r in t.rows:
         if r.error is not None:
-            parts.append(f"the house rule {r.name} cannot apply to this round (the round as "
-                         "entered is not valid under it; see its row)")
+            parts.append(Msg("variants.cannot-apply", {"variant": r.name}))
         elif r.winners is not None and sorted(r.winners) != sorted(t.winners):
-            theirs = _cards(t).replace("the winning card is ", "").replace("the winning cards are ", "")
-            parts.append(f"with {r.name}, {_cards(r)} instead of {theirs}")
+            cards = _cards(r)
+            parts.append(Msg("variants.other-winner", {"variant": r.name, "count": max(1, len(cards)),
+                                                        "cards": _and(cards),
+                                                        "theirs": _and(_cards(t))}))
         elif r.changes:
-            parts.append(f"with {r.name}, the same card{'s win' if len(t.winners) > 1 else ' wins'} "
-                         "but other cards score")
+            parts.append(Msg("variants.same-winner", {"variant": r.name, "count": max(1, len(t.winners))}))
     if not parts:
-        return "None of the house rules changes who wins or what scores."
+        return text("variants.no-change")
     if any(r.error is None and not r.changes for r in t.rows):
-        parts.append("the other house rules change nothing")
-    text = "; ".join(parts) + "."
-    return text[0].upper() + text[1:]
+        parts.append(Msg("variants.others-same"))
+    said = text("variants.sentence", clauses=Join(parts, sep="list.semicolon"))
+    return said[0].upper() + said[1:]
 
 
 def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:
@@ -133,30 +134,40 @@ _ILLEGAL = re.compile(r"player '(?P<player>[^']+)': `(?P<key>[\w.]+)` = (?P<valu
                       r"(?: \(variants in play: [^)]*\))?$")
 #: ``player 'Ana': `passes = true`, but Ana can convoke (P8 applies only when …)``
 _PASSES = re.compile(r"player '(?P<player>[^']+)': `passes = true`, but \S+ can (?P<can>[\w ]+?) \(")
-_KEY_WORDS = {"exchange": "exchange", "delta": "change Prestige by", "also_score": "also score",
-              "discard": "discard", "take": "take", "peek": "look at", "keep": "keep"}
+#: the file key a validator message names -> the catalog's "may not …" clause for it
+_KEY_MESSAGES = {"exchange": "variants-reason.exchange", "delta": "variants-reason.delta",
+                 "also_score": "variants-reason.also_score", "discard": "variants-reason.discard",
+                 "take": "variants-reason.take", "peek": "variants-reason.peek",
+                 "keep": "variants-reason.keep"}
 
 
 def plain_reason(message: str, sc: Scenario, variant: str) -> str:
     """Why the round cannot be played under ``variant``, in game words (no file path, no file
     keys): "under bishop-no-undo, Bruno's Bishop may not target Ana's Witch, already resolved
     (allowed: Caio, Dora)"; the validator's ``message`` with its keys unquoted otherwise."""
-    text = message.split(": ", 1)[1] if message.startswith(str(sc.path) + ": ") else message
-    under = f"under {variant}, "
-    m = _ILLEGAL.search(text)
+    said = message.split(": ", 1)[1] if message.startswith(str(sc.path) + ": ") else message
+    m = _ILLEGAL.search(said)
     if m:
         value = m["value"].strip("'")
-        card = (m["about"] or "").split(", ")[0] or f"{m['player']}'s choice"
+        about = (m["about"] or "").split(", ")[0]
+        card: Any = (owned(*about.split("'s ", 1)) if "'s " in about else about
+                     or Msg("variants-reason.choice", {"player": m["player"]}))
         allowed = m["allowed"].replace(" (it is optional)", "")
         kind = m["key"].rsplit(".", 1)[-1]
         if kind == "target":
             target = next((p for p in sc.players if p.name == value), None)
-            aimed = f"{value}'s {target.conspire}" if target is not None and target.conspire else value
-            why = ", already resolved" if variant == "bishop-no-undo" else ""
-            return f"{under}{card} may not target {aimed}{why} (allowed: {allowed})"
-        return f"{under}{card} may not {_KEY_WORDS.get(kind, kind)} {value} (allowed: {allowed})"
-    m = _PASSES.search(text)
+            aimed = owned(value, target.conspire) if target is not None and target.conspire else value
+            return text("variants-reason.target-resolved" if variant == "bishop-no-undo"
+                        else "variants-reason.target", variant=variant, card=card, aimed=aimed,
+                        allowed=allowed)
+        if kind in _KEY_MESSAGES:
+            return text(_KEY_MESSAGES[kind], variant=variant, card=card, value=value,
+                        allowed=allowed)
+        return text("variants-reason.other-key", variant=variant, card=card, key=kind,
+                    value=value, allowed=allowed)
+    m = _PASSES.search(said)
     if m:
-        return f"{under}{m['player']} may not pass: {m['player']} can {m['can']} (P8)"
-    text = re.sub(r"\s*\(variants in play: [^)]*\)$", "", text.replace("`", ""))
-    return under + re.sub(r"^(lesson [^:]+|the round entered): ", "", text)
+        return text("variants-reason.pass", variant=variant, player=m["player"], can=m["can"])
+    said = re.sub(r"\s*\(variants in play: [^)]*\)$", "", said.replace("`", ""))
+    return text("variants-reason.invalid", variant=variant,
+                message=re.sub(r"^(lesson [^:]+|the round entered): ", "", said))

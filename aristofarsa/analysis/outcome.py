@@ -13,17 +13,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.messages import Join, Msg, text
-from ..core.rulings import END_RULES, EndReason
+from ..core.rulings import END_RULES
 
-__all__ = ["GardenCard", "and_list", "card_names", "count", "game_ends", "next_starter", "owned",
+__all__ = ["GardenCard", "card_names", "game_ends", "next_starter", "owned",
            "scored_cards", "who_wins", "winning_cards"]
 
 GardenCard = tuple[str, str, int]      # (player, card, Prestige), as in RoundResult.garden
-
-
-def count(n: int, word: str) -> str:
-    """``"1 crown"``, ``"2 crowns"``, ``"0 players"``: a number and its noun, plural right."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def owned(player: str, card: str) -> Msg:
@@ -87,12 +82,7 @@ def scored_cards(scored: Mapping[str, Iterable[str]] | None) -> str:
 
 
 #: What ended a game, in words (:data:`~aristofarsa.rulings.END_RULES` gives its ruling)
-END_MESSAGES: dict[str, str] = {
-    EndReason.ARISTOCRAT_SCORED: "end-reason.aristocrat-scored",
-    EndReason.CANNOT_REFILL: "end-reason.cannot-refill",
-    EndReason.PARLOR_EMPTY: "end-reason.parlor-empty",
-    EndReason.ARISTOCRAT_WORST: "end-reason.aristocrat-worst",
-}
+END_MESSAGES: dict[str, str] = {reason: said.id for reason, (_, said) in END_RULES.items()}
 
 
 def game_ends(reason: str | None) -> str:
@@ -101,9 +91,3 @@ def game_ends(reason: str | None) -> str:
         return text("outcome.game-ends")
     return text("outcome.game-ends-because", what=Msg(END_MESSAGES[str(reason)]),
                 rule=END_RULES[str(reason)][0])
-
-
-def and_list(items: Iterable[str]) -> str:
-    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``""`` for none)."""
-    items = list(items)
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)

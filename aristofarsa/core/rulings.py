@@ -6,6 +6,8 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
+from .messages import Msg
+
 RULINGS: dict[str, str] = {
     "M1": "Seats and turn order", "M2": "Winner and next starter",
     "M3": "Prestige has three layers", "M4": "Garden values", "M5": "Leaving and entering",
@@ -83,13 +85,14 @@ class EndReason(StrEnum):
     ARISTOCRAT_WORST = "aristocrat-worst"
 
 
-#: How a game ends: the contract's end reasons, each with the ruling that ends it and what
-#: happened. The one source for ``END_REASONS``, the end-of-game trace and the game text.
-END_RULES: dict[str, tuple[str, str]] = {
-    EndReason.ARISTOCRAT_SCORED: ("E1", "an Aristocrat scored"),
-    EndReason.CANNOT_REFILL: ("E2", "a player could not refill to 3 cards"),
-    EndReason.PARLOR_EMPTY: ("E3", "the extra round after a Parlor emptied was played"),
-    EndReason.ARISTOCRAT_WORST: ("X2", "an Aristocrat was in the worst position"),
+#: How a game ends: the contract's end reasons, each with the ruling that ends it and the
+#: catalog's message saying what happened (``str()`` renders it: "an Aristocrat scored"). The
+#: one source for ``END_REASONS``, the end-of-game trace and the game text.
+END_RULES: dict[str, tuple[str, Msg]] = {
+    EndReason.ARISTOCRAT_SCORED: ("E1", Msg("end-reason.aristocrat-scored")),
+    EndReason.CANNOT_REFILL: ("E2", Msg("end-reason.cannot-refill")),
+    EndReason.PARLOR_EMPTY: ("E3", Msg("end-reason.parlor-empty")),
+    EndReason.ARISTOCRAT_WORST: ("X2", Msg("end-reason.aristocrat-worst")),
 }
 #: The end reasons of the public contract, in ruling order.
 END_REASONS: tuple[str, ...] = tuple(END_RULES)

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from ..core.messages import Join, text
 from ..core.rulings import RULINGS
-from .text import count
 
 if TYPE_CHECKING:
     from ..analysis.explain import Explanation
@@ -34,8 +33,8 @@ def explanation_text(x: Explanation) -> str:
     for v in x.verdicts:
         said = ("explain-text.scores" if v.scored else "explain-text.near-miss" if v.near_miss
                 else "explain-text.no-score")
-        zone = text(_ZONE_NAMES[v.zone]) if v.zone in _ZONE_NAMES else v.zone
-        lines.append("  " + text(said, player=v.player, card=v.card, zone=zone, reason=v.reason))
+        lines.append("  " + text(said, player=v.player, card=v.card, zone=_zone(v.zone),
+                                 reason=v.reason))
     lines += ["", text("explain-text.steps")]
     phase = None
     for s in x.steps:
@@ -56,23 +55,32 @@ def _href(link: str, rulings: str) -> str:
     return rulings + link[link.index("#"):] if "#" in link else link
 
 
-def explanation_markdown(x: Explanation, rulings: str = "rulings.md") -> str:
+def _zone(zone: str) -> str:
+    return text(_ZONE_NAMES[zone]) if zone in _ZONE_NAMES else zone
 
+
+def explanation_markdown(x: Explanation, rulings: str = "rulings.md") -> str:
     out = []
     if x.title:
         out += [f"## {_md(x.title)}", ""]
     out += [f"**{_md(x.outcome)}** " + " ".join(_md(n) for n in x.notes), "",
-            "### Prestige, card by card", ""]
+            "### " + text("explain-markdown.ledgers"), ""]
     out += [f"- {_md(led.sentence())}" for led in x.ledgers]
-    out += ["", "### Who scores and why", "", "| card | scores? | why |", "|---|---|---|"]
+    out += ["", "### " + text("explain-markdown.verdicts"), "",
+            text("explain-markdown.verdicts-header"), "|---|---|---|"]
     for v in x.verdicts:
-        mark = "**yes**" if v.scored else ("no (near miss)" if v.near_miss else "no")
-        out.append(f"| {_md(v.player)}'s {v.card} ({v.zone}) | {mark} | {_md(v.reason)} |")
-    out += ["", "### Step by step", "", "| # | what happened | ruling |", "|---|---|---|"]
+        mark = text("explain-markdown.scores" if v.scored else "explain-markdown.near-miss"
+                    if v.near_miss else "explain-markdown.no-score")
+        card = text("explain-markdown.card", player=_md(v.player), card=_md(v.card),
+                    zone=_md(_zone(v.zone)))
+        out.append(f"| {card} | {mark} | {_md(v.reason)} |")
+    out += ["", "### " + text("explain-markdown.steps"), "", text("explain-markdown.steps-header"),
+            "|---|---|---|"]
     for s in x.steps:
         cites = ", ".join(f"[{r}]({_href(href, rulings)})" for r, href in s.links)
-        secret = " *(secret)*" if s.hidden else ""
-        out.append(f"| {s.step} | {_md(s.text)}{secret} | {cites} |")
+        said = (text("explain-markdown.secret-step", text=_md(s.text)) if s.hidden
+                else _md(s.text))
+        out.append(f"| {s.step} | {said} | {cites} |")
     return "\n".join(out) + "\n"
 
 
@@ -80,6 +88,10 @@ def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
     """HTML with each ruling linked to ``rulings`` (docs/rulings.md's anchors); with
     ``rulings="#"`` the links point to a list of the cited rulings at the end of the fragment."""
     e = html.escape
+
+    def said(id: str, **fields: int) -> str:
+        return e(text(id, **fields))
+
     in_page = rulings == "#"
 
     def link(rule: str, href: str) -> str:
@@ -92,24 +104,30 @@ def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
     if x.title:
         out.append(f"<h3>{e(x.title)}</h3>")
     out.append(f"<p class='af-outcome'><b>{e(x.outcome)}</b> {' '.join(e(n) for n in x.notes)}</p>")
-    out.append("<h4>Prestige, card by card</h4><ul class='af-ledgers'>")
+    out.append("<h4>" + said("explain-html.ledgers") + "</h4><ul class='af-ledgers'>")
     out += [f"<li>{e(led.sentence())}</li>" for led in x.ledgers]
-    out.append("</ul><h4>Who scores and why</h4><table class='af-verdicts'>"
-               "<tr><th>card</th><th>scores?</th><th>why</th></tr>")
+    heads = (said(h) for h in ("explain-html.card-header", "explain-html.scores-header",
+                               "explain-html.why-header"))
+    out.append("</ul><h4>" + said("explain-html.verdicts") + "</h4><table class='af-verdicts'>"
+               "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>")
     for v in x.verdicts:
-        mark = "yes" if v.scored else ("no — near miss" if v.near_miss else "no")
-        out.append(f"<tr class='{'af-scored' if v.scored else ''}'><td>{e(v.player)}'s {e(v.card)} "
-                   f"({v.zone})</td><td>{mark}</td><td>{e(v.reason)}</td></tr>")
-    out.append("</table><details class='af-steps-details'><summary><b>Every step, with its ruling"
-               f"</b> ({count(len(x.steps), 'step')})</summary><ol class='af-steps'>")
+        mark = text("explain-html.scores" if v.scored else "explain-html.near-miss"
+                    if v.near_miss else "explain-html.no-score")
+        card = text("explain-html.card", player=e(v.player), card=e(v.card), zone=e(_zone(v.zone)))
+        out.append(f"<tr class='{'af-scored' if v.scored else ''}'><td>{card}</td>"
+                   f"<td>{e(mark)}</td><td>{e(v.reason)}</td></tr>")
+    out.append("</table><details class='af-steps-details'><summary><b>"
+               + said("explain-html.steps") + "</b> "
+               + said("explain-html.step-count", count=len(x.steps))
+               + "</summary><ol class='af-steps'>")
     for s in x.steps:
         cites = ", ".join(link(r, href) for r, href in s.links)
-        secret = " <i>(secret)</i>" if s.hidden else ""
+        secret = " <i>" + said("explain-html.secret") + "</i>" if s.hidden else ""
         out.append(f"<li value='{s.step}'>{e(s.text)}{secret} <small>({cites})</small></li>")
     out.append("</ol>")
     if in_page:
         cited = list(dict.fromkeys(r for s in x.steps for r, _ in s.links))
-        out.append("<h4>Rulings cited</h4><ul class='af-rulings'>")
+        out.append("<h4>" + said("explain-html.rulings") + "</h4><ul class='af-rulings'>")
         out += [f"<li id='af-ruling-{e(r)}'><b>{e(r)}</b> {e(RULINGS.get(r, ''))} "
                 f"<small>(docs/rulings.md#{e(_anchor(x, r))})</small></li>" for r in cited]
         out.append("</ul>")

@@ -9,7 +9,6 @@ from ..analysis.outcome import END_MESSAGES, game_ends
 
 # the one vocabulary of who wins (winning cards, S1; who starts next, M2), for every view
 from ..analysis.outcome import card_names as card_names
-from ..analysis.outcome import count as count
 from ..analysis.outcome import next_starter as next_starter
 from ..analysis.outcome import who_wins as who_wins
 from ..analysis.outcome import winning_cards as winning_cards
@@ -253,10 +252,9 @@ def _bot_wins(s: Stats) -> list[str]:
              + table(["bot", "seat-games", "wins", "win rate", "mean crowns"], rows, "lrrrr"))
     lines.append(f"Shared first places: {s.shared_first_places} {_plural(s.shared_first_places, 'game')}")
     if s.starter_games:
-        lines.append(f"Round-1 starter (a seeded draw, M2) won "
-                     f"{percent(ratio(s.starter_wins, s.starter_games))} of "
-                     f"{count(s.starter_games, 'game')}; an equal share would be "
-                     f"{percent(ratio(s.starter_fair, s.starter_games))}")
+        lines.append(text("stats-text.starter", count=s.starter_games,
+                          share=percent(ratio(s.starter_wins, s.starter_games)),
+                          fair=percent(ratio(s.starter_fair, s.starter_games))))
     return lines
 
 
