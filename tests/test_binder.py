@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -50,32 +49,29 @@ def test_postbuild_names_the_template_and_keeps_other_settings(tmp_path):
     assert (link / "index.html.j2").is_file() and (link / "a11y.html.j2").is_file()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_voila_inside_jupyter_renders_an_app_with_the_packages_template(tmp_path):
     env = _home(tmp_path)
     subprocess.run([sys.executable, "-c", _setup_step()], env=env, check=True, timeout=60)
-    port = _free_port()
+    env["JUPYTER_RUNTIME_DIR"] = str(tmp_path / "runtime")
+    # Port 0: the system gives the server a free port, which it writes in its runtime file
+    # (jpserver-<pid>.json) once it listens: no port to guess, none another process can take.
     server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "server", "--allow-root", "--no-browser", f"--port={port}",
-         "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={ROOT}",
-         "--ServerApp.port_retries=0"],
+        [sys.executable, "-m", "jupyter", "server", "--allow-root", "--no-browser", "--port=0",
+         "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={ROOT}"],
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
+    info = tmp_path / "runtime" / f"jpserver-{server.pid}.json"
     try:
         page = ""
         deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and server.poll() is None:
             try:
+                port = json.loads(info.read_text(encoding="utf-8"))["port"]
                 url = f"http://127.0.0.1:{port}/voila/render/notebooks/learn.ipynb"
                 with urllib.request.urlopen(url, timeout=60) as response:
                     page = response.read().decode("utf-8")
                 break
-            except OSError:
+            except (OSError, ValueError):      # not listening yet, or its file half written
                 time.sleep(0.5)
         assert "<title>Learn the rules · Aristofarsa</title>" in page, page[:500]
         assert re.search(r"<main [^>]*aria-labelledby=", page)      # the template's landmark

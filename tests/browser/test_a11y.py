@@ -435,10 +435,10 @@ new MutationObserver(() => {
 
 
 def announced(page, text: str) -> None:
-    """``text`` was announced by the live region since the page opened."""
-    page.wait_for_function("t => (window.afSaid || []).some(said => said.includes(t))"
-                           " || document.getElementById('af-announce').textContent.includes(t)",
-                           arg=text, timeout=TIMEOUT_MS)
+    """``text`` was announced by the live region since the page opened (the page's context
+    records announcements: RECORD_ANNOUNCEMENTS_JS)."""
+    page.wait_for_function("t => window.afSaid.some(said => said.includes(t))", arg=text,
+                           timeout=TIMEOUT_MS)
 
 
 #: Under prefers-reduced-motion an element that asks for a 2 s transition and animation gets none.
