@@ -327,3 +327,17 @@ def test_every_whatif_table_is_told_by_the_catalog_alone() -> None:
             plain = html_words(page, names)
             assert not plain, f"{path.name}: plain words {plain} in the HTML"
     assert checked > 3 * len(LESSONS)
+
+
+def test_catalog_reads_part_files_and_refuses_an_id_defined_twice(tmp_path):
+    from aristofarsa.core.messages import Catalog, CatalogError, catalog_files
+    main = tmp_path / "messages-en.toml"
+    main.write_text('[round]\nplay = "{actor} plays"\n', encoding="utf-8")
+    part = tmp_path / "messages-en-apps.toml"
+    part.write_text('[app]\ntitle = "The Lab"\n', encoding="utf-8")
+    both = Catalog.from_files([main, part])
+    assert both.render("app.title") == "The Lab" and "round.play" in both
+    part.write_text('[round]\nplay = "again"\n', encoding="utf-8")
+    with pytest.raises(CatalogError, match="round.play.*already defined in messages-en.toml"):
+        Catalog.from_files([main, part])
+    assert catalog_files()[0].name == "messages-en.toml"

@@ -27,8 +27,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-#: The shipped catalog: English, the only language for now.
+#: The shipped catalog: English, the only language for now. Its messages live in
+#: ``messages-en.toml`` and in part files ``messages-en-<part>.toml`` beside it (one per
+#: area of the code: apps, analysis …), read together as one catalog; an ID defined in two
+#: files is an error.
 CATALOG_FILE = Path(__file__).resolve().parents[1] / "data" / "messages-en.toml"
+
+
+def catalog_files() -> list[Path]:
+    """The shipped catalog's files: the main one, then its parts in name order."""
+    return [CATALOG_FILE, *sorted(CATALOG_FILE.parent.glob(CATALOG_FILE.stem + "-*.toml"))]
 
 
 def _english_plural(n: int) -> str:
@@ -192,6 +200,23 @@ class Catalog:
                                            "a name such as {actor}")
         return cls(templates, language)
 
+    @classmethod
+    def from_files(cls, paths: Iterable[Path]) -> Catalog:
+        """One catalog from several TOML files of the same language; an ID may be defined
+        in only one of them."""
+        templates: dict[str, Template] = {}
+        where: dict[str, str] = {}
+        language = "en"
+        for path in paths:
+            part = cls.from_toml(path.read_text(encoding="utf-8"), path.name)
+            language = part.language
+            for mid, t in part.templates.items():
+                if mid in templates:
+                    raise CatalogError(f"{path.name}: message {mid!r} is already defined in "
+                                       f"{where[mid]}; an ID lives in one file")
+                templates[mid], where[mid] = t, path.name
+        return cls(templates, language)
+
 
 def fields_of(template: str) -> list[str]:
     """The named fields of a template, in order (``{n:+d}`` names ``n``)."""
@@ -205,7 +230,7 @@ def catalog() -> Catalog:
     """The catalog in use (the shipped English one, read on first use)."""
     global _catalog
     if _catalog is None:
-        _catalog = Catalog.from_toml(CATALOG_FILE.read_text(encoding="utf-8"), CATALOG_FILE.name)
+        _catalog = Catalog.from_files(catalog_files())
     return _catalog
 
 
