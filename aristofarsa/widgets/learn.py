@@ -48,6 +48,31 @@ EXAMPLE_LABEL = "Example"   # each rules page's example: a bundled lesson, playe
 NO_ANSWER = "No answer yet"
 
 
+def _nothing() -> None:
+    return None
+
+
+class ToTop(ipw.HTML):
+    """``af-to-top``: brings the page back to its top when a click shows a new screen (the next
+    rules page, card, lesson or quiz question), so the intro and the tab bar are where they were
+    when the page opened, and the new screen is read from its start. It writes a one-off image
+    whose error handler sets every scroll box above it back to 0 (nothing moves when the page
+    is at its top already); the same way the quiz keeps its progress in the address."""
+
+    SCRIPT = ("for (let e = this.parentElement; e; e = e.parentElement) { if (e.scrollTop) "
+              "e.scrollTop = 0; } if (window.scrollY) window.scrollTo(0, 0);")
+
+    def __init__(self) -> None:
+        super().__init__(layout=ipw.Layout(height="0px", overflow="hidden", margin="0"))
+        self.add_class("af-to-top")
+        self.count = 0
+
+    def go(self) -> None:
+        self.count += 1
+        self.value = (f"<img alt='' src='data:,' data-n='{self.count}' style='display:none' "
+                      f"onerror=\"{self.SCRIPT}\">")
+
+
 def shown_lines(widget: ipw.Widget, *, times: bool = True) -> list[str]:
     """The lines of text a widget tree shows a reader: HTML as a browser shows it (closed
     <details> folded), button and toggle labels, a dropdown's label and chosen option, tab
@@ -128,11 +153,13 @@ class RulesPane(ipw.VBox):
     rulings (their texts open in the page) and a live example drawn by the engine, with the
     lesson that shows it. ``af-rules-next`` moves to the next page."""
 
-    def __init__(self, book: RulesBook, open_lesson: Callable[[str], None], intro: str = "") -> None:
+    def __init__(self, book: RulesBook, open_lesson: Callable[[str], None], intro: str = "",
+                 new_screen: Callable[[], None] = _nothing) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
         self.add_class("af-rules")
         self._book = book
         self._open = open_lesson
+        self._new_screen = new_screen
         self.picker = ipw.Dropdown(options=[(f"{k}. {p.title}", k) for k, p in enumerate(book.pages, 1)],
                                    value=1, description="Page", layout=ipw.Layout(width="100%"))
         self.picker.observe(self._on_pick, names="value")
@@ -157,14 +184,17 @@ class RulesPane(ipw.VBox):
         if change["new"] - 1 != self._book.index:
             self._book.go(change["new"] - 1)
             self.refresh()
+            self._new_screen()
 
     def _next(self) -> None:
         self._book.next()
         self.refresh()
+        self._new_screen()
 
     def _back(self) -> None:
         self._book.back()
         self.refresh()
+        self._new_screen()
 
     def _open_lesson(self) -> None:
         self._open(self._book.page().lesson)
@@ -211,10 +241,12 @@ class CardTourPane(ipw.VBox):
     """Each card in turn, its printed texts and, under them, its fine points as ruled, with the
     lessons about it."""
 
-    def __init__(self, cards: CardTour, open_lesson: Callable[[str], None] | None = None) -> None:
+    def __init__(self, cards: CardTour, open_lesson: Callable[[str], None] | None = None,
+                 new_screen: Callable[[], None] = _nothing) -> None:
         super().__init__()
         self._tour = cards
         self._open = open_lesson
+        self._new_screen = new_screen
         self.card = CardView()
         self.lessons = ipw.Accordion(layout=ipw.Layout(width="100%"))
         self.lessons.add_class("af-card-lessons")
@@ -222,8 +254,8 @@ class CardTourPane(ipw.VBox):
                                         layout=ipw.Layout(width="100%"),
                                         style={"button_width": "auto"})
         self.picker.observe(lambda ch: self._go(ch["new"]), names="value")
-        nav = button_row([button("◀ Previous card", lambda: self._step(-1)),
-                          button("Next card ▶", lambda: self._step(1))])
+        nav = button_row([button("◀ Previous card", lambda: self._step(-1), "af-card-prev"),
+                          button("Next card ▶", lambda: self._step(1), "af-card-next")])
         self.time = ipw.HTML()
         self.time.add_class(READING_TIME)
         self.children = [self.picker, nav, self.time, self.card, self.lessons]
@@ -232,11 +264,13 @@ class CardTourPane(ipw.VBox):
     def _step(self, d: int) -> None:
         self._tour.go(self._tour.index + d)
         self.refresh()
+        self._new_screen()
 
     def _go(self, name: str) -> None:
         if name != self._tour.names[self._tour.index]:
             self._tour.go(name)
             self.refresh()
+            self._new_screen()
 
     def refresh(self) -> None:
         info = self._tour.card()
@@ -270,9 +304,10 @@ class LessonPane(ipw.VBox):
     step by step; the lesson's explanation appears once you have predicted (or reached the
     end); "next lesson" follows the app's path."""
 
-    def __init__(self, controller: LearnController) -> None:
+    def __init__(self, controller: LearnController, new_screen: Callable[[], None] = _nothing) -> None:
         super().__init__()
         self._state = controller
+        self._new_screen = new_screen
         self.picker = ipw.Dropdown(options=self._options(), description="Lesson",
                                    layout=ipw.Layout(width="100%"))
         self.picker.add_class("af-lesson-list")
@@ -304,6 +339,7 @@ class LessonPane(ipw.VBox):
         if change["new"] != self._state.walk.lesson.name:
             self._state.open_lesson(change["new"])
             self.refresh()
+            self._new_screen()
 
     def show_lesson(self, name: str) -> None:
         if name not in [v for _, v in self.picker.options]:
@@ -393,9 +429,11 @@ class QuizPane(ipw.VBox):
     deciding steps; a summary after each quiz; the progress kept in the page's address."""
 
     def __init__(self, controller: LearnController, levels: tuple[int, ...],
-                 open_lesson: Callable[[str], None] | None = None) -> None:
+                 open_lesson: Callable[[str], None] | None = None,
+                 new_screen: Callable[[], None] = _nothing) -> None:
         super().__init__()
         self._state = controller
+        self._new_screen = new_screen
         self._levels = levels
         self._open = open_lesson
         self.progress = ipw.HTML()
@@ -432,6 +470,7 @@ class QuizPane(ipw.VBox):
         if change["new"] != self._state.quiz.level:
             self._state.quiz.set_level(change["new"])
             self.refresh()
+            self._new_screen()
 
     def _given(self) -> quiz_mod.Answer:
         ins = self._inputs
@@ -452,10 +491,12 @@ class QuizPane(ipw.VBox):
     def _next(self) -> None:
         self._state.go_on()
         self.refresh()
+        self._new_screen()
 
     def _again(self, level: int) -> None:
         self._state.quiz.new_quiz(level)
         self.refresh()
+        self._new_screen()
 
     # ---- drawing
     def _form(self, q: quiz_mod.Question) -> None:
@@ -695,12 +736,15 @@ class LearnApp(ipw.VBox):
         self.controller = controller
         self.error = ErrorBox()
         self.error.show(controller.errors)
-        self.tabs = LazyTab([("Rules", lambda: RulesPane(controller.rules, self.open_lesson)),
-                             ("Cards", lambda: CardTourPane(controller.cards, self.open_lesson)),
-                             ("A round", lambda: LessonPane(controller)),
-                             ("Quiz", lambda: QuizPane(controller, controller.QUIZ_LEVELS, self.open_lesson)),
+        self.to_top = ToTop()
+        top, opener = self.to_top.go, self.open_lesson
+        self.tabs = LazyTab([("Rules", lambda: RulesPane(controller.rules, opener, new_screen=top)),
+                             ("Cards", lambda: CardTourPane(controller.cards, opener, new_screen=top)),
+                             ("A round", lambda: LessonPane(controller, new_screen=top)),
+                             ("Quiz", lambda: QuizPane(controller, controller.QUIZ_LEVELS, opener,
+                                                       new_screen=top)),
                              ("Lessons", lambda: LessonsPane(self.open_lesson, controller.expansion))])
-        self.children = [styles(), self.error, ipw.HTML(self.INTRO), self.tabs]
+        self.children = [styles(), self.error, ipw.HTML(self.INTRO), self.tabs, self.to_top]
         if controller.resumed:                     # the address held a quiz's progress: back to it
             self.tabs.selected_index = self.QUIZ
 
@@ -727,6 +771,7 @@ class LearnApp(ipw.VBox):
     def open_lesson(self, name: str) -> None:
         self.lesson.show_lesson(name)
         self.tabs.selected_index = self.LESSON
+        self.to_top.go()
 
     def __repr__(self) -> str:                         # stable text/plain for nbval
         return f"{type(self).__name__}(lesson={self.controller.walk.lesson.name!r})"

@@ -409,3 +409,35 @@ def test_the_apps_look_is_the_packages_stylesheet_put_in_once_and_one_card_view(
     # no stylesheet in a Python string: render/html.py only wraps the files in one <style>
     assert [p.relative_to(folder).as_posix() for p in folder.rglob("*.py")
             if "<style" in p.read_text(encoding="utf-8")] == ["render/html.py"]
+
+
+@pytest.mark.parametrize("cls", [LearnApp, ExiledApp])
+def test_each_new_screen_brings_the_page_back_to_its_top(cls):
+    """The tab bar keeps its place: a click that shows a new screen (a rules page, a card, a
+    lesson, a quiz question, a level) writes ``af-to-top``'s one-off script that scrolls the page
+    back to its top; a click within a screen (Check my answer) does not."""
+    app = cls.from_query("seed=4")
+    top = one(app, "af-to-top")
+    seen = [top.count]
+
+    def moved(what: str) -> None:
+        assert top.count > seen[-1], what
+        assert "scrollTop = 0" in top.value and f"data-n='{top.count}'" in top.value
+        seen.append(top.count)
+
+    one(app.rules, "af-rules-next").click()
+    moved("next rules page")
+    app.rules.picker.value = 1
+    moved("a page picked")
+    app.tabs.selected_index = app.CARDS
+    one(app.cards, "af-card-next").click()
+    moved("next card")
+    app.tabs.selected_index = app.QUIZ
+    pane = app.quiz
+    one(pane, "af-quiz-check").click()
+    assert top.count == seen[-1]                         # the feedback is read where it appears
+    one(pane, "af-quiz-next").click()
+    moved("next question")
+    hooked(app.cards, "af-lesson-link")[0].click()
+    moved("a lesson opened from the Cards tab")
+    assert app.tabs.selected_index == app.LESSON
