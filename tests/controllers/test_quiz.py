@@ -4,6 +4,7 @@ bundled lesson, and its answer is the engine's own resolution of it."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -204,32 +205,102 @@ CHANGES = {"entry", "mark", "prestige", "exchange", "cancelled", "convoke", "par
            "exile", "winners", "next"}
 
 
-@pytest.mark.parametrize("level", quiz.LEVEL_KEYS)
+def _questions(level: str, n: int = 40):
+    """``n`` generated questions of a level: Learn's four levels by key, and the Exiled app's
+    quiz (the questions its controller draws, quiz after quiz)."""
+    if level != "exiled-app":
+        return [quiz.generate(level, seed) for seed in range(n)]
+    from aristofarsa.controllers.exiled import ExiledController
+    state = ExiledController.from_query("seed=7")
+    out = []
+    while len(out) < n:
+        q = state.quiz.question()
+        out.append(q)
+        state.quiz.answer(q.answer())
+        state.go_on()
+        if state.quiz.done:
+            state.go_on()                  # the summary: the Exiled quiz goes on
+    return out
+
+
+APP_LEVELS = [*quiz.LEVEL_KEYS, "exiled-app"]
+
+
+@pytest.mark.parametrize("level", APP_LEVELS)
 def test_why_names_every_step_that_changed_the_outcome(level):
-    """A property over many generated questions of each level: the "Why" keeps every step that
-    changed a Prestige, a Convoke (but the Phase-2 Convoke actions the question shows), a score
-    or an exile, and every card the answer mentions appears in the steps shown."""
-    for seed in range(40):
-        q = quiz.generate(level, seed)
+    """A property over many generated questions of every level (Learn's four, and the Exiled
+    app's quiz): the "Why" keeps every step that changed a Prestige, a Convoke (but the Phase-2
+    Convoke actions the question shows), a score or an exile, and every card the outcome
+    mentions appears in the steps shown: each winning card, each final Prestige, each card that
+    scores, each free Convoke with the card that made it (a Balcony or scoring Rogue, a Damsel),
+    each exiled card."""
+    questions = _questions(level)
+    assert len({q.id for q in questions}) == len(questions)
+    for q in questions:
         steps = quiz.why(q.result)
-        shown = " ".join(quiz.step_text(e, q.result) for e in steps)
+        texts = [quiz.step_text(e, q.result) for e in steps]
+        assert texts == [t for t, _, _ in quiz.why_lines(q.result)]      # what the page lists
+        shown = " ".join(texts)
         kept = {id(e) for e in steps}
         for e in q.result.trace:
             if e.kind in CHANGES and e.phase not in ("setup", "draw", "end") \
                     and not (e.kind == "convoke" and e.rule == "P5"):
                 assert id(e) in kept, (q.id, e.kind, e.text)
         truth = q.answer()
+        winners_step = next(t for e, t in zip(steps, texts, strict=True) if e.kind == "winners")
+        for p, c, value in q.result.garden:
+            assert f"{p}'s {c} {value} =" in shown, (q.id, p, c, value)          # the final Prestige
+            if p in truth.winners:
+                assert f"{p}'s {c}" in winners_step and f"Winning Prestige {value}:" in winners_step
+        scores = " ".join(t for e, t in zip(steps, texts, strict=True) if e.kind == "score")
         for card in truth.scored:
-            assert card in shown, (q.id, card)
+            assert card in scores, (q.id, card)
+        convokes = [t for e, t in zip(steps, texts, strict=True) if e.kind == "convoke"]
         for player, noble in quiz.free_convokes(q.scenario, q.result):
-            assert any(e.kind == "convoke" and player in e.text and noble in e.text for e in steps), \
-                (q.id, player, noble)
-        for player in truth.exiled:
-            assert any(e.kind == "exile" and e.actor == player for e in steps), (q.id, player)
+            assert any(re.match(rf"{player}'s (Rogue|Damsel|Elder)\b", t)
+                       and f"{player} Convokes the {noble}" in t for t in convokes), (q.id, player, noble)
+        for player, cards in q.result.exiled.items():
+            for card in cards:
+                assert any(e.kind == "exile" and e.actor == player and f"{player}'s {card}" in t
+                           for e, t in zip(steps, texts, strict=True)), (q.id, player, card)
         printed = {p: c for p, c in q.garden_cards()}
         for player, card, value in q.result.garden:
             if card != printed[player] or value != CARDS[card].prestige:
                 assert f"{player}'s {card}" in shown, (q.id, player, card)
+
+
+@pytest.mark.parametrize("level", APP_LEVELS)
+def test_no_answer_contradicts_its_why(level):
+    """A property over generated questions of every level: each field of the answer the page
+    shows (the checked answer's "answer:") says what the "Why" says. When the game ends with
+    the round, nobody starts a next one, in the answer as in the last step; otherwise the
+    answer's starter is the one the step names, and no step says the game is over."""
+    ended = 0
+    for q in _questions(level, 30):
+        truth = q.answer()
+        texts = [quiz.step_text(e, q.result) for e in quiz.why(q.result)]
+        nxt = next(quiz.step_text(e, q.result) for e in quiz.why(q.result) if e.kind == "next")
+        expected = {c.name: c.expected for c in quiz.check(q, truth)}
+        assert all(c.right for c in quiz.check(q, truth))
+        if q.result.game_over:
+            ended += 1
+            assert truth.next_first == expected["next_first"] == quiz.GAME_ENDS
+            assert "no next round starts" in nxt
+            assert not any("starts the next round" in t for t in texts), q.id
+        else:
+            assert nxt == f"{truth.next_first} starts the next round."
+            assert expected["next_first"] == truth.next_first
+            assert not any("game is over" in t or "game ends" in t for t in texts), q.id
+        for card in quiz.winning_card_labels(q, truth.winners):
+            assert card.split(" (in the")[0] in " ".join(texts)
+        for player, value in truth.prestige:
+            assert f"{player} {value}" in expected["prestige"]
+        assert expected["scored"] == (", ".join(quiz.scored_labels(q, truth.scored)) or "nothing")
+        free = quiz.free_convokes(q.scenario, q.result)
+        assert expected["free_convokes"] == (", ".join(f"{p} (the {c})" for p, c in free) or "nobody")
+        if q.expansion:
+            assert expected["exiled"] == (", ".join(truth.exiled) or "nobody")
+    assert ended                                   # the game-over case was put to the test
 
 
 def test_each_ruling_in_the_why_has_its_deciding_sentence_beside_it():
@@ -248,25 +319,6 @@ def test_each_ruling_in_the_why_has_its_deciding_sentence_beside_it():
             assert rule in ("", deciding(rid))
         assert all(firsts[rid] == deciding(rid) for rid in firsts)
         assert [t for t, _, _ in lines] == [quiz.step_text(e, q.result) for e in quiz.why(q.result)]
-
-
-def test_no_answer_contradicts_its_why():
-    """When the game ends with the round, the answer says nobody starts a next round, as the
-    last step does; otherwise the answer's starter is the one the step names."""
-    ended = 0
-    for level in quiz.LEVEL_KEYS:
-        for seed in range(25):
-            q = quiz.generate(level, seed)
-            truth = q.answer()
-            nxt = next(quiz.step_text(e, q.result) for e in quiz.why(q.result) if e.kind == "next")
-            if q.result.game_over:
-                ended += 1
-                assert truth.next_first == quiz.GAME_ENDS and "no next round starts" in nxt
-                expected = {c.name: c.expected for c in quiz.check(q, truth)}["next_first"]
-                assert expected == quiz.GAME_ENDS
-            else:
-                assert nxt == f"{truth.next_first} starts the next round."
-    assert ended                                   # the property was put to the test
 
 
 def test_a_bishop_mode_rogue_convoke_is_in_the_why():
