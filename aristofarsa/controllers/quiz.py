@@ -36,6 +36,7 @@ from ..core.cards import (
     on_registry_change,
 )
 from ..core.decisions import DecisionError
+from ..core.messages import text as said
 from ..core.result import RoundResult
 from ..core.trace import TraceEvent
 from . import progress
@@ -521,9 +522,15 @@ class FieldCheck:
     expected: str
 
 
-FIELD_LABELS = {"winners": "Winning card(s)", "next_first": "Starts the next round",
-                "prestige": "Final Prestige", "scored": "What scores",
-                "free_convokes": "Free Convokes", "exiled": "Who exiles"}
+#: the message of each field's name (the catalog's ``quiz-field``), rendered when an answer is checked
+FIELD_MESSAGES = {"winners": "quiz-field.winners", "next_first": "quiz-field.next-first",
+                  "prestige": "quiz-field.prestige", "scored": "quiz-field.scored",
+                  "free_convokes": "quiz-field.free-convokes", "exiled": "quiz-field.exiled"}
+
+
+def field_label(name: str) -> str:
+    """What the page calls a field of an answer ("Starts the next round")."""
+    return said(FIELD_MESSAGES[name])
 
 
 #: the rule behind each field, shown when it is answered wrong
@@ -614,7 +621,7 @@ def check(question: Question, given: Answer, answered: Any = None) -> list[Field
         expected = (free or "nobody") if name == "free_convokes" else _shown(question, name, want)
         untouched = (answered is not None and name not in answered) or not got
         shown = NOT_ANSWERED if untouched and not right else _shown(question, name, got)
-        out.append(FieldCheck(name, FIELD_LABELS[name], right, shown, expected))
+        out.append(FieldCheck(name, field_label(name), right, shown, expected))
     return out
 
 

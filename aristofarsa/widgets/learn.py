@@ -31,6 +31,7 @@ from ..controllers.learn import (
 )
 from ..controllers.rules import RulesBook, minutes, visible_lines, word_count
 from ..controllers.rulings_text import every_ruling
+from ..core.messages import text as said
 from ..render import html, seats
 from .common import CardView, ErrorBox, LazyTab, button, button_row, styles
 from .stepper import StepperView
@@ -445,18 +446,15 @@ class QuizPane(ipw.VBox):
         self.question = ipw.HTML()
         self.question.add_class("af-quiz-question")
         self.form = ipw.VBox()
-        self.check = button("Check my answer", self._check, "af-quiz-check")
+        self.check = button(said("quiz-pane.check"), self._check, "af-quiz-check")
         self.feedback = ipw.HTML()
         self.feedback.add_class("af-quiz-feedback")
-        self.next = button("Next question ▶", self._next, "af-quiz-next")
+        self.next = button(said("quiz-pane.next"), self._next, "af-quiz-next")
         self.summary = ipw.VBox()
         self.summary.add_class("af-quiz-summary")
         self.address = ipw.HTML(layout=ipw.Layout(height="0px", overflow="hidden", margin="0"))
         self.address.add_class("af-quiz-address")
-        intro = ipw.HTML("<div class='af-note'>Each question is a round the engine has just dealt "
-                         "(never one of the lessons). Predict the whole outcome, then check it field "
-                         "by field. Five questions make a quiz; the levels rise from the Garden to "
-                         "the Balcony, the Jester and Bishop, and the Exiled expansion.</div>")
+        intro = ipw.HTML("<div class='af-note'>" + escape(said("quiz-pane.intro")) + "</div>")
         self.children = [intro, self.level if len(levels) > 1 else ipw.HTML(), self.progress, self.question,
                          self.form, button_row([self.check]), self.feedback, button_row([self.next]),
                          self.summary, self.address]
@@ -529,26 +527,23 @@ class QuizPane(ipw.VBox):
                   for label, v in options]
         free = toggles([(p, p) for p in players])
         fields = [
-            field("Whose Garden card(s) win?", "Pick every card with the winning Prestige (ties all win).",
+            field(said("quiz-pane.winners"), said("quiz-pane.winners-help"),
                   list(winners.values()), "af-quiz-winners"),
-            field("Who starts the next round?", "The owner of the earliest winning card in the queue; "
-                  "nobody if the game ends with this round.",
+            field(said("quiz-pane.next-first"), said("quiz-pane.next-first-help"),
                   [nxt], "af-quiz-next-first"),
-            field("Final Prestige of each Garden card", "Garden value, then the Balcony changes in order; "
-                  "after an exchange, the card now in that player's place.",
+            field(said("quiz-pane.prestige"), said("quiz-pane.prestige-help"),
                   list(prestige.values()), "af-quiz-prestige"),
-            field("What scores?", "Every card that goes to a scored area (a card exchanged in scores "
-                  "as its owner's Garden card).", [b for _, b in scored], "af-quiz-scored"),
-            field("Who Convokes a Noble for free?", "A scoring Garden Rogue or Damsel, a Balcony Rogue, "
-                  "the winner's Balcony Damsel. Pick nobody if none.", list(free.values()),
-                  "af-quiz-free-convokes"),
+            field(said("quiz-pane.scored"), said("quiz-pane.scored-help"), [b for _, b in scored],
+                  "af-quiz-scored"),
+            field(said("quiz-pane.free-convokes"), said("quiz-pane.free-convokes-help"),
+                  list(free.values()), "af-quiz-free-convokes"),
         ]
         self._inputs = {"winners": winners, "next_first": nxt, "prestige": prestige,
                         "scored": scored, "free_convokes": free}
         if q.expansion:
             exiled = toggles([(p, p) for p in players])
-            fields.append(field("Who exiles?", "The worst Prestige that did not score (ties all; "
-                                "all tied: nobody).", list(exiled.values()), "af-quiz-exiled"))
+            fields.append(field(said("quiz-pane.exiled"), said("quiz-pane.exiled-help"),
+                                list(exiled.values()), "af-quiz-exiled"))
             self._inputs["exiled"] = exiled
         self.form.children = fields
         self._touched = set()
@@ -569,16 +564,18 @@ class QuizPane(ipw.VBox):
             self.level.value = quiz.level
         asked = len(quiz.answers) + (0 if quiz.checked is not None or summary_time else 1)
         right_now = sum(ok for _, ok in quiz.answers)
-        where = "quiz done" if summary_time else f"question {min(asked, quiz.length)} of {quiz.length}"
-        self.progress.value = (f"<div><b>{escape(level.title)}</b> · {where} · this quiz "
-                               f"<b class='af-quiz-score'>{right_now}/{len(quiz.answers)}</b> fully right"
-                               f" · all quizzes {quiz.total_right}/{quiz.total_asked}</div>")
+        where = (said("quiz-pane.where-done") if summary_time else
+                 said("quiz-pane.where", number=min(asked, quiz.length), length=quiz.length))
+        self.progress.value = "<div>" + said("quiz-pane.progress", level=escape(level.title), where=where,
+                                             right=right_now, asked=len(quiz.answers),
+                                             total_right=quiz.total_right,
+                                             total_asked=quiz.total_asked) + "</div>"
         if summary_time:
             self._show_summary()
             self._hide(self.question, self.form, self.check, self.feedback)
             self.next.disabled = False
             after = quiz_mod.LEVELS[self._state.level_after()].title
-            self.next.description = f"Next question ▶ (a new quiz: {after})"
+            self.next.description = said("quiz-pane.next-quiz", level=after)
         else:
             self.summary.children = []
             self._show(self.question, self.form, self.check, self.feedback)
@@ -590,58 +587,63 @@ class QuizPane(ipw.VBox):
             checked = quiz.checked
             self.check.disabled = checked is not None
             self.next.disabled = checked is None
-            self.next.description = ("Next question ▶ (check your answer first)" if checked is None
-                                     else "See the summary ▶" if quiz.done else "Next question ▶")
+            self.next.description = said("quiz-pane.next-waits" if checked is None else
+                                         "quiz-pane.next-summary" if quiz.done else "quiz-pane.next")
             self.feedback.value = "" if checked is None else self._feedback_html(q, checked)
+        self.next.tooltip = self.next.description        # its accessible description says why it waits
         self.address.value = self._address_html()
 
     def _question_html(self, q: quiz_mod.Question) -> str:
         lines = setup_lines(q.scenario)
-        return ("<h4 style='margin:.4em 0'>The round, as the table saw it</h4>"
+        return ("<h4 style='margin:.4em 0'>" + escape(said("quiz-pane.round-heading")) + "</h4>"
                 + seats.seat_ring_svg(q.players, q.scenario.first, None, size=220)
                 + "<ul class='af-setup'>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
-                + "<div class='af-note'>Every Parlor holds its owner's Nobles that are not elsewhere in this "
-                  "round. " + ("Exiled expansion: each Exiled deck is Bard, Scribe, Elder, Oracle minus the "
-                               "cards in play. " if q.expansion else "") + "</div>")
+                + "<div class='af-note'>" + escape(said("quiz-pane.parlors"))
+                + (" " + escape(said("quiz-pane.exiled-decks")) if q.expansion else "") + "</div>")
 
     def _feedback_html(self, q: quiz_mod.Question, checks: list[quiz_mod.FieldCheck]) -> str:
         refs = _refs()
         right = all(c.right for c in checks)
-        rows = "".join(
-            f"<tr><td>{RIGHT if c.right else WRONG}"
-            f"</td><td><b>{escape(c.label)}</b></td><td>you: {escape(c.given)}</td>"
-            f"<td>{'' if c.right else 'answer: <b>' + escape(c.expected) + '</b>'}</td></tr>"
-            + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
-               f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>")
-            for c in checks)
+        def row(c: quiz_mod.FieldCheck) -> str:
+            you = said("quiz-pane.you", given=escape(c.given))
+            answer = "" if c.right else said("quiz-pane.answer", expected=escape(c.expected))
+            return (f"<tr><td>{RIGHT if c.right else WRONG}</td><td><b>{escape(c.label)}</b></td>"
+                    f"<td>{you}</td><td>{answer}</td></tr>"
+                    + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
+                       f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>"))
+
+        rows = "".join(row(c) for c in checks)
         steps = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[rid]] if rid in refs else [])}"
                         + (f" <span class='af-deciding'>— {escape(rule)}</span>" if rule else "") + "</li>"
                         for text, rid, rule in quiz_mod.why_lines(q.result))
         t = quiz_mod.topic(q.topic)
         lib = library()
         lessons = ", ".join(escape(lib[n].title) for n in t.lessons if n in lib)
-        head = ("<b class='af-right'>Fully right!</b>" if right else
-                "<b class='af-wrong'>Not quite: " + escape(", ".join(c.label for c in checks if not c.right))
-                + " wrong.</b>")
+        wrong = ", ".join(c.label for c in checks if not c.right)
+        head = ("<b class='af-right'>" + escape(said("quiz-pane.fully-right")) if right else
+                "<b class='af-wrong'>" + escape(said("quiz-pane.not-quite", fields=wrong))) + "</b>"
+        idea = said("quiz-pane.idea", title=escape(t.title), idea=seats.with_rulings(t.idea, refs))
+        on_it = said("quiz-pane.lessons-on-it", lessons=lessons)
+        why = said("quiz-pane.why")
         return (f"<div>{head}</div><table class='af-feedback-table'>{rows}</table>"
-                f"<div style='margin-top:.4em'><b>The idea:</b> {escape(t.title)} — "
-                f"{seats.with_rulings(t.idea, refs)}</div>"
-                f"<div class='af-note'>Lessons on it: {lessons}</div>"
-                f"<b>Why</b> (the steps that decide it, each with its ruling; a ruling's deciding "
-                f"sentence beside it the first time, its full text a click away):<ol>{steps}</ol>")
+                f"<div style='margin-top:.4em'>{idea}</div>"
+                f"<div class='af-note'>{on_it}</div>{why}<ol>{steps}</ol>")
 
     def _show_summary(self) -> None:
         quiz = self._state.quiz
-        rows = "".join(f"<tr><td>{escape(t.title)}</td><td>{r} of {n}</td></tr>"
+        rows = "".join("<tr><td>" + escape(t.title) + "</td><td>"
+                       + said("quiz-pane.topic-count", right=r, asked=n) + "</td></tr>"
                        for t, r, n in quiz.summary())
         right = sum(ok for _, ok in quiz.answers)
+        done = said("quiz-pane.done", right=right, asked=len(quiz.answers))
+        head = ("<tr><th>" + said("quiz-pane.topic") + "</th><th>" + said("quiz-pane.topic-right")
+                + "</th></tr>")
         widgets: list[ipw.Widget] = [ipw.HTML(
-            f"<h4 style='margin:.4em 0'>Quiz done: {right} of {len(quiz.answers)} fully right</h4>"
-            f"<table><tr><th>topic</th><th>fully right</th></tr>{rows}</table>")]
+            f"<h4 style='margin:.4em 0'>{escape(done)}</h4><table>{head}{rows}</table>")]
         review = quiz.review()
         if review:
             lib = library()
-            widgets.append(ipw.HTML("<b>What to review</b> (open a lesson to step through it):"))
+            widgets.append(ipw.HTML(said("quiz-pane.review")))
             for t in review:
                 buttons = ([button(lib[n].title, partial(self._open, n), "af-lesson-link")
                             for n in t.lessons if n in lib] if self._open is not None else [])
@@ -649,13 +651,14 @@ class QuizPane(ipw.VBox):
                 widgets += [ipw.HTML(f"<div><i>{escape(t.title)}</i>: {idea}</div>"),
                             button_row(buttons)]
         else:
-            widgets.append(ipw.HTML("<div>Nothing to review at this level.</div>"))
-        again = button("Another quiz at this level", partial(self._again, quiz.level), "af-quiz-again")
+            widgets.append(ipw.HTML("<div>" + escape(said("quiz-pane.nothing-to-review")) + "</div>"))
+        again = button(said("quiz-pane.another-quiz"), partial(self._again, quiz.level), "af-quiz-again")
         row = [again]
         k = self._levels.index(quiz.level) if quiz.level in self._levels else 0
         if k + 1 < len(self._levels):
             up = self._levels[k + 1]
-            row.append(button(f"Next level: {quiz_mod.LEVELS[up].title} ▶", partial(self._again, up),
+            row.append(button(said("quiz-pane.next-level", level=quiz_mod.LEVELS[up].title),
+                              partial(self._again, up),
                                "af-quiz-level-up"))
         widgets.append(button_row(row))
         self.summary.children = widgets

@@ -1,9 +1,13 @@
-"""Learn the rules in a real browser: the rules pages, a lesson predicted, a five-question quiz of
-unseen rounds answered to its summary (one field wrong on purpose), and the progress kept
-through a reload of the page."""
+"""Learn the rules in a real browser: the whole reading path (every rules page and card), a
+lesson predicted, a five-question quiz of unseen rounds answered to its summary (one field wrong
+on purpose), the progress kept through a reload, one question of every other level; the tab bar
+where the page opened it on every new screen, at laptop and phone width; no page error.
+Screenshots go to ``$AF_SCREENSHOTS`` when it is set."""
 from __future__ import annotations
 
+import os
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +22,57 @@ pytestmark = pytest.mark.browser
 APP = "/voila/render/learn.ipynb"
 LOAD_MS = 120_000
 SEED = 5
+SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") else None
+LAPTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
+TABS = ("Rules", "Cards", "A round", "Quiz", "Lessons")
+BAR_TOP = "() => document.querySelector('.af-learn .lm-TabBar').getBoundingClientRect().top"
+AT_TOP = "() => { const m = document.querySelector('#rendered_cells'); if (m) m.scrollTop = 0; }"
+
+
+def shot(page, name: str) -> None:
+    """A screenshot of what the reader sees, into $AF_SCREENSHOTS when it is set."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}-{page.viewport_size['width']}.png"))
+
+
+class TabBar:
+    """Where the tab bar is on the screen when the page opens (at this width), and a check that
+    every new screen (a tab, a rules page, a card, a quiz question) leaves it there: the
+    reader's next click lands on the tab it aims at."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        page.evaluate(AT_TOP)
+        page.wait_for_timeout(300)
+        self.home = page.evaluate(BAR_TOP)
+        self.checked: list[str] = []
+
+    def check(self, where: str) -> None:
+        try:
+            self.page.wait_for_function(f"y => Math.abs(({BAR_TOP})() - y) < 1.5", arg=self.home,
+                                        timeout=15_000)
+        except Exception:      # Playwright's TimeoutError: say where and how far it moved
+            raise AssertionError(f"the tab bar moved at {where}: at {self.page.evaluate(BAR_TOP)} px, "
+                                 f"not {self.home} px") from None
+        self.checked.append(where)
+
+
+def page_errors(page) -> list[str]:
+    """The page's uncaught script errors, recorded from now on."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def every_tab(page, bar: TabBar, app: str) -> None:
+    """Each tab in turn, the tab bar where it was; a screenshot of each."""
+    for name in (*TABS[1:], TABS[0]):
+        page.get_by_role("tab", name=name, exact=True).click()
+        page.wait_for_function("n => [...document.querySelectorAll('.lm-TabBar-tab.lm-mod-current')]"
+                               ".some(t => t.innerText.trim() === n)", arg=name, timeout=30_000)
+        bar.check(f"the {name} tab")
+        shot(page, f"{app}-tab-{name.replace(' ', '-').lower()}")
 
 
 def _answer(page, q, answer) -> None:
@@ -44,15 +99,18 @@ def _answer(page, q, answer) -> None:
         page.locator(".af-quiz-exiled button", has_text=player).click()
 
 
-def read_path(page, titles: list[str], cards: list[str]) -> None:
+def read_path(page, titles: list[str], cards: list[str], bar: TabBar | None = None, app: str = "") -> None:
     """Read the app's reading path as a learner does: every rules page (with its reading time,
     its live example and its rulings) with Next page, then every card of the Cards tab with
-    Next card (each with its reading time and its notes as ruled)."""
+    Next card (each with its reading time and its notes as ruled); with ``bar``, each new page
+    leaves the tab bar where it was, and the first page and card are photographed."""
     for k, title in enumerate(titles):
         page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
                                arg=title, timeout=30_000)
         assert "Example (a lesson played out)" in page.locator(".af-rules .af-example").inner_text()
         assert "Reading time: " in page.locator(".af-rules").inner_text()
+        if bar is not None:
+            bar.check(f"rules page {k + 1}")
         if k < len(titles) - 1:
             page.locator(".af-rules-next").click()
     page.get_by_role("tab", name="Cards").click()
@@ -62,8 +120,10 @@ def read_path(page, titles: list[str], cards: list[str]) -> None:
         page.wait_for_function("c => [...document.querySelectorAll('.af-card-view')].some("
                                "e => e.offsetParent && e.innerText.startsWith(c))", arg=card, timeout=30_000)
         assert "As ruled" in view.inner_text()
+        if bar is not None:
+            bar.check(f"card {card}")
         if k < len(cards) - 1:
-            page.locator("button:visible", has_text="Next card").click()
+            page.locator(".af-card-next:visible").click()
 
 
 def take_one(page, q, answer=None) -> str:
@@ -79,34 +139,54 @@ def take_one(page, q, answer=None) -> str:
     return page.locator(".af-quiz-feedback").inner_text()
 
 
-def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
+def phone_screens(page, app: str) -> None:
+    """At phone width: every tab, a next rules page, a next card and (after the checked question
+    the quiz is at) the next quiz question, the tab bar where the page had it at that width;
+    screenshots of each."""
+    page.set_viewport_size(PHONE)
+    page.get_by_role("tab", name="Rules", exact=True).click()
+    bar = TabBar(page)
+    shot(page, f"{app}-rules")
+    every_tab(page, bar, app)
+    page.locator(".af-rules-next").click()
+    bar.check("the next rules page, on a phone")
+    page.get_by_role("tab", name="Cards", exact=True).click()
+    page.locator(".af-card-next:visible").click()
+    bar.check("the next card, on a phone")
+    page.get_by_role("tab", name="Quiz", exact=True).click()          # its last question is checked
+    page.wait_for_function("() => document.querySelector('.af-quiz-feedback').innerText.includes('Why')",
+                           timeout=60_000)
+    shot(page, f"{app}-quiz-checked")
+    page.locator(".af-quiz-next").click()
+    bar.check("the next question, on a phone")
+    shot(page, f"{app}-quiz-question")
+
+
+def test_reading_path_quizzes_of_every_level_and_a_reload(app_server, page):
+    errors = page_errors(page)
+    page.set_viewport_size(LAPTOP)
     page.goto(f"{app_server.rstrip('/')}{APP}?seed={SEED}", timeout=LOAD_MS)
     page.wait_for_selector(".af-rules", timeout=LOAD_MS)
     assert page.locator(".af-error").is_hidden()
+    bar = TabBar(page)
+    shot(page, "learn-rules")
     # the reading path: the rules pages, in play order, each with its reading time, a live
     # example and rulings that open in the page; then every card, as ruled
-    read_path(page, [p.title for p in learn_pages()], BASE_CARDS)
-    page.get_by_role("tab", name="Rules").click()
+    read_path(page, [p.title for p in learn_pages()], BASE_CARDS, bar)
+    every_tab(page, bar, "learn")
     ref = page.locator(".af-rules-page .af-ruling-ref summary").first
     ruling = ref.inner_text()
     ref.click()
     assert f"{ruling} " in page.locator(".af-rules-page .af-ruling-ref[open]").first.inner_text()
-    # the tab bar keeps its place: scrolled a little, a switch to a shorter pane leaves it where it is
-    page.mouse.move(300, 400)
-    page.mouse.wheel(0, 60)
-    page.wait_for_timeout(300)
-    bar = page.locator(".lm-TabBar").first
-    before = bar.bounding_box()["y"]
     # the quiz: five unseen rounds, each answered in full; the second with a wrong next starter
     page.get_by_role("tab", name="Quiz").click()
-    page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
-    assert abs(bar.bounding_box()["y"] - before) < 2
     page.wait_for_selector(".af-quiz-question", timeout=LOAD_MS)
     state = Quiz(seed=SEED)
     for k in range(5):
         q = state.question()
         page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
                                arg=f"question {k + 1} of 5", timeout=60_000)
+        bar.check(f"quiz question {k + 1}")
         answer = q.answer()
         if k == 1:
             answer = replace(answer, next_first=next(p for p in q.players if p != answer.next_first))
@@ -115,6 +195,7 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
             assert "Not quite: Starts the next round wrong" in feedback
             assert "earliest winning card" in feedback              # the rule behind the field
             assert f"answer: {q.answer().next_first}" in feedback and "the engine" not in feedback
+            shot(page, "learn-quiz-feedback")
         else:
             assert "Fully right" in feedback, feedback[:300]
         state.answer(answer)
@@ -122,8 +203,10 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
         page.locator(".af-quiz-next").click()
     page.wait_for_function("() => document.querySelector('.af-quiz-summary').innerText.includes('Quiz done')",
                            timeout=60_000)
+    bar.check("the quiz's summary")
     summary = page.locator(".af-quiz-summary").inner_text()
     assert "4 of 5 fully right" in summary and "What to review" in summary
+    shot(page, "learn-quiz-summary")
     page.wait_for_function("() => location.search.includes('progress=')", timeout=30_000)
     # a reload keeps the progress: level, score, topics missed
     page.reload(timeout=LOAD_MS)
@@ -134,18 +217,22 @@ def test_rules_pages_a_quiz_to_its_summary_and_a_reload(app_server, page):
     assert "1. The Garden decides" in progress and "all quizzes 4/5" in progress
     assert "What to review" in page.locator(".af-quiz-summary").inner_text()
     assert page.locator(".af-error").is_hidden()
-    # Next question goes on after the summary: a quiz of the next level; then one of level 3
+    # Next question goes on after the summary: a quiz of the next level; then one question of
+    # each level after it, from the level picker
     page.locator(".af-quiz-next", has_text="a new quiz: 2. Balcony effects").click()
     state.new_quiz(1)
-    for title in ("2. Balcony effects", "3. Jester and Bishop"):
-        if title.startswith("3."):                              # the level picker: level 3
+    for title in ("2. Balcony effects", "3. Jester and Bishop", "4. The Exiled expansion"):
+        if not title.startswith("2."):
             page.locator(".widget-toggle-buttons button", has_text=title).first.click()
-            state.set_level(2)
+            state.set_level(int(title[0]) - 1)
         page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
                                arg=f"{title} · question 1 of 5", timeout=60_000)
+        bar.check(f"quiz level {title}")
         q = state.question()
         assert "Fully right" in take_one(page, q)
         state.answer(q.answer())
+    phone_screens(page, "learn")
+    assert errors == []
 
 
 #: the ruling references on a rules page whose "(" or ")" sits on another line than the ID
