@@ -456,8 +456,8 @@ class QuizPane(ipw.VBox):
         self.address.add_class("af-quiz-address")
         intro = ipw.HTML("<div class='af-note'>" + escape(said("quiz-pane.intro")) + "</div>")
         self.children = [intro, self.level if len(levels) > 1 else ipw.HTML(), self.progress, self.question,
-                         self.form, button_row([self.check]), self.feedback, button_row([self.next]),
-                         self.summary, self.address]
+                         self.form, button_row([self.check]), self.feedback, self.summary,
+                         button_row([self.next]), self.address]
         self._inputs: dict[str, Any] = {}
         self._touched: set[str] = set()      # the fields the learner has changed
         self._rendered: str | None = None

@@ -26,6 +26,9 @@ SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") e
 LAPTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
 TABS = ("Rules", "Cards", "A round", "Quiz", "Lessons")
 BAR_TOP = "() => document.querySelector('.af-learn .lm-TabBar').getBoundingClientRect().top"
+#: the open tab's pane shows its content (a pane is built the first time its tab opens)
+SHOWN_PANE = ("() => [...document.querySelectorAll('.af-learn .widget-tab-contents > .lm-Widget')]"
+              ".some(w => !w.classList.contains('lm-mod-hidden') && w.innerText.trim().length > 40)")
 AT_TOP = "() => { const m = document.querySelector('#rendered_cells'); if (m) m.scrollTop = 0; }"
 
 
@@ -72,6 +75,7 @@ def every_tab(page, bar: TabBar, app: str) -> None:
         page.wait_for_function("n => [...document.querySelectorAll('.lm-TabBar-tab.lm-mod-current')]"
                                ".some(t => t.innerText.trim() === n)", arg=name, timeout=30_000)
         bar.check(f"the {name} tab")
+        page.wait_for_function(SHOWN_PANE, timeout=60_000)         # a pane built on first opening
         shot(page, f"{app}-tab-{name.replace(' ', '-').lower()}")
 
 
@@ -148,8 +152,9 @@ def phone_screens(page, app: str) -> None:
     bar = TabBar(page)
     shot(page, f"{app}-rules")
     every_tab(page, bar, app)
-    page.locator(".af-rules-next").click()
-    bar.check("the next rules page, on a phone")
+    turn = page.locator(".af-rules-next")
+    (turn if turn.is_enabled() else page.locator(".af-rules-prev")).click()    # at the last page: back
+    bar.check("another rules page, on a phone")
     page.get_by_role("tab", name="Cards", exact=True).click()
     page.locator(".af-card-next:visible").click()
     bar.check("the next card, on a phone")
