@@ -441,3 +441,31 @@ def test_each_new_screen_brings_the_page_back_to_its_top(cls):
     hooked(app.cards, "af-lesson-link")[0].click()
     moved("a lesson opened from the Cards tab")
     assert app.tabs.selected_index == app.LESSON
+
+
+@pytest.mark.parametrize("cls", [LearnApp, ExiledApp])
+def test_no_word_outside_the_tab_bar_looks_like_a_tab(cls):
+    """The intro and every pane name the tabs in plain words: no tab title is set in bold (it
+    looked like the tabs and was not one), on any tab, nor in a rules page."""
+    import re
+
+    app = cls.from_query("")
+    titles = "|".join(re.escape(t) for t in app.tabs.titles)
+    bold = re.compile(rf"<(b|strong)>\s*(the )?({titles})( tab)?\s*</\1>", re.I)
+
+    def html_of(widget: ipw.Widget) -> list[str]:
+        out = [widget.value] if isinstance(widget, ipw.HTML) else []
+        for child in getattr(widget, "children", ()):
+            out += html_of(child)
+        return out
+
+    seen = []
+    for k in range(len(app.tabs.titles)):
+        app.tabs.selected_index = k
+        seen += html_of(app)
+    for k in range(len(app.controller.rules.pages)):
+        app.rules._book.go(k)
+        app.rules.refresh()
+        seen += html_of(app.rules)
+    assert any("Rules tab" in v for v in seen)                 # the intro names them in plain words
+    assert [v for v in seen if bold.search(v)] == []
