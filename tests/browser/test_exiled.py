@@ -11,7 +11,7 @@ from aristofarsa.controllers.quiz import Quiz
 from aristofarsa.controllers.rules import exiled_pages
 from aristofarsa.core.cards import EXPANSION_CARDS
 
-from .test_learn import LAPTOP, TabBar, every_tab, page_errors, phone_screens, read_path, shot, take_one
+from .test_learn import LAPTOP, TabBar, every_tab, page_errors, phone_screens, quiz_step, read_path, shot
 
 pytestmark = pytest.mark.browser
 
@@ -59,12 +59,7 @@ def test_exiled_reading_path_a_lesson_and_the_quiz_going_on(app_server, page):
     state.next()
     for k in range(2, 6):
         page.locator(".af-quiz-next").click()
-        page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
-                               arg=f"question {k} of 5", timeout=60_000)
-        bar.check(f"quiz question {k}")
-        q = state.question()
-        assert "Fully right" in take_one(page, q)
-        state.answer(q.answer())
+        quiz_step(page, bar, state, f"question {k} of 5")
         state.next()
     page.locator(".af-quiz-next", has_text="See the summary").click()
     page.wait_for_function("() => document.querySelector('.af-quiz-summary').innerText.includes('Quiz done')",
@@ -72,11 +67,7 @@ def test_exiled_reading_path_a_lesson_and_the_quiz_going_on(app_server, page):
     assert "4 of 5 fully right" in page.locator(".af-quiz-summary").inner_text()
     # the Exiled quiz goes on: Next question starts a new quiz at its level, a question not asked yet
     page.locator(".af-quiz-next", has_text="a new quiz: 4. The Exiled expansion").click()
-    page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
-                           arg="4. The Exiled expansion · question 1 of 5", timeout=60_000)
-    bar.check("a new quiz after the summary")
     state.new_quiz()
-    q = state.question()
-    assert "Fully right" in take_one(page, q)
+    quiz_step(page, bar, state, "4. The Exiled expansion · question 1 of 5")
     phone_screens(page, "exiled")
     assert errors == []

@@ -143,6 +143,17 @@ def take_one(page, q, answer=None) -> str:
     return page.locator(".af-quiz-feedback").inner_text()
 
 
+def quiz_step(page, bar: TabBar, state: Quiz, progress: str) -> None:
+    """Once the quiz's progress reads ``progress``: the tab bar where it was, and ``state``'s
+    question answered in full, checked fully right and recorded in ``state``."""
+    page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
+                           arg=progress, timeout=60_000)
+    bar.check(progress)
+    q = state.question()
+    assert "Fully right" in take_one(page, q)
+    state.answer(q.answer())
+
+
 def phone_screens(page, app: str) -> None:
     """At phone width: every tab, a next rules page, a next card and (after the checked question
     the quiz is at) the next quiz question, the tab bar where the page had it at that width;
@@ -230,12 +241,7 @@ def test_reading_path_quizzes_of_every_level_and_a_reload(app_server, page):
         if not title.startswith("2."):
             page.locator(".widget-toggle-buttons button", has_text=title).first.click()
             state.set_level(int(title[0]) - 1)
-        page.wait_for_function("t => document.querySelector('.af-quiz-progress').innerText.includes(t)",
-                               arg=f"{title} · question 1 of 5", timeout=60_000)
-        bar.check(f"quiz level {title}")
-        q = state.question()
-        assert "Fully right" in take_one(page, q)
-        state.answer(q.answer())
+        quiz_step(page, bar, state, f"{title} · question 1 of 5")
     phone_screens(page, "learn")
     assert errors == []
 

@@ -434,8 +434,13 @@ def test_each_new_screen_brings_the_page_back_to_its_top(cls):
     moved("next card")
     app.tabs.selected_index = app.QUIZ
     pane = app.quiz
+    # Next question waits for the check and says why, in its label and its tooltip (its
+    # accessible description)
+    assert pane.next.disabled and "check your answer first" in pane.next.description
+    assert pane.next.tooltip == pane.next.description
     one(pane, "af-quiz-check").click()
     assert top.count == seen[-1]                         # the feedback is read where it appears
+    assert not pane.next.disabled and pane.next.tooltip == pane.next.description == "Next question ▶"
     one(pane, "af-quiz-next").click()
     moved("next question")
     hooked(app.cards, "af-lesson-link")[0].click()
