@@ -28,6 +28,10 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
   its page open (Voila's culler spares open pages for ever), and gives a preheated kernel
   ``visitor_wait`` seconds to take its visitor's request, after which the kernel is shut
   down and the page ends (its script says so; the pool has already started a replacement).
+
+:func:`serve_on` (not a replacement) makes one Voila application serve on sockets ``serve``
+has bound already: ``--port 0`` then takes the port the system gives, and no other process
+can take a port between ``serve``'s check and Voila's bind.
 """
 from __future__ import annotations
 
@@ -330,6 +334,30 @@ async def within(task: asyncio.Future, seconds: float, give_up: Any) -> Any:
     except TimeoutError:
         await give_up()
         raise VisitorWaitExpired(f"no answer within {seconds} s") from None
+
+
+def serve_on(app: Any, sockets: list) -> None:
+    """Make the Voila application ``app`` serve on ``sockets``, already bound and listening
+    (``cli/apps.py``, ``listening_sockets``), instead of binding its port itself: Voila's
+    ``listen`` calls its Tornado application's ``listen(port, ip)`` once ``start`` has made it."""
+    from tornado.httpserver import HTTPServer
+
+    voila_listen = app.listen
+
+    def listen() -> None:
+        tornado_app = app.app
+
+        def on_sockets(port: int, address: str | None = None, **kwargs: Any) -> HTTPServer:
+            server = HTTPServer(tornado_app, **{k: v for k, v in kwargs.items()
+                                                if k not in ("family", "backlog", "flags",
+                                                             "reuse_port")})
+            server.add_sockets(sockets)
+            return server
+
+        tornado_app.listen = on_sockets
+        voila_listen()
+
+    app.listen = listen
 
 
 def install() -> None:
