@@ -310,7 +310,11 @@ def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
     folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
     watch = jinja2.Environment(loader=jinja2.FileSystemLoader(folder)).get_template(
         "page_app_watch.html.j2")
-    served, alone = watch.render(resources=given), watch.render(resources={})
+    # nbconvert's resources answer "" for a key they lack (Voila inside a Jupyter server)
+    from nbconvert.exporters.exporter import ResourcesDict
+
+    served, alone = watch.render(resources=ResourcesDict(None, given)), \
+        watch.render(resources=ResourcesDict())
     for text in given.values():
         assert f"= {json.dumps(text)};" in served
         assert text not in alone and json.dumps(text) not in alone

@@ -14,6 +14,8 @@ import json
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -328,9 +330,10 @@ def _without_app_output(body: str) -> str:
 
 
 def test_six_lab_pages_at_once_each_show_their_round_or_a_message(app_server, browser):
-    """Six Lab pages opened at once, each with its own share code: each shows its round, or a
-    message (never a blank page). Two of them lose their app cell's output on the way, as pages
-    did under load: they say "the app did not start" at once, with a reload button."""
+    """Six Lab pages opened at once, each with its own share code, while a helper process
+    burns a core: each shows its round, or a message (never a blank page). Two of them lose
+    their app cell's output on the way, as pages did under load: they say "the app did not
+    start" at once, with a reload button."""
     from aristofarsa import SCENARIOS_DIR, scenario
     from aristofarsa.scenario import share
 
@@ -343,6 +346,7 @@ def test_six_lab_pages_at_once_each_show_their_round_or_a_message(app_server, br
         route.fulfill(response=response, body=_without_app_output(response.text()))
 
     pages = []
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])   # a loaded server
     try:
         for k, name in enumerate(lessons):
             text = (SCENARIOS_DIR / f"{name}.toml").read_text(encoding="utf-8")
@@ -352,8 +356,10 @@ def test_six_lab_pages_at_once_each_show_their_round_or_a_message(app_server, br
                 p.route(re.compile(r"/voila/render/lab\.ipynb"), drop)
             p.goto(f"{app_server}voila/render/lab.ipynb?scenario={share.encode(text)}",
                    wait_until="commit")
-        for k, (_, p, title) in enumerate(pages):
+        for _, p, _ in pages:
             p.wait_for_selector(f"{APP_SELECTOR}, .af-page-problem", state="visible", timeout=240_000)
+        burner.kill()
+        for k, (_, p, title) in enumerate(pages):
             if k in dropped:
                 message = problem(p, timeout=10)
                 assert message.startswith("The app did not start") and "reload" in message
@@ -367,6 +373,8 @@ def test_six_lab_pages_at_once_each_show_their_round_or_a_message(app_server, br
                                     "?.includes(t)", arg=title, timeout=120_000)
                 assert p.locator(".af-error").first.is_hidden()
     finally:
+        burner.kill()
+        burner.wait()
         for context, p, _ in pages:
             context.close()
             assert not p.af_foreign, f"requests left 127.0.0.1: {p.af_foreign}"
