@@ -320,3 +320,18 @@ def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
         assert text not in alone and json.dumps(text) not in alone
     for text in apps.page_texts().values():                    # the English catalog
         assert f"= {json.dumps(text)};" in alone
+
+
+def test_the_per_client_limit_counts_an_ipv6_visitor_by_its_network():
+    """A home or phone holds a whole IPv6 /64 and may take a new address in it for each
+    request: the per-client limit counts the /64, so one client cannot take every slot by
+    changing address; an IPv4 address (also written as IPv6) is itself."""
+    from aristofarsa.cli.voila_fixes import client_of
+
+    one_home = {client_of(f"2001:db8:1:2::{n:x}") for n in range(1, 200, 7)}
+    assert one_home == {"2001:db8:1:2::/64"}
+    assert client_of("2001:db8:1:3::1") != client_of("2001:db8:1:2::1")
+    assert client_of("fe80::1%eth0") == "fe80::/64"
+    assert client_of("::ffff:10.0.0.7") == client_of("10.0.0.7") == "10.0.0.7"
+    assert client_of("10.0.0.8") != client_of("10.0.0.7")
+    assert client_of("not an address") == "not an address"

@@ -12,7 +12,8 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
   **Drop it once upstream Voila fixes** ``RequestInfoSocketHandler.on_close``.
 * :class:`AppPageHandler` for ``/voila/render/<notebook>``: beyond ``--max-kernels`` app
   pages it answers with a "server busy" page (HTTP 503) instead of starting a kernel, and
-  beyond ``--max-kernels-per-client`` pages of one address with the same page (HTTP 429):
+  beyond ``--max-kernels-per-client`` pages of one address (an IPv6 address: its /64
+  network, :func:`client_of`) with the same page (HTTP 429):
   it counts kernels, not requests (a request holds a reservation until its kernel is
   known, then the kernel counts and the reservation is gone, so simultaneous first
   visitors under the cap all get their page); it
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import ipaddress
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -67,6 +69,22 @@ class PageRequest:
 
     address: str
     kernel_id: str | None = None
+
+
+def client_of(address: str) -> str:
+    """The client a visitor's address stands for, as the per-client limit counts it: an IPv4
+    address itself; an IPv6 address its /64 network (one home or phone holds a whole /64 and
+    may take a new address in it for each request); an IPv4 address written as IPv6
+    (``::ffff:10.0.0.1``, a dual-stack server) the IPv4 address."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 #: The page request the running task answers (the kernel manager hands its kernel to it).
@@ -122,7 +140,7 @@ class AppPageHandler(TornadoVoilaHandler):
 
     async def get(self, path: str | None = None) -> None:  # type: ignore[override]
         manager = self.kernel_manager
-        request = PageRequest(self.request.remote_ip or "")
+        request = PageRequest(client_of(self.request.remote_ip or ""))
         refused = manager.refusal(request.address)
         if refused:
             cap, per_client = manager.max_kernels, manager.max_kernels_per_client
