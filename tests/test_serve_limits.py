@@ -293,33 +293,35 @@ def test_serve_binds_its_port_before_voila_starts_and_voila_serves_on_it(monkeyp
 
 
 def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
-    """The watcher's "the app did not start" and its button are catalog messages that serve
-    gives the template; the template's English stand-in (Voila inside a Jupyter server gives
-    none) is the catalog's English word for word."""
+    """What a page says when it cannot work ("the app did not start", "the app restarted" ...)
+    and its Reload button are catalog messages that serve gives the template; the template's
+    English stand-ins (Voila inside a Jupyter server gives none) are the catalog's English
+    word for word."""
     import json
 
     import jinja2
+    from nbconvert.exporters.exporter import ResourcesDict
 
     from aristofarsa.core import messages
 
     with messages.using(messages.pseudo()):
         config, _ = _served_config(monkeypatch)
     given = {k: v for k, v in config.VoilaConfiguration.resources.items() if k != "af_upload_limit"}
-    assert set(given) == {"af_no_start", "af_reload"}
+    assert set(given) == set(apps.page_texts()) and len(given) == 6
     assert all(v.startswith(messages.OPEN) and v.endswith(messages.CLOSE) for v in given.values())
     folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
-    watch = jinja2.Environment(loader=jinja2.FileSystemLoader(folder)).get_template(
-        "page_app_watch.html.j2")
-    # nbconvert's resources answer "" for a key they lack (Voila inside a Jupyter server)
-    from nbconvert.exporters.exporter import ResourcesDict
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder))
 
-    served, alone = watch.render(resources=ResourcesDict(None, given)), \
-        watch.render(resources=ResourcesDict())
+    def pages(resources: dict) -> str:
+        # nbconvert's resources answer "" for a key they lack
+        return "".join(env.get_template(name).render(resources=ResourcesDict(None, resources))
+                       for name in ("page_app_watch.html.j2", "page_problems.html.j2"))
+
+    served, alone = pages(given), pages({})
     for text in given.values():
-        assert f"= {json.dumps(text)};" in served
-        assert text not in alone and json.dumps(text) not in alone
+        assert json.dumps(text) in served and json.dumps(text) not in alone
     for text in apps.page_texts().values():                    # the English catalog
-        assert f"= {json.dumps(text)};" in alone
+        assert json.dumps(text) in alone
 
 
 def test_the_per_client_limit_counts_an_ipv6_visitor_by_its_network():

@@ -223,7 +223,7 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             f"--AppKernelManager.connect_wait={connect_wait}",
             # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
             f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
-            # the page's own sentences, from the catalog (page_app_watch.html.j2)
+            # the page's own sentences, from the catalog (page_app_watch, page_problems)
             *(f"--VoilaConfiguration.resources={key}={text}" for key, text in page_texts().items()),
             # the static site's build tools put this JupyterLab extension next to Voila's: a
             # served page has a kernel of its own and never needs its scripts
@@ -243,6 +243,10 @@ def page_texts() -> dict[str, str]:
     from ..core import messages
 
     return {"af_no_start": messages.text("serve.app-did-not-start"),
+            "af_restarted": messages.text("serve.app-restarted"),
+            "af_cut": messages.text("serve.page-cut"),
+            "af_slow": messages.text("serve.page-slow"),
+            "af_unreachable": messages.text("serve.page-unreachable"),
             "af_reload": messages.text("serve.reload")}
 
 
