@@ -337,3 +337,37 @@ def test_the_per_client_limit_counts_an_ipv6_visitor_by_its_network():
     assert client_of("::ffff:10.0.0.7") == client_of("10.0.0.7") == "10.0.0.7"
     assert client_of("10.0.0.8") != client_of("10.0.0.7")
     assert client_of("not an address") == "not an address"
+
+
+def test_the_busy_page_is_told_by_the_catalog():
+    """The busy page (503: the server is full; 429: this address holds its share) in the
+    pseudo-translation: every sentence inside its markers, the counts in their plural forms,
+    the option to raise in a code span, the page's language the catalog's."""
+    import re
+
+    import jinja2
+
+    from aristofarsa.cli.voila_fixes import busy_page
+    from aristofarsa.core import messages
+
+    folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
+    busy = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True) \
+        .get_template("busy.html")
+
+    def page(*args: object) -> str:
+        return busy.render(base_url="/", **busy_page(*args))    # type: ignore[arg-type]
+
+    with messages.using(messages.pseudo()):
+        full, client = page("busy", 3, 2, 1800), page("client", 3, 1, 0)
+    for html in (full, client):
+        words = re.sub(r"<[^>]+>|\{.*?\}", " ", html.split("</style>")[1])
+        plain = [w for w in re.findall(r"⟦[^⟧]*⟧|[A-Za-z]{2,}", words) if not w.startswith("⟦")]
+        assert set(plain) <= {"Aristofarsa", "aristofarsa", "serve", "max", "kernels", "per",
+                              "client"}, plain
+    assert " 3 " in full and "--max-kernels N</code>" in full and " 30 " in full
+    assert "--max-kernels-per-client N</code>" in client and " 1 " in client
+    english = page("client", 3, 1, 0)
+    assert "It already runs 1 app for this address" in english
+    assert "Too many apps from your address</strong>" in english and '<html lang="en">' in english
+    assert "It already runs 3 apps, as many" in page("busy", 3, 2, 60)
+    assert "one left idle after 1 minute." in page("busy", 3, 2, 60)

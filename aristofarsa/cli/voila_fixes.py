@@ -151,9 +151,9 @@ class AppPageHandler(TornadoVoilaHandler):
             self.set_status(503 if refused == "busy" else 429)
             self.set_header("Retry-After", "60")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-            self.finish(self.render_template("busy.html", base_url=self.base_url, max_kernels=cap,
-                                             per_client=per_client if refused == "client" else 0,
-                                             cull_open_idle=getattr(manager, "cull_open_idle", 0)))
+            self.finish(self.render_template("busy.html", base_url=self.base_url,
+                                             **busy_page(refused, cap, per_client,
+                                                         getattr(manager, "cull_open_idle", 0))))
             return
         # Reading the token sets the _xsrf cookie, which Voila's page sends when its tab
         # closes to shut its kernel down (a request refused without it).
@@ -176,6 +176,34 @@ class AppPageHandler(TornadoVoilaHandler):
             theme = None
         return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name,
                                                          theme, request_args))
+
+
+def busy_page(refused: str, max_kernels: int, per_client: int, cull_open_idle: int) -> dict[str, Any]:
+    """What the busy page (``busy.html``) says, from the catalog in use: ``refused`` is
+    "busy" (the server runs ``max_kernels`` app pages) or "client" (this address runs
+    ``per_client``). Its values are HTML (the template writes them as they are)."""
+    from markupsafe import Markup, escape
+
+    from ..core.messages import catalog, text
+
+    client = refused == "client"
+    option = "--max-kernels-per-client" if client else "--max-kernels"
+    minutes = round(cull_open_idle / 60)
+    said = {
+        "title": text("serve-busy.title"),
+        "heading": text("serve-busy.heading-client" if client else "serve-busy.heading-full"),
+        "why": (text("serve-busy.client", count=per_client) if client
+                else text("serve-busy.full", count=max_kernels)),
+        "wait": (text("serve-busy.wait-idle", minutes=minutes) if minutes
+                 else text("serve-busy.wait")),
+        "try_again": text("serve-busy.try-again"),
+        "all_apps": text("serve-busy.all-apps"),
+    }
+    page = {key: escape(value) for key, value in said.items()}
+    command = f"<code>{escape(f'aristofarsa serve {option} N')}</code>"
+    page["more"] = Markup(text("serve-busy.more", command=command))
+    page["lang"] = escape(catalog().language)
+    return page
 
 
 if TYPE_CHECKING:       # the mixin's methods use the kernel manager's (Jupyter's, untyped)
