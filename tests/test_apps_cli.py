@@ -36,7 +36,7 @@ def test_serve_without_the_apps_extra_names_the_install_command(monkeypatch, cap
     (["--pool-size", "9"], "--pool-size must be 0 to 8"),
     (["--pool-size", "-1"], "--pool-size must be 0 to 8"),
     (["--port", "0", "--host", "no-such-host.invalid"], "cannot listen on 'no-such-host.invalid'"),
-    (["--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
+    (["--host", "no-such-host.invalid"], "cannot listen on 'no-such-host.invalid'"),
 ])
 def test_serve_refuses_bad_options(argv, words, capsys):
     assert main(["serve", "--no-browser", *argv]) == 2
@@ -79,6 +79,9 @@ class _FakeVoila:
         _FakeVoila.argv = argv
 
     def start(self) -> None:
+        pass
+
+    def listen(self) -> None:
         pass
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from aristofarsa.cli.apps import page_texts
+
 ROOT = Path(__file__).resolve().parents[1]
 POSTBUILD = ROOT / "binder" / "postBuild"
 
@@ -76,6 +78,9 @@ def test_voila_inside_jupyter_renders_an_app_with_the_packages_template(tmp_path
         assert "<title>Learn the rules · Aristofarsa</title>" in page, page[:500]
         assert re.search(r"<main [^>]*aria-labelledby=", page)      # the template's landmark
         assert "cdn.jsdelivr" not in page and "unpkg.com" not in page
+        # no catalog words come as resources here: the page says what it must in English
+        for said in page_texts().values():
+            assert json.dumps(said) in page, said
     finally:
         server.terminate()
         try:

@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
+import socket
+import sys
 
 import pytest
 
 from aristofarsa.cli import apps, main
+from aristofarsa.cli.args import UsageError
 from aristofarsa.controllers.sources import MAX_UPLOAD_BYTES
 
 pytest.importorskip("voila")
@@ -48,7 +51,8 @@ def test_serve_turns_overrides_off_and_sets_its_limits(monkeypatch):
     assert str(config.AppKernelManager.max_kernels) == "7"      # read by the trait when it loads
     assert str(config.AppKernelManager.cull_open_idle) == "600"
     # the page's script keeps larger uploads from the kernel
-    assert config.VoilaConfiguration.resources == {"af_upload_limit": str(MAX_UPLOAD_BYTES)}
+    assert config.VoilaConfiguration.resources == {"af_upload_limit": str(MAX_UPLOAD_BYTES),
+                                                   **apps.page_texts()}
     from aristofarsa.cli import voila_fixes
 
     assert voila_app.RequestInfoSocketHandler is voila_fixes.QuerySocketHandler
@@ -142,8 +146,14 @@ def test_serve_reads_no_config_file_from_its_working_folder(monkeypatch, tmp_pat
                                        "c.VoilaConfiguration.show_tracebacks = True\n")
     (tmp_path / "voila.json").write_text('{"VoilaConfiguration": {"show_tracebacks": true}}')
     monkeypatch.chdir(tmp_path)
+    # `python -m aristofarsa serve` puts the working folder first on the import path, where
+    # its voila.py would be imported in place of Voila: serve takes it off
+    monkeypatch.setattr(sys, "path", ["", str(tmp_path), *sys.path])
     config, voila_app = _served_config(monkeypatch)
     assert not marker.exists()
+    assert "" not in sys.path and str(tmp_path) not in sys.path
+    assert apps.import_path_without(tmp_path, [str(tmp_path / "sub"), str(tmp_path), "."]) == \
+        [str(tmp_path / "sub")]
     assert "show_tracebacks" not in config.VoilaConfiguration
     assert [str(p) for p in config.Voila.config_file_paths] == [str(apps.CONFIG_DIR)]
     assert not list(apps.CONFIG_DIR.glob("voila.*"))           # the folder it reads holds none
@@ -235,3 +245,129 @@ def test_the_cap_counts_kernels_not_requests_and_each_clients_share():
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()
+
+
+def test_serve_binds_its_port_before_voila_starts_and_voila_serves_on_it(monkeypatch):
+    """``--port 0``: the port is the one the system gives as serve binds it, Voila is told
+    that port (its preheated kernels reach the server there) and serves on those very
+    sockets, so no other process can take the port between a check and the bind."""
+    import tornado.web
+    from tornado.httpclient import AsyncHTTPClient
+
+    from aristofarsa.cli import voila_fixes
+
+    given: list = []
+    serve_on = voila_fixes.serve_on
+    monkeypatch.setattr(voila_fixes, "serve_on",
+                        lambda app, sockets: given.append((sockets, apps.bound_port(sockets))))
+    config, _ = _served_config(monkeypatch)
+    [(sockets, port)] = given
+    assert port > 0 and str(config.Voila.port) == str(port)
+    assert all(s.fileno() == -1 for s in sockets)       # closed once Voila has ended
+    with socket.socket() as taken:                      # a port in use: refused, naming it
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(UsageError, match=f"cannot listen on 127.0.0.1 port {taken.getsockname()[1]}"):
+            apps.listening_sockets("127.0.0.1", taken.getsockname()[1])
+
+    class Hello(tornado.web.RequestHandler):
+        def get(self) -> None:
+            self.write("served")
+
+    async def run() -> str:
+        sockets = apps.listening_sockets("127.0.0.1", 0)
+        app = type("FakeVoila", (), {})()              # what Voila's listen does: app.listen(port, ip)
+        app.app = tornado.web.Application([("/", Hello)])
+        app.listen = lambda: app.app.listen(0, "127.0.0.1")
+        serve_on(app, sockets)
+        app.listen()
+        try:
+            response = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{apps.bound_port(sockets)}/")
+            return response.body.decode()
+        finally:
+            for s in sockets:
+                s.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, run()).result() == "served"
+
+
+def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
+    """What a page says when it cannot work ("the app did not start", "the app restarted" ...)
+    and its Reload button are catalog messages that serve gives the template; the template's
+    English stand-ins (Voila inside a Jupyter server gives none) are the catalog's English
+    word for word."""
+    import json
+
+    import jinja2
+    from nbconvert.exporters.exporter import ResourcesDict
+
+    from aristofarsa.core import messages
+
+    with messages.using(messages.pseudo()):
+        config, _ = _served_config(monkeypatch)
+    given = {k: v for k, v in config.VoilaConfiguration.resources.items() if k != "af_upload_limit"}
+    assert set(given) == set(apps.page_texts()) and len(given) == 6
+    assert all(v.startswith(messages.OPEN) and v.endswith(messages.CLOSE) for v in given.values())
+    folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder))
+
+    def pages(resources: dict) -> str:
+        # nbconvert's resources answer "" for a key they lack
+        return "".join(env.get_template(name).render(resources=ResourcesDict(None, resources))
+                       for name in ("page_app_watch.html.j2", "page_problems.html.j2"))
+
+    served, alone = pages(given), pages({})
+    for text in given.values():
+        assert json.dumps(text) in served and json.dumps(text) not in alone
+    for text in apps.page_texts().values():                    # the English catalog
+        assert json.dumps(text) in alone
+
+
+def test_the_per_client_limit_counts_an_ipv6_visitor_by_its_network():
+    """A home or phone holds a whole IPv6 /64 and may take a new address in it for each
+    request: the per-client limit counts the /64, so one client cannot take every slot by
+    changing address; an IPv4 address (also written as IPv6) is itself."""
+    from aristofarsa.cli.voila_fixes import client_of
+
+    one_home = {client_of(f"2001:db8:1:2::{n:x}") for n in range(1, 200, 7)}
+    assert one_home == {"2001:db8:1:2::/64"}
+    assert client_of("2001:db8:1:3::1") != client_of("2001:db8:1:2::1")
+    assert client_of("fe80::1%eth0") == "fe80::/64"
+    assert client_of("::ffff:10.0.0.7") == client_of("10.0.0.7") == "10.0.0.7"
+    assert client_of("10.0.0.8") != client_of("10.0.0.7")
+    assert client_of("not an address") == "not an address"
+
+
+def test_the_busy_page_is_told_by_the_catalog():
+    """The busy page (503: the server is full; 429: this address holds its share) in the
+    pseudo-translation: every sentence inside its markers, the counts in their plural forms,
+    the option to raise in a code span, the page's language the catalog's."""
+    import re
+
+    import jinja2
+
+    from aristofarsa.cli.voila_fixes import busy_page
+    from aristofarsa.core import messages
+
+    folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
+    busy = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True) \
+        .get_template("busy.html")
+
+    def page(*args: object) -> str:
+        return busy.render(base_url="/", **busy_page(*args))    # type: ignore[arg-type]
+
+    with messages.using(messages.pseudo()):
+        full, client = page("busy", 3, 2, 1800), page("client", 3, 1, 0)
+    for html in (full, client):
+        words = re.sub(r"<[^>]+>|\{.*?\}", " ", html.split("</style>")[1])
+        plain = [w for w in re.findall(r"⟦[^⟧]*⟧|[A-Za-z]{2,}", words) if not w.startswith("⟦")]
+        assert set(plain) <= {"Aristofarsa", "aristofarsa", "serve", "max", "kernels", "per",
+                              "client"}, plain
+    assert " 3 " in full and "--max-kernels N</code>" in full and " 30 " in full
+    assert "--max-kernels-per-client N</code>" in client and " 1 " in client
+    english = page("client", 3, 1, 0)
+    assert "It already runs 1 app for this address" in english
+    assert "Too many apps from your address</strong>" in english and '<html lang="en">' in english
+    assert "It already runs 3 apps, as many" in page("busy", 3, 2, 60)
+    assert "one left idle after 1 minute." in page("busy", 3, 2, 60)

@@ -15,11 +15,15 @@ and Voila's query socket and preheated kernels are fixed by ``cli/voila_fixes.py
 load (issue 30) the cap counts kernels, not requests, one address holds at most
 ``--max-kernels-per-client`` pages, a page that never connects loses its kernel after
 ``--connect-wait`` seconds, Voila waits 60 s for a cell's output (``IOPUB_TIMEOUT``), and no
-``voila.py`` of the working folder is read (``CONFIG_DIR``).
+``voila.py`` of the working folder is read (``CONFIG_DIR``) nor imported (``python -m`` puts
+that folder on ``sys.path``: ``import_path_without``). ``serve`` binds its port itself before
+Voila starts (``listening_sockets``; ``--port 0``: the system's choice, printed) and Voila
+serves on those sockets (``voila_fixes.serve_on``).
 """
 from __future__ import annotations
 
 import argparse
+import errno
 import faulthandler
 import importlib.util
 import json
@@ -101,7 +105,8 @@ def add_commands(sub) -> None:
                                    "after --cull-idle seconds. Needs the apps extra: "
                                    + APPS_EXTRA_HINT + ".")
     p.add_argument("--port", type=whole_number("--port"), default=DEFAULT_PORT,
-                   help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+                   help=f"port to listen on (default {DEFAULT_PORT}; 0: a free one the system gives, "
+                        f"named in the address printed)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 to serve the local network)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
@@ -167,26 +172,27 @@ def add_commands(sub) -> None:
 
 
 # ------------------------------------------------------------------ serve
-def _free_port(host: str) -> int:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as s:
-        try:
-            s.bind((host, 0))
-        except OSError as exc:
-            raise UsageError(f"cannot listen on {host!r} ({exc.strerror or exc}); --host takes an "
-                             "address of this machine, e.g. 127.0.0.1 or 0.0.0.0") from None
-        return int(s.getsockname()[1])
+def listening_sockets(host: str, port: int) -> list[socket.socket]:
+    """The server's listening sockets, bound here before Voila starts (``--port 0``: on a port
+    the system gives). Voila serves on these very sockets (``voila_fixes.serve_on``), so no
+    other process can take the port between a check and the bind, and the address printed is
+    the one bound."""
+    from tornado.netutil import bind_sockets
+
+    try:
+        return bind_sockets(port, host or None)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        if port and exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            raise UsageError(f"cannot listen on {host} port {port} ({why}); choose another with "
+                             "--port N (or --port 0 for any free port)") from None
+        raise UsageError(f"cannot listen on {host!r} ({why}); --host takes an address of this "
+                         "machine, e.g. 127.0.0.1 or 0.0.0.0") from None
 
 
-def _check_port(host: str, port: int) -> None:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind((host, port))
-        except OSError as exc:
-            raise UsageError(f"cannot listen on {host} port {port} ({exc.strerror or exc}); "
-                             "choose another with --port N (or --port 0 for any free port)") from None
+def bound_port(sockets: list[socket.socket]) -> int:
+    """The port ``sockets`` listen on (one port for all of them)."""
+    return int(sockets[0].getsockname()[1])
 
 
 #: Front-end extensions a served page never loads (they serve Python in the browser only).
@@ -217,6 +223,8 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             f"--AppKernelManager.connect_wait={connect_wait}",
             # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
             f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
+            # the page's own sentences, from the catalog (page_app_watch, page_problems)
+            *(f"--VoilaConfiguration.resources={key}={text}" for key, text in page_texts().items()),
             # the static site's build tools put this JupyterLab extension next to Voila's: a
             # served page has a kernel of its own and never needs its scripts
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
@@ -226,6 +234,20 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
                  f"--VoilaConfiguration.default_pool_size={pool_size}",
                  *(f"--VoilaKernelManager.preheat_denylist={name}" for name in NOT_PREHEATED)]
     return argv
+
+
+def page_texts() -> dict[str, str]:
+    """The sentences the page template writes itself, from the catalog in use, by the name of
+    the template's resource (Voila inside a Jupyter server gives none: the template's English
+    words stand in then)."""
+    from ..core import messages
+
+    return {"af_no_start": messages.text("serve.app-did-not-start"),
+            "af_restarted": messages.text("serve.app-restarted"),
+            "af_cut": messages.text("serve.page-cut"),
+            "af_slow": messages.text("serve.page-slow"),
+            "af_unreachable": messages.text("serve.page-unreachable"),
+            "af_reload": messages.text("serve.reload")}
 
 
 def use_template_in_jupyter(config_dir: Path, data_dir: Path) -> Path:
@@ -247,6 +269,14 @@ def use_template_in_jupyter(config_dir: Path, data_dir: Path) -> Path:
     config.setdefault("VoilaConfiguration", {})["template"] = TEMPLATE
     config_file.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     return link
+
+
+def import_path_without(folder: Path, path: list[str]) -> list[str]:
+    """``path`` (``sys.path``) without ``folder``: ``python -m aristofarsa serve`` puts the
+    working folder first, and a ``voila.py`` (or ``tornado.py`` ...) there would be imported
+    as code in place of the real module. The package itself is imported by then."""
+    here = os.path.realpath(folder)
+    return [p for p in path if os.path.realpath(p or os.curdir) != here]
 
 
 def local_address(host: str) -> str:
@@ -302,11 +332,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          f"got {args.connect_wait}")
     folder = notebooks_dir()
     host = args.host
-    port = _free_port(host) if args.port == 0 else args.port
-    _check_port(host, port)
+    sockets = listening_sockets(host, args.port)
+    port = bound_port(sockets)
     url = f"http://{local_address(host)}:{port}/"
 
     os.environ.update(serving_env(host=host))
+    sys.path[:] = import_path_without(Path.cwd(), sys.path)
     from tornado.ioloop import IOLoop
     from voila.app import Voila
 
@@ -314,6 +345,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     voila_fixes.install()
     app = Voila()
+    voila_fixes.serve_on(app, sockets)
     app.initialize(voila_argv(folder, host, port, args.cull_idle, not args.no_browser, args.pool_size,
                               args.max_kernels, args.cull_open_idle, args.max_kernels_per_client,
                               args.connect_wait))
@@ -327,6 +359,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         app.start()
     except KeyboardInterrupt:
         pass
+    finally:
+        for s in sockets:
+            s.close()
     return EXIT_OK
 
 

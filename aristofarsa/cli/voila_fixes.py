@@ -12,7 +12,8 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
   **Drop it once upstream Voila fixes** ``RequestInfoSocketHandler.on_close``.
 * :class:`AppPageHandler` for ``/voila/render/<notebook>``: beyond ``--max-kernels`` app
   pages it answers with a "server busy" page (HTTP 503) instead of starting a kernel, and
-  beyond ``--max-kernels-per-client`` pages of one address with the same page (HTTP 429):
+  beyond ``--max-kernels-per-client`` pages of one address (an IPv6 address: its /64
+  network, :func:`client_of`) with the same page (HTTP 429):
   it counts kernels, not requests (a request holds a reservation until its kernel is
   known, then the kernel counts and the reservation is gone, so simultaneous first
   visitors under the cap all get their page); it
@@ -28,11 +29,16 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
   its page open (Voila's culler spares open pages for ever), and gives a preheated kernel
   ``visitor_wait`` seconds to take its visitor's request, after which the kernel is shut
   down and the page ends (its script says so; the pool has already started a replacement).
+
+:func:`serve_on` (not a replacement) makes one Voila application serve on sockets ``serve``
+has bound already: ``--port 0`` then takes the port the system gives, and no other process
+can take a port between ``serve``'s check and Voila's bind.
 """
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import ipaddress
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -63,6 +69,22 @@ class PageRequest:
 
     address: str
     kernel_id: str | None = None
+
+
+def client_of(address: str) -> str:
+    """The client a visitor's address stands for, as the per-client limit counts it: an IPv4
+    address itself; an IPv6 address its /64 network (one home or phone holds a whole /64 and
+    may take a new address in it for each request); an IPv4 address written as IPv6
+    (``::ffff:10.0.0.1``, a dual-stack server) the IPv4 address."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 #: The page request the running task answers (the kernel manager hands its kernel to it).
@@ -118,7 +140,7 @@ class AppPageHandler(TornadoVoilaHandler):
 
     async def get(self, path: str | None = None) -> None:  # type: ignore[override]
         manager = self.kernel_manager
-        request = PageRequest(self.request.remote_ip or "")
+        request = PageRequest(client_of(self.request.remote_ip or ""))
         refused = manager.refusal(request.address)
         if refused:
             cap, per_client = manager.max_kernels, manager.max_kernels_per_client
@@ -129,9 +151,9 @@ class AppPageHandler(TornadoVoilaHandler):
             self.set_status(503 if refused == "busy" else 429)
             self.set_header("Retry-After", "60")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-            self.finish(self.render_template("busy.html", base_url=self.base_url, max_kernels=cap,
-                                             per_client=per_client if refused == "client" else 0,
-                                             cull_open_idle=getattr(manager, "cull_open_idle", 0)))
+            self.finish(self.render_template("busy.html", base_url=self.base_url,
+                                             **busy_page(refused, cap, per_client,
+                                                         getattr(manager, "cull_open_idle", 0))))
             return
         # Reading the token sets the _xsrf cookie, which Voila's page sends when its tab
         # closes to shut its kernel down (a request refused without it).
@@ -154,6 +176,34 @@ class AppPageHandler(TornadoVoilaHandler):
             theme = None
         return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name,
                                                          theme, request_args))
+
+
+def busy_page(refused: str, max_kernels: int, per_client: int, cull_open_idle: int) -> dict[str, Any]:
+    """What the busy page (``busy.html``) says, from the catalog in use: ``refused`` is
+    "busy" (the server runs ``max_kernels`` app pages) or "client" (this address runs
+    ``per_client``). Its values are HTML (the template writes them as they are)."""
+    from markupsafe import Markup, escape
+
+    from ..core.messages import catalog, text
+
+    client = refused == "client"
+    option = "--max-kernels-per-client" if client else "--max-kernels"
+    minutes = round(cull_open_idle / 60)
+    said = {
+        "title": text("serve-busy.title"),
+        "heading": text("serve-busy.heading-client" if client else "serve-busy.heading-full"),
+        "why": (text("serve-busy.client", count=per_client) if client
+                else text("serve-busy.full", count=max_kernels)),
+        "wait": (text("serve-busy.wait-idle", minutes=minutes) if minutes
+                 else text("serve-busy.wait")),
+        "try_again": text("serve-busy.try-again"),
+        "all_apps": text("serve-busy.all-apps"),
+    }
+    page = {key: escape(value) for key, value in said.items()}
+    command = f"<code>{escape(f'aristofarsa serve {option} N')}</code>"
+    page["more"] = Markup(text("serve-busy.more", command=command))
+    page["lang"] = escape(catalog().language)
+    return page
 
 
 if TYPE_CHECKING:       # the mixin's methods use the kernel manager's (Jupyter's, untyped)
@@ -330,6 +380,30 @@ async def within(task: asyncio.Future, seconds: float, give_up: Any) -> Any:
     except TimeoutError:
         await give_up()
         raise VisitorWaitExpired(f"no answer within {seconds} s") from None
+
+
+def serve_on(app: Any, sockets: list) -> None:
+    """Make the Voila application ``app`` serve on ``sockets``, already bound and listening
+    (``cli/apps.py``, ``listening_sockets``), instead of binding its port itself: Voila's
+    ``listen`` calls its Tornado application's ``listen(port, ip)`` once ``start`` has made it."""
+    from tornado.httpserver import HTTPServer
+
+    voila_listen = app.listen
+
+    def listen() -> None:
+        tornado_app = app.app
+
+        def on_sockets(port: int, address: str | None = None, **kwargs: Any) -> HTTPServer:
+            server = HTTPServer(tornado_app, **{k: v for k, v in kwargs.items()
+                                                if k not in ("family", "backlog", "flags",
+                                                             "reuse_port")})
+            server.add_sockets(sockets)
+            return server
+
+        tornado_app.listen = on_sockets
+        voila_listen()
+
+    app.listen = listen
 
 
 def install() -> None:

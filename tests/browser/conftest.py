@@ -3,10 +3,11 @@
 Fixtures (all browser tests are marked ``@pytest.mark.browser``):
 
 * ``app_server``: the base URL (``http://127.0.0.1:PORT/``) of ``aristofarsa serve
-  --no-browser --port PORT`` started from this checkout (PYTHONPATH set; the session's
-  ``shared_server``: under pytest-xdist, each process that runs a browser test starts one
-  when its first test needs it), killed at the end. A test after which it no longer answers
-  fails with its thread stacks and log, and a new one takes the port.
+  --no-browser --port 0`` (on the port the system gives, which serve prints) started from
+  this checkout (PYTHONPATH set; the session's ``shared_server``: under pytest-xdist, each
+  process that runs a browser test starts one when its first test needs it), killed at the
+  end. A test after which it no longer answers fails with its thread stacks and log, and a
+  new one takes the same port.
   It runs with serve's defaults, so every page gets a preheated kernel (``--pool-size 1``)
   when one is waiting: every browser test checks its app's query parameters that way.
 * ``serve`` (function): a factory ``serve(*extra_args) -> Server`` for a server of your own
@@ -193,27 +194,14 @@ class Server:
                 self.proc.wait(timeout=5)
 
 
-PORT_TAKEN = "no available port could be found"
+READY = "Serving the Aristofarsa apps at "
 
 
 def start_server(*extra: str, port: int = 0) -> Server:
-    """``aristofarsa serve --no-browser`` on ``port`` (0: a free one) with ``extra`` arguments,
-    once it says it is serving; its log is read all along (:meth:`Server.log_tail`).
-
-    A free port found by :func:`free_port` is free only when asked: before the server binds it,
-    another process may take it (the kernels of the other test processes' servers bind random
-    ports of the same range). The server then refuses to start, saying so; with port 0 another
-    free port is tried, up to three times, and any other failure is raised at once."""
-    for attempt in range(3):
-        try:
-            return _start_server_on(port or free_port(), extra)
-        except RuntimeError as error:
-            if port or PORT_TAKEN not in str(error) or attempt == 2:
-                raise
-    raise AssertionError("unreachable")
-
-
-def _start_server_on(port: int, extra: tuple[str, ...]) -> Server:
+    """``aristofarsa serve --no-browser --port PORT`` with ``extra`` arguments, once it says it
+    is serving; its log is read all along (:meth:`Server.log_tail`). With ``port`` 0 the
+    system gives the server a free port as it binds (no other process can take it first) and
+    the URL is the one the server prints."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
     env["PYTHONUNBUFFERED"] = "1"
@@ -221,10 +209,11 @@ def _start_server_on(port: int, extra: tuple[str, ...]) -> Server:
                              "--port", str(port), *extra], cwd=ROOT, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}/", proc, extra=extra)
+    server = Server("", proc, extra=extra)
     ready = threading.Event()
     threading.Thread(target=_read_log, args=(server, ready), daemon=True).start()
-    if ready.wait(READY_TIMEOUT) and server.proc.poll() is None:
+    if ready.wait(READY_TIMEOUT) and server.proc.poll() is None and server.url:
+        assert not port or server.port == port, server.url
         return server
     status = server.proc.poll()
     server.stop()
@@ -235,13 +224,15 @@ def _start_server_on(port: int, extra: tuple[str, ...]) -> Server:
 def _read_log(server: Server, ready: threading.Event) -> None:
     """Read the server's log until it ends, so that its pipe never fills up (a full pipe stops
     the server at its next log line): lines go to ``server.output`` (the last LOG_LINES), any
-    bytes decoded, and ``ready`` is set once the server says it is serving, or its log ends."""
+    bytes decoded, and ``ready`` is set once the server says it is serving (``server.url`` is
+    the address it prints), or its log ends."""
     stream = server.proc.stdout
     assert stream is not None
     for raw in iter(stream.readline, b""):
         line = raw.decode("utf-8", errors="replace")
         server.output.append(line)
-        if line.startswith("Serving the Aristofarsa apps at "):
+        if line.startswith(READY):
+            server.url = line[len(READY):].split()[0]
             ready.set()
     ready.set()
 
