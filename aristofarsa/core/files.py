@@ -111,21 +111,22 @@ def whole_number(value: str, name: str, low: int = 0, high: int | None = None,
     ``-`` sign when ``signed``, at most :data:`MAX_NUMBER_CHARS` characters (leading zeros
     count), ``low`` to ``high`` (below 2**63 when ``high`` is None). Anything else is a
     :class:`NumberError` naming ``name`` and the range (``allowed``: the range as the caller
-    words it, e.g. "(-5 or 5)" for a Witch's delta); nothing is converted before the length is
-    checked, so no input can reach Python's own digit limit or take long."""
+    words it, e.g. "(-5 or 5)" for a Witch's delta; "" when the caller checks the range itself
+    and only the size is the reader's); nothing is converted before the length is checked, so
+    no input can reach Python's own digit limit or take long."""
     text = value.strip() if isinstance(value, str) else ""
     if allowed is None:
         allowed = f"{low} to {high}" if high is not None else f">= {low}"
     digits = text[1:] if signed and text[:1] in "+-" and text else text
     if not isinstance(value, str) or not (digits and digits.isascii() and digits.isdigit()):
         shown = _shown(value) if isinstance(value, str) else type(value).__name__
-        raise NumberError(f"{name} must be a whole number {allowed}, got {shown}")
+        raise NumberError(f"{name} must be {f'a whole number {allowed}'.rstrip()}, got {shown}")
     top, too_big = (NUMBER_LIMIT - 1, "below 2**63") if high is None else (high, allowed)
     if len(text) > MAX_NUMBER_CHARS:       # leading zeros count: int() is never reached
         raise NumberError(f"{name} must be {too_big}, got a number of {len(digits):,} digits")
     n = int(text)
     if n < low or n > top:
-        raise NumberError(f"{name} must be {allowed if n < low else too_big}, got {n}")
+        raise NumberError(f"{name} must be {(allowed or f'>= {low}') if n < low else too_big}, got {n}")
     return n
 
 
@@ -217,7 +218,8 @@ def read_text(path: str | os.PathLike[str], what: str = "file", max_bytes: int =
 
 
 def _long_number_line(text: str) -> str:
-    match = re.search(r"[0-9a-fA-F_]{1000,}", text)
+    # only where a run starts: each run is read once (not once from each of its characters)
+    match = re.search(r"(?<![0-9a-fA-F_])[0-9a-fA-F_]{1000}", text)
     return f"line {text.count(chr(10), 0, match.start()) + 1}: " if match else ""
 
 
@@ -244,13 +246,23 @@ def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
         stack.extend((v, depth + 1) for v in items)
 
 
-#: TOML's tokens as far as dotted keys go: a string or a bare word is one part (a dot inside
-#: a string does not count), a dot joins parts, blanks are skipped, anything else ends a key.
+#: TOML's tokens outside strings as far as dotted keys go: a bare word is one key part, a dot
+#: joins parts, blanks are skipped, a quote opens a string (read by :data:`_TOML_STRING`),
+#: anything else ends a key. No pattern here can match at a position and fail after reading
+#: far: each token is read once, so the pass is linear in the text.
 _TOML_TOKEN = re.compile(r'''
-    (?P<part> """(?:[^"\\]|\\.|"(?!""))*+""" | \'\'\'(?:[^']|'(?!''))*+\'\'\'
-            | "(?:[^"\\\n]|\\.)*+" | '[^'\n]*+' | [A-Za-z0-9_-]++ )
+    (?P<quote> """ | \'\'\' | " | \' ) | (?P<part> [A-Za-z0-9_+-]++ )
   | (?P<dot> \. ) | (?P<blank> [ \t]++ ) | (?P<comment> \#[^\n]*+ ) | (?P<other> . )
 ''', re.VERBOSE | re.DOTALL)
+#: The body of each kind of TOML string, from just after its opening quote (possessive: it is
+#: read once, to the closing quote or to where the string is broken). A multi-line string
+#: may end with one or two quotes of its own before the closing three.
+_TOML_STRING = {
+    '"""': (re.compile(r'(?:[^"\\]|\\.|"(?!""))*+', re.DOTALL), '"""'),
+    "'''": (re.compile(r"(?:[^']|'(?!''))*+"), "'''"),
+    '"': (re.compile(r'(?:[^"\\\n]|\\.)*+'), '"'),
+    "'": (re.compile(r"[^'\n]*+"), "'"),
+}
 
 
 #: Most digits in one number of a TOML text (a scenario's largest, a seed, has 19).
@@ -262,17 +274,34 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
     """Refuse, in one linear pass before ``tomllib`` reads a byte, a text with a dotted key
     (``a.b.c = 1``, ``[a.b.c]``) of more than ``limit`` parts (tomllib's time grows with the
     square of them), lists or inline tables nested more than ``depth`` levels (tomllib
-    recurses once per level), or a number of more than ``digits`` digits."""
-    parts, start, after_dot, level = 0, 0, False, 0
+    recurses once per level), or a number of more than ``digits`` digits.
 
-    def line_of(at: int) -> int:
-        return text.count("\n", 0, at) + 1
+    Every character is read once: a string is read to its closing quote by one possessive
+    match, and a string that is never closed ends the pass, since tomllib stops there with
+    its own message (a tokenizer that tried a quote at every later position instead took
+    time quadratic in a line of ``\\"``: minutes for a 100 kB file)."""
+    parts, start, after_dot, level, at, end = 0, 0, False, 0, 0, len(text)
 
-    for token in _TOML_TOKEN.finditer(text):
-        kind = token.lastgroup
-        if kind == "part":
+    def line_of(pos: int) -> int:
+        return text.count("\n", 0, pos) + 1
+
+    while at < end:
+        token = _TOML_TOKEN.match(text, at)
+        assert token is not None                        # (?P<other> .) matches any character
+        kind, at = token.lastgroup, token.end()
+        if kind == "quote":
+            body, close = _TOML_STRING[token.group()]
+            read = body.match(text, at)
+            at = read.end() if read else at              # a *+ body always matches, if empty
+            if not text.startswith(close, at):
+                return                                   # never closed: tomllib says where
+            at += len(close)
+            if len(close) == 3:                          # one or two quotes of its own
+                for _ in range(2):
+                    at += text.startswith(close[0], at)
+        if kind in ("quote", "part"):
             word = token.group()
-            if word[0].isdigit() and len(word) > digits:
+            if kind == "part" and word.lstrip("+-")[:1].isdigit() and len(word) > digits:
                 raise FileInputError(f"{name}: line {line_of(token.start())}: a number of "
                                      f"{len(word):,} digits; numbers here have at most {digits}")
             if not after_dot:                   # a new key starts here
