@@ -163,6 +163,55 @@ def test_resolve_line_with_crafted_numbers_and_escapes_exits_2_with_a_message() 
     assert "Zzz" in proc.stderr
 
 
+@pytest.mark.parametrize("argv", [["resolve", "x.toml", "\x1b[2J\x1b]0;owned\x07"],
+                                  ["\x1b[31mresolve"], ["resolve", "--\x9b31m"]])
+def test_cli_usage_errors_never_echo_a_control_character(argv: list[str], capsys) -> None:
+    """argparse echoes an unknown argument or command as typed: raw escapes reached the terminal."""
+    from aristofarsa.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "\x1b" not in err and "\x07" not in err and "\x9b" not in err
+    assert "\\x1b" in err or "\\x9b" in err                  # shown, escaped
+
+
+@pytest.mark.parametrize("seed, words", [
+    (str(2**63), "--seed must be below 2**63, got 9223372036854775808"),   # played; not replayable
+    ("٣", "--seed must be a whole number, got '٣'"),                      # int() read it as 3
+    ("0" * 5000 + "4", "--seed must be below 2**63, got a number of 5,001 digits"),
+])
+def test_cli_numbers_are_read_by_the_bounded_reader(seed: str, words: str, capsys) -> None:
+    from aristofarsa.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--players", "3", "--seed", seed])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and words in err and len(err) < 1000
+
+
+def test_the_largest_cli_seed_plays_and_replays(tmp_path: Path, capsys) -> None:
+    from aristofarsa.cli import main
+
+    record = tmp_path / "game.json"
+    assert main(["play", "--players", "0003", "--seed", str(2**63 - 1), "--record", str(record)]) == 0
+    played = capsys.readouterr().out
+    assert main(["replay", str(record)]) == 0
+    assert capsys.readouterr().out == played
+
+
+def test_an_app_message_shows_a_control_character_escaped() -> None:
+    """An uploaded file's name goes into its message: the error box shows ESC as \\x1b."""
+    from aristofarsa.controllers.lab import LabController
+    from aristofarsa.render.html import error
+
+    lab = LabController()
+    assert not lab.open_upload(b"\xff\xfe", "\x1b[2Jround\u202e.toml")
+    box = error(lab.error)
+    assert "\x1b" not in box and "\u202e" not in box
+    assert "\\x1b[2Jround\\u202e.toml: is UTF-16 text" in box
+
+
 def test_printable_escapes_controls_but_keeps_line_breaks_and_letters() -> None:
     assert files.printable("a\x1b[1mb\nçé\u202e\x00") == "a\\x1b[1mb\nçé\\u202e\\x00"
 
