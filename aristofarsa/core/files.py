@@ -246,23 +246,16 @@ def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
         stack.extend((v, depth + 1) for v in items)
 
 
-#: TOML's tokens outside strings as far as dotted keys go: a bare word is one key part, a dot
-#: joins parts, blanks are skipped, a quote opens a string (read by :data:`_TOML_STRING`),
-#: anything else ends a key. No pattern here can match at a position and fail after reading
-#: far: each token is read once, so the pass is linear in the text.
+#: TOML's tokens as far as dotted keys go: a string or a bare word is one part (a dot inside
+#: a string does not count), a dot joins parts, blanks are skipped, anything else ends a key.
+#: Each string is matched possessively to its closing quote (a multi-line one with the one or
+#: two quotes of its own it may end with); a quote that opens no closed string comes out as
+#: ``other``, and the pass stops there (see :func:`check_key_parts`).
 _TOML_TOKEN = re.compile(r'''
-    (?P<quote> """ | \'\'\' | " | \' ) | (?P<part> [A-Za-z0-9_+-]++ )
+    (?P<part> """(?:[^"\\]|\\.|"(?!""))*+"""(?:"{1,2}+)? | \'\'\'(?:[^']|'(?!''))*+\'\'\'(?:'{1,2}+)?
+            | "(?:[^"\\\n]|\\.)*+" | '[^'\n]*+' | [A-Za-z0-9_+-]++ )
   | (?P<dot> \. ) | (?P<blank> [ \t]++ ) | (?P<comment> \#[^\n]*+ ) | (?P<other> . )
 ''', re.VERBOSE | re.DOTALL)
-#: The body of each kind of TOML string, from just after its opening quote (possessive: it is
-#: read once, to the closing quote or to where the string is broken). A multi-line string
-#: may end with one or two quotes of its own before the closing three.
-_TOML_STRING = {
-    '"""': (re.compile(r'(?:[^"\\]|\\.|"(?!""))*+', re.DOTALL), '"""'),
-    "'''": (re.compile(r"(?:[^']|'(?!''))*+"), "'''"),
-    '"': (re.compile(r'(?:[^"\\\n]|\\.)*+'), '"'),
-    "'": (re.compile(r"[^'\n]*+"), "'"),
-}
 
 
 #: Most digits in one number of a TOML text (a scenario's largest, a seed, has 19).
@@ -276,32 +269,20 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
     square of them), lists or inline tables nested more than ``depth`` levels (tomllib
     recurses once per level), or a number of more than ``digits`` digits.
 
-    Every character is read once: a string is read to its closing quote by one possessive
-    match, and a string that is never closed ends the pass, since tomllib stops there with
-    its own message (a tokenizer that tried a quote at every later position instead took
-    time quadratic in a line of ``\\"``: minutes for a 100 kB file)."""
-    parts, start, after_dot, level, at, end = 0, 0, False, 0, 0, len(text)
+    Every character is read once: a string is one token, matched possessively to its closing
+    quote, and a quote that opens no closed string ends the pass, as tomllib stops there with
+    its own message (the tokenizer read on instead, trying each later quote as a string's start
+    to the end of the line: time quadratic in a line of ``\\"``, minutes for 100 kB)."""
+    parts, start, after_dot, level = 0, 0, False, 0
 
-    def line_of(pos: int) -> int:
-        return text.count("\n", 0, pos) + 1
+    def line_of(at: int) -> int:
+        return text.count("\n", 0, at) + 1
 
-    while at < end:
-        token = _TOML_TOKEN.match(text, at)
-        assert token is not None                        # (?P<other> .) matches any character
-        kind, at = token.lastgroup, token.end()
-        if kind == "quote":
-            body, close = _TOML_STRING[token.group()]
-            read = body.match(text, at)
-            at = read.end() if read else at              # a *+ body always matches, if empty
-            if not text.startswith(close, at):
-                return                                   # never closed: tomllib says where
-            at += len(close)
-            if len(close) == 3:                          # one or two quotes of its own
-                for _ in range(2):
-                    at += text.startswith(close[0], at)
-        if kind in ("quote", "part"):
+    for token in _TOML_TOKEN.finditer(text):
+        kind = token.lastgroup
+        if kind == "part":
             word = token.group()
-            if kind == "part" and word.lstrip("+-")[:1].isdigit() and len(word) > digits:
+            if word.lstrip("+-")[:1].isdigit() and len(word) > digits:
                 raise FileInputError(f"{name}: line {line_of(token.start())}: a number of "
                                      f"{len(word):,} digits; numbers here have at most {digits}")
             if not after_dot:                   # a new key starts here
@@ -316,6 +297,8 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
         elif kind != "blank":
             parts, after_dot = 0, False
             bracket = token.group()
+            if bracket in "\"'":                # a string never closed: tomllib says where
+                return
             if bracket in "[{":
                 level += 1
                 if level > depth + 1:           # + 1: a [[table]] header opens two

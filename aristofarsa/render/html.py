@@ -200,9 +200,11 @@ DESCRIPTION_WITHHELD = ("the lesson's text tells every card: switch <b>Seen by</
                         "to read it")
 
 
+@lru_cache(maxsize=8)
 def lesson_heading(title: str, description: str = "", withheld: bool = False) -> str:
     """The round's title and (folded under it) its description, a lesson's light Markdown;
-    ``withheld`` (seen through one player's eyes): a one-line note instead of the text."""
+    ``withheld`` (seen through one player's eyes): a one-line note instead of the text.
+    Remembered for the last few rounds: the Lab asks again at every step of the same round."""
     if not title and not description:
         return ""
     head = f"<h2 class='af-round-title' style='margin:6px 0 2px'>{escape(title)}</h2>" if title else ""
