@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, too
+
+from bench_markup import best  # noqa: E402  (this folder is on the path as the script's own)
 
 from aristofarsa import SCENARIOS_DIR  # noqa: E402
 from aristofarsa.core import files  # noqa: E402
@@ -61,17 +62,6 @@ def old_check(text: str, limit: int = files.MAX_KEY_PARTS, depth: int = files.MA
 
 def new_check(text: str) -> None:
     files.check_key_parts(text, "bench")
-
-
-def best(check, texts: list[str], repeat: int = 3) -> float:
-    """The best of ``repeat`` runs over every text (seconds)."""
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for text in texts:
-            check(text)
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main() -> None:
