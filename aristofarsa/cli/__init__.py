@@ -15,7 +15,7 @@ import sys
 
 from .. import __version__
 from ..core.files import printable
-from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError
+from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, Parser, UsageError
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "UsageError", "build_parser", "main"]
 
@@ -24,7 +24,7 @@ COMMAND_MODULES = ("rounds", "games", "analysis", "apps", "site")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="aristofarsa", description="Traced rules engine for the card game Aristofarsa.",
         epilog="Exit codes: 0 ok, 1 check mismatches, 2 invalid input.")
     parser.add_argument("--version", action="version", version=f"aristofarsa {__version__}")

@@ -111,21 +111,22 @@ def whole_number(value: str, name: str, low: int = 0, high: int | None = None,
     ``-`` sign when ``signed``, at most :data:`MAX_NUMBER_CHARS` characters (leading zeros
     count), ``low`` to ``high`` (below 2**63 when ``high`` is None). Anything else is a
     :class:`NumberError` naming ``name`` and the range (``allowed``: the range as the caller
-    words it, e.g. "(-5 or 5)" for a Witch's delta); nothing is converted before the length is
-    checked, so no input can reach Python's own digit limit or take long."""
+    words it, e.g. "(-5 or 5)" for a Witch's delta; "" when the caller checks the range itself
+    and only the size is the reader's); nothing is converted before the length is checked, so
+    no input can reach Python's own digit limit or take long."""
     text = value.strip() if isinstance(value, str) else ""
     if allowed is None:
         allowed = f"{low} to {high}" if high is not None else f">= {low}"
     digits = text[1:] if signed and text[:1] in "+-" and text else text
     if not isinstance(value, str) or not (digits and digits.isascii() and digits.isdigit()):
         shown = _shown(value) if isinstance(value, str) else type(value).__name__
-        raise NumberError(f"{name} must be a whole number {allowed}, got {shown}")
+        raise NumberError(f"{name} must be {f'a whole number {allowed}'.rstrip()}, got {shown}")
     top, too_big = (NUMBER_LIMIT - 1, "below 2**63") if high is None else (high, allowed)
     if len(text) > MAX_NUMBER_CHARS:       # leading zeros count: int() is never reached
         raise NumberError(f"{name} must be {too_big}, got a number of {len(digits):,} digits")
     n = int(text)
     if n < low or n > top:
-        raise NumberError(f"{name} must be {allowed if n < low else too_big}, got {n}")
+        raise NumberError(f"{name} must be {(allowed or f'>= {low}') if n < low else too_big}, got {n}")
     return n
 
 
@@ -217,7 +218,8 @@ def read_text(path: str | os.PathLike[str], what: str = "file", max_bytes: int =
 
 
 def _long_number_line(text: str) -> str:
-    match = re.search(r"[0-9a-fA-F_]{1000,}", text)
+    # only where a run starts: each run is read once (not once from each of its characters)
+    match = re.search(r"(?<![0-9a-fA-F_])[0-9a-fA-F_]{1000}", text)
     return f"line {text.count(chr(10), 0, match.start()) + 1}: " if match else ""
 
 
@@ -246,9 +248,12 @@ def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
 
 #: TOML's tokens as far as dotted keys go: a string or a bare word is one part (a dot inside
 #: a string does not count), a dot joins parts, blanks are skipped, anything else ends a key.
+#: Each string is matched possessively to its closing quote (a multi-line one with the one or
+#: two quotes of its own it may end with); a quote that opens no closed string comes out as
+#: ``other``, and the pass stops there (see :func:`check_key_parts`).
 _TOML_TOKEN = re.compile(r'''
-    (?P<part> """(?:[^"\\]|\\.|"(?!""))*+""" | \'\'\'(?:[^']|'(?!''))*+\'\'\'
-            | "(?:[^"\\\n]|\\.)*+" | '[^'\n]*+' | [A-Za-z0-9_-]++ )
+    (?P<part> """(?:[^"\\]|\\.|"(?!""))*+"""(?:"{1,2}+)? | \'\'\'(?:[^']|'(?!''))*+\'\'\'(?:'{1,2}+)?
+            | "(?:[^"\\\n]|\\.)*+" | '[^'\n]*+' | [A-Za-z0-9_+-]++ )
   | (?P<dot> \. ) | (?P<blank> [ \t]++ ) | (?P<comment> \#[^\n]*+ ) | (?P<other> . )
 ''', re.VERBOSE | re.DOTALL)
 
@@ -262,7 +267,12 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
     """Refuse, in one linear pass before ``tomllib`` reads a byte, a text with a dotted key
     (``a.b.c = 1``, ``[a.b.c]``) of more than ``limit`` parts (tomllib's time grows with the
     square of them), lists or inline tables nested more than ``depth`` levels (tomllib
-    recurses once per level), or a number of more than ``digits`` digits."""
+    recurses once per level), or a number of more than ``digits`` digits.
+
+    Every character is read once: a string is one token, matched possessively to its closing
+    quote, and a quote that opens no closed string ends the pass, as tomllib stops there with
+    its own message (the tokenizer read on instead, trying each later quote as a string's start
+    to the end of the line: time quadratic in a line of ``\\"``, minutes for 100 kB)."""
     parts, start, after_dot, level = 0, 0, False, 0
 
     def line_of(at: int) -> int:
@@ -272,7 +282,7 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
         kind = token.lastgroup
         if kind == "part":
             word = token.group()
-            if word[0].isdigit() and len(word) > digits:
+            if word.lstrip("+-")[:1].isdigit() and len(word) > digits:
                 raise FileInputError(f"{name}: line {line_of(token.start())}: a number of "
                                      f"{len(word):,} digits; numbers here have at most {digits}")
             if not after_dot:                   # a new key starts here
@@ -287,6 +297,8 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
         elif kind != "blank":
             parts, after_dot = 0, False
             bracket = token.group()
+            if bracket in "\"'":                # a string never closed: tomllib says where
+                return
             if bracket in "[{":
                 level += 1
                 if level > depth + 1:           # + 1: a [[table]] header opens two

@@ -16,6 +16,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import CARDS
+from ..core.files import printable
 from . import theme
 from .seats import colour, markdown_html
 from .text import prestige_change, round_summary, secret_note
@@ -159,9 +160,11 @@ def step(frame: Any) -> str:
 
 
 def error(message: str | Iterable[str]) -> str:
-    """The apps' one error box: a message, or several, one a line ("" if there is none)."""
+    """The apps' one error box: a message, or several, one a line ("" if there is none). A
+    control character in a message (an uploaded file's name, a pasted value) shows escaped,
+    ``\x1b``, as the CLI prints it: never raw, never invisible."""
     lines = [message] if isinstance(message, str) else list(message)
-    text = "<br>".join(escape(line) for line in lines if line)
+    text = "<br>".join(escape(printable(line)) for line in lines if line)
     return f"<div class='af-error-box' role='alert'>{text}</div>" if text else ""
 
 
@@ -197,9 +200,11 @@ DESCRIPTION_WITHHELD = ("the lesson's text tells every card: switch <b>Seen by</
                         "to read it")
 
 
+@lru_cache(maxsize=8)
 def lesson_heading(title: str, description: str = "", withheld: bool = False) -> str:
     """The round's title and (folded under it) its description, a lesson's light Markdown;
-    ``withheld`` (seen through one player's eyes): a one-line note instead of the text."""
+    ``withheld`` (seen through one player's eyes): a one-line note instead of the text.
+    Remembered for the last few rounds: the Lab asks again at every step of the same round."""
     if not title and not description:
         return ""
     head = f"<h2 class='af-round-title' style='margin:6px 0 2px'>{escape(title)}</h2>" if title else ""

@@ -8,7 +8,7 @@ closing mark is left none is looked for again: a 64 kB ``.*a.*a…`` takes milli
 where ``(?<![\\w*])\\*(?!\\s)(.+?)…`` took seconds (issue 30).
 
 :func:`marks` applies the three marks, :func:`plain` drops them (the CLI's text output),
-:func:`paragraphs` and :func:`list_item` split a description as ``markdown_html`` lays it
+:func:`paragraphs`, :func:`items` and :func:`list_item` split a description as ``markdown_html`` lays it
 out. :func:`md_literal`, :func:`md_light` and :func:`md_code` write text into Markdown
 (``aristofarsa notebook``, ``resolve --markdown``) so it cannot become HTML, a link or an
 image, nor break out of a code span. Pure functions on strings.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["list_item", "marks", "md_code", "md_light", "md_literal", "paragraphs", "plain"]
+__all__ = ["items", "list_item", "marks", "md_code", "md_light", "md_literal", "paragraphs", "plain"]
 
 Wrap = Callable[[str], str]
 
@@ -120,6 +120,24 @@ def paragraphs(text: str) -> list[str]:
         elif out[-1]:
             out.append([])
     return ["\n".join(p) for p in out if p] or [""]
+
+
+def items(paragraph: str) -> list[tuple[int, str, str]]:
+    """A paragraph as ``markdown_html`` lays it out: ``(indent, marker, text)`` for each
+    numbered or bulleted item (its continuation lines joined to it), and ``(-1, "", text)``
+    for prose (prose lines before any marker joined into one). Each line is read once and each
+    text joined once at the end: a paragraph of 30 000 short lines takes as long as one line
+    of the same length (joining a growing text line by line took time quadratic in them)."""
+    out: list[tuple[int, str, list[str]]] = []
+    for line in paragraph.splitlines():
+        item = list_item(line)
+        if item:
+            out.append((item[0], item[1], [item[2]]))
+        elif out:                                   # a continuation, or more prose
+            out[-1][2].append(line.strip())
+        else:
+            out.append((-1, "", [line.strip()]))
+    return [(indent, marker, " ".join(words)) for indent, marker, words in out]
 
 
 def list_item(line: str) -> tuple[int, str, str] | None:

@@ -189,22 +189,7 @@ def markdown_html(text: str, rulings: Any = None) -> str:
     id, title, text) open their text in the page."""
     out = []
     for para in markup.paragraphs(text):         # one pass each, no regex (render/markup.py)
-        items: list[tuple[int, str, str]] = []        # (indent, marker, text)
-        for line in para.splitlines():
-            item = markup.list_item(line)
-            if item:
-                items.append(item)
-            elif items:
-                indent, marker, body = items[-1]
-                items[-1] = (indent, marker, f"{body} {line.strip()}")
-            else:
-                items.append((-1, "", line.strip()))
-        merged: list[tuple[int, str, str]] = []
-        for item in items:                             # prose lines before any marker join up
-            if merged and item[0] == -1 and merged[-1][0] == -1:
-                merged[-1] = (-1, "", f"{merged[-1][2]} {item[2]}")
-            else:
-                merged.append(item)
+        merged = markup.items(para)
         html_lines = []
         for indent, marker, body in merged:
             body = _inline(body, rulings)
