@@ -135,3 +135,74 @@ def test_a_card_restored_during_a_replay_resolves_again():
     after = [e for e in result.trace if e.step > restored[0].step]
     assert any(e.actor == "Ana" and e.card == "Squire" and e.rule == "B8" for e in after)
     assert result.winners == ["Fabi"]  # the winner does not change here; the Garden does
+
+
+SIX_BISHOP_CHAIN = """
+first = "Ana"
+[[player]]
+name = "Ana"
+garden = "Servant"
+conspire = { card = "Witch", target = "Fabi", delta = -5 }
+hand = ["Rogue"]
+[[player]]
+name = "Bruno"
+garden = "Merchant"
+conspire = { card = "Bishop", target = "Ana" }
+hand = ["Rogue"]
+[[player]]
+name = "Caio"
+garden = "Jester"
+conspire = { card = "Bishop", target = "Bruno" }
+hand = ["Servant"]
+[[player]]
+name = "Dora"
+garden = "Squire"
+conspire = { card = "Bishop", target = "Caio" }
+hand = ["Damsel"]
+[[player]]
+name = "Enzo"
+garden = "Courtisan"
+conspire = { card = "Bishop", target = "Dora" }
+hand = ["Witch"]
+[[player]]
+name = "Fabi"
+garden = "Knight"
+conspire = { card = "Bishop", target = "Enzo" }
+hand = ["Witch"]
+"""
+
+
+def test_five_bishops_in_a_chain_replay_once_each():
+    """B10, B13 with many Bishops: each of five Bishops cancels the card before it after that
+    card resolved, so each starts one replay (the Witch on Fabi's Knight is cancelled, back,
+    cancelled, back, cancelled): five replays, within the bound of two per player."""
+    result = scenario.run(scenario.loads(SIX_BISHOP_CHAIN))
+    replays = [e.actor for e in result.trace if e.kind == "replay"]
+    assert replays == ["Bruno", "Caio", "Dora", "Enzo", "Fabi"]
+    knight = [e.after for e in result.trace if e.target == "Fabi" and e.after is not None
+              and e.phase in ("balcony", "replay")]
+    assert knight == [3, 8, 3, 8, 3, 8]  # the Witch resolves in every other pass
+    assert ("Fabi", "Knight", 8) in result.garden
+    cancelled = [(b["player"], b["card"]) for b in result.to_json(trace=False)["balcony"]
+                 if b["cancelled"]]
+    assert cancelled == [("Ana", "Witch"), ("Caio", "Bishop"), ("Enzo", "Bishop")]
+
+
+def test_a_round_stops_past_the_bound_on_replays(monkeypatch):
+    """B10: a round cannot replay more than twice per player (Round.replay says why); were
+    that argument ever broken, the round stops with an error naming the bound instead of
+    running on. Here four replays are counted before the chain's five."""
+    from aristofarsa.core.round import Round
+    start = Round.__init__
+
+    def counted(self, *args, **kwargs):
+        start(self, *args, **kwargs)
+        self.replays = 2 * len(self.players) - 4
+
+    monkeypatch.setattr(Round, "__init__", counted)
+    try:
+        scenario.run(scenario.loads(SIX_BISHOP_CHAIN), trace=False)
+    except RuntimeError as exc:
+        assert "13 Balcony replays in one round of 6 players; at most 12" in str(exc)
+    else:
+        raise AssertionError("the round ran past the bound on replays")
