@@ -120,11 +120,12 @@ def test_text_and_markdown_views(resolve_lesson, example):
 
 
 def test_a_card_restored_during_a_replay_resolves_again():
-    """Issue 29 (B10, B13): the outside check's 6-player round. The last replay skips Ana's
-    Squire (Dora's Bishop cancelled it), then Caio's restored Bishop cancels Dora's: the Squire
-    is no longer cancelled, so the Balcony is resolved again and its exchange stands."""
-    from pathlib import Path
-    sc = scenario.load(Path(__file__).parent / "analysis_data" / "six-player-restored-squire.toml")
+    """Issue 29 (B10, B13): the outside check's 6-player round (lesson
+    b13-restored-squire-swaps-again). The last replay skips Ana's Squire (Dora's Bishop
+    cancelled it), then Caio's restored Bishop cancels Dora's: the Squire is no longer
+    cancelled, so the Balcony is resolved again and its exchange stands."""
+    from aristofarsa import SCENARIOS_DIR
+    sc = scenario.load(SCENARIOS_DIR / "b13-restored-squire-swaps-again.toml")
     result = scenario.run(sc)
     assert ("Ana", "Bishop", 7) in result.garden
     cancelled = [(b["player"], b["card"]) for b in result.to_json(trace=False)["balcony"]
