@@ -138,46 +138,22 @@ def test_a_card_restored_during_a_replay_resolves_again():
     assert result.winners == ["Fabi"]  # the winner does not change here; the Garden does
 
 
-SIX_BISHOP_CHAIN = """
-first = "Ana"
-[[player]]
-name = "Ana"
-garden = "Servant"
-conspire = { card = "Witch", target = "Fabi", delta = -5 }
-hand = ["Rogue"]
-[[player]]
-name = "Bruno"
-garden = "Merchant"
-conspire = { card = "Bishop", target = "Ana" }
-hand = ["Rogue"]
-[[player]]
-name = "Caio"
-garden = "Jester"
-conspire = { card = "Bishop", target = "Bruno" }
-hand = ["Servant"]
-[[player]]
-name = "Dora"
-garden = "Squire"
-conspire = { card = "Bishop", target = "Caio" }
-hand = ["Damsel"]
-[[player]]
-name = "Enzo"
-garden = "Courtisan"
-conspire = { card = "Bishop", target = "Dora" }
-hand = ["Witch"]
-[[player]]
-name = "Fabi"
-garden = "Knight"
-conspire = { card = "Bishop", target = "Enzo" }
-hand = ["Witch"]
-"""
+def _six_bishop_chain():
+    """Ana's Witch -5 on Fabi's Knight, then five Bishops, each cancelling the card before it."""
+    names = ["Ana", "Bruno", "Caio", "Dora", "Enzo", "Fabi"]
+    gardens = ["Servant", "Merchant", "Jester", "Squire", "Courtisan", "Knight"]
+    conspires = ['{ card = "Witch", target = "Fabi", delta = -5 }'] + [
+        f'{{ card = "Bishop", target = "{before}" }}' for before in names[:-1]]
+    return scenario.loads('first = "Ana"\n' + "".join(
+        f'[[player]]\nname = "{n}"\ngarden = "{g}"\nconspire = {c}\nhand = ["Rogue"]\n'
+        for n, g, c in zip(names, gardens, conspires, strict=True)))
 
 
 def test_five_bishops_in_a_chain_replay_once_each():
     """B10, B13 with many Bishops: each of five Bishops cancels the card before it after that
     card resolved, so each starts one replay (the Witch on Fabi's Knight is cancelled, back,
     cancelled, back, cancelled): five replays, within the bound of two per player."""
-    result = scenario.run(scenario.loads(SIX_BISHOP_CHAIN))
+    result = scenario.run(_six_bishop_chain())
     replays = [e.actor for e in result.trace if e.kind == "replay"]
     assert replays == ["Bruno", "Caio", "Dora", "Enzo", "Fabi"]
     knight = [e.after for e in result.trace if e.target == "Fabi" and e.after is not None
@@ -202,7 +178,7 @@ def test_a_round_stops_past_the_bound_on_replays(monkeypatch):
 
     monkeypatch.setattr(Round, "__init__", counted)
     try:
-        scenario.run(scenario.loads(SIX_BISHOP_CHAIN), trace=False)
+        scenario.run(_six_bishop_chain(), trace=False)
     except RuntimeError as exc:
         assert "13 Balcony replays in one round of 6 players; at most 12" in str(exc)
     else:
