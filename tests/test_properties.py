@@ -161,9 +161,19 @@ def test_decider_answers_are_checked():
 
 
 class BishopHeavyDecider(SeededDecider):
-    """Mostly Conspires with a Bishop when it holds one; otherwise uniform, like SeededDecider."""
+    """Mostly Conspires with a Bishop when it holds one; otherwise uniform, like SeededDecider.
+    ``garden_bishop=False``: never plays a Bishop into the Garden while it holds another card
+    (no Bishop mode, P6: the Balcony is resolved card by card, with its replays)."""
+
+    def __init__(self, seed, garden_bishop=True):
+        super().__init__(seed)
+        self.garden_bishop = garden_bishop
 
     def decide(self, req):
+        if req.kind == D.GARDEN and not self.garden_bishop:
+            others = [c for c in req.options if c != "Bishop"]
+            if others:
+                return self.rng.choice(others)
         if req.kind == D.ACTION and "conspire" in req.options and self.rng.random() < 0.9:
             return "conspire"
         if req.kind == D.CONSPIRE and "Bishop" in req.options and self.rng.random() < 0.9:
@@ -171,7 +181,7 @@ class BishopHeavyDecider(SeededDecider):
         return super().decide(req)
 
 
-def bishop_round(seed):
+def bishop_round(seed, garden_bishop=True, trace=False):
     """A 5- or 6-player base round in which every hand holds its Bishop (issue 29's shape)."""
     rng = random.Random(seed)
     players = []
@@ -187,24 +197,80 @@ def bishop_round(seed):
         for z, (zone, names) in enumerate(zones.items()):  # uids unique in the round
             setattr(pl, zone, [Card(100 * p + 20 * z + n, name, p) for n, name in enumerate(names)])
         players.append(pl)
-    return Round(players, rng.randrange(len(players)), BishopHeavyDecider(seed),
-                 rng=random.Random(seed), trace=Trace(False))
+    return Round(players, rng.randrange(len(players)), BishopHeavyDecider(seed, garden_bishop),
+                 rng=random.Random(seed), trace=Trace(trace))
+
+
+def last_pass(r):
+    """What the trace says of the Balcony's last pass (no Bishop mode): the owners whose card
+    it revealed, in order, and those whose card it skipped as cancelled. The last pass starts
+    at the last replay (B10) and ends with the Balcony's last card."""
+    events = [e for e in r.trace if e.phase in ("balcony", "replay")]
+    starts = [k for k, e in enumerate(events) if e.kind == "replay"]
+    events = events[starts[-1] + 1:] if starts else events
+    return ([e.actor for e in events if e.kind == "reveal"],
+            {e.target for e in events if e.kind == "cancelled"})
+
+
+def b13(acts):
+    """B13 from the rulings, written again: working back from the most recent cancellation,
+    one counts if its Bishop is not cancelled by one that counts. (cancelled entries, the
+    Bishops whose cancellation counts)."""
+    cancelled, counting = set(), set()
+    for bishop, target in reversed(acts):
+        if bishop not in cancelled:
+            cancelled.add(target)
+            counting.add(bishop)
+    return cancelled, counting
 
 
 def test_every_uncancelled_balcony_card_resolved_in_the_last_pass():
     """B10/B13 (issue 29): however the cancellations chain, the final Balcony matches them:
     every card that ends the round not cancelled has resolved in the last pass (its effect is
-    in the Garden and the ledgers), and every cancelled one has not. 8 000 Bishop-heavy rounds;
-    before the fix about 1 in 650 of them left a restored card unresolved."""
-    chains = 0
-    for seed in range(8000):
+    in the Garden and the ledgers), and every cancelled one has not. Read twice: from the
+    engine's own mark of a resolved card, and from the trace of the last pass (each card
+    revealed once, skipped as cancelled exactly when it ends cancelled). One exception, B13's
+    cycle: a Bishop whose own cancellation, by restoring another Bishop, gets it cancelled
+    ends cancelled although its cancellation counts (it acted: its only effect is that
+    cancellation). 4 000 Bishop-heavy rounds with replays; without the fix (no new pass when a
+    card the pass skipped is restored) seed 18 already fails."""
+    chains = restarts = cycles = 0
+    for seed in range(4000):
+        r = bishop_round(seed, garden_bishop=False, trace=True)
+        r.play()
+        assert not r.bishop_mode
+        b = r.board
+        cancelled = b.cancels.now
+        chains += len(b.cancels) >= 3
+        restarts += any(e.kind == "replay" and e.see == ["B13"] for e in r.trace)
+        counted, counting = b13(b.cancels.acts)
+        assert counted == cancelled, f"seed {seed}: B13 gives {counted}, the engine {cancelled}"
+        cycle = cancelled & counting  # cancelled Bishops whose cancellation counts (B13's cycle)
+        cycles += bool(cycle)
+        wrong = [(e.index + 1, e.card.name) for e in b.balcony
+                 if e.index not in cycle and e.applied != (e.index not in cancelled)]
+        assert not wrong, f"seed {seed}: Balcony cards out of step with the cancellations: {wrong}"
+        revealed, skipped = last_pass(r)
+        assert revealed == [r.name(e.owner) for e in b.balcony], f"seed {seed}: {revealed}"
+        owner = [r.name(e.owner) for e in b.balcony]
+        assert skipped - {owner[i] for i in cycle} == {owner[i] for i in cancelled - cycle}, \
+            f"seed {seed}: the last pass skipped {skipped}"
+    assert chains > 3000  # the generator really makes chains of three cancellations or more (3 759)
+    assert restarts > 100  # and restored cards the pass had already skipped: issue 29's case (239)
+    assert cycles > 100  # and B13's cycles (447)
+
+
+def test_every_uncancelled_card_resolved_in_bishop_mode():
+    """The same in Bishop mode (P6: each card resolves on its Phase-2 turn, and a Bishop that
+    cancels a resolved card replays those turns): 4 000 rounds in which Bishops are played
+    into the Garden too."""
+    seen = 0
+    for seed in range(4000):
         r = bishop_round(seed)
         r.play()
-        if r.bishop_mode:  # P6: every card resolves on its Phase-2 turn, no replay
-            continue
+        seen += r.bishop_mode
         cancelled = r.board.cancels.now
-        chains += len(r.board.cancels) >= 3
         wrong = [(e.index + 1, e.card.name) for e in r.board.balcony
                  if e.applied != (e.index not in cancelled)]
         assert not wrong, f"seed {seed}: Balcony cards out of step with the cancellations: {wrong}"
-    assert chains > 200  # the generator really makes chains of three cancellations or more (305)
+    assert seen > 3000

@@ -120,11 +120,12 @@ def test_text_and_markdown_views(resolve_lesson, example):
 
 
 def test_a_card_restored_during_a_replay_resolves_again():
-    """Issue 29 (B10, B13): the outside check's 6-player round. The last replay skips Ana's
-    Squire (Dora's Bishop cancelled it), then Caio's restored Bishop cancels Dora's: the Squire
-    is no longer cancelled, so the Balcony is resolved again and its exchange stands."""
-    from pathlib import Path
-    sc = scenario.load(Path(__file__).parent / "analysis_data" / "six-player-restored-squire.toml")
+    """Issue 29 (B10, B13): the outside check's 6-player round (lesson
+    b13-restored-squire-swaps-again). The last replay skips Ana's Squire (Dora's Bishop
+    cancelled it), then Caio's restored Bishop cancels Dora's: the Squire is no longer
+    cancelled, so the Balcony is resolved again and its exchange stands."""
+    from aristofarsa import SCENARIOS_DIR
+    sc = scenario.load(SCENARIOS_DIR / "b13-restored-squire-swaps-again.toml")
     result = scenario.run(sc)
     assert ("Ana", "Bishop", 7) in result.garden
     cancelled = [(b["player"], b["card"]) for b in result.to_json(trace=False)["balcony"]
@@ -135,3 +136,50 @@ def test_a_card_restored_during_a_replay_resolves_again():
     after = [e for e in result.trace if e.step > restored[0].step]
     assert any(e.actor == "Ana" and e.card == "Squire" and e.rule == "B8" for e in after)
     assert result.winners == ["Fabi"]  # the winner does not change here; the Garden does
+
+
+def _six_bishop_chain():
+    """Ana's Witch -5 on Fabi's Knight, then five Bishops, each cancelling the card before it."""
+    names = ["Ana", "Bruno", "Caio", "Dora", "Enzo", "Fabi"]
+    gardens = ["Servant", "Merchant", "Jester", "Squire", "Courtisan", "Knight"]
+    conspires = ['{ card = "Witch", target = "Fabi", delta = -5 }'] + [
+        f'{{ card = "Bishop", target = "{before}" }}' for before in names[:-1]]
+    return scenario.loads('first = "Ana"\n' + "".join(
+        f'[[player]]\nname = "{n}"\ngarden = "{g}"\nconspire = {c}\nhand = ["Rogue"]\n'
+        for n, g, c in zip(names, gardens, conspires, strict=True)))
+
+
+def test_five_bishops_in_a_chain_replay_once_each():
+    """B10, B13 with many Bishops: each of five Bishops cancels the card before it after that
+    card resolved, so each starts one replay (the Witch on Fabi's Knight is cancelled, back,
+    cancelled, back, cancelled): five replays, within the bound of two per player."""
+    result = scenario.run(_six_bishop_chain())
+    replays = [e.actor for e in result.trace if e.kind == "replay"]
+    assert replays == ["Bruno", "Caio", "Dora", "Enzo", "Fabi"]
+    knight = [e.after for e in result.trace if e.target == "Fabi" and e.after is not None
+              and e.phase in ("balcony", "replay")]
+    assert knight == [3, 8, 3, 8, 3, 8]  # the Witch resolves in every other pass
+    assert ("Fabi", "Knight", 8) in result.garden
+    cancelled = [(b["player"], b["card"]) for b in result.to_json(trace=False)["balcony"]
+                 if b["cancelled"]]
+    assert cancelled == [("Ana", "Witch"), ("Caio", "Bishop"), ("Enzo", "Bishop")]
+
+
+def test_a_round_stops_past_the_bound_on_replays(monkeypatch):
+    """B10: a round cannot replay more than twice per player (Round.replay says why); were
+    that argument ever broken, the round stops with an error naming the bound instead of
+    running on. Here four replays are counted before the chain's five."""
+    from aristofarsa.core.round import Round
+    start = Round.__init__
+
+    def counted(self, *args, **kwargs):
+        start(self, *args, **kwargs)
+        self.replays = 2 * len(self.players) - 4
+
+    monkeypatch.setattr(Round, "__init__", counted)
+    try:
+        scenario.run(_six_bishop_chain(), trace=False)
+    except RuntimeError as exc:
+        assert "13 Balcony replays in one round of 6 players; at most 12" in str(exc)
+    else:
+        raise AssertionError("the round ran past the bound on replays")

@@ -510,7 +510,11 @@ def _actual(spec: Any, garden: bool = False) -> dict[str, Any]:
     if spec.convoke:
         return {**head, "convoke": {"discard": sorted(spec.convoke["discard"]),
                                     "take": spec.convoke["take"]}}
-    return {**head, "conspire": {"card": spec.conspire, **spec.conspire_choices}}
+    choices = dict(spec.conspire_choices)
+    hand = spec.zones.get("hand") or []
+    if choices.get("exchange") is True and len(set(hand)) == 1:
+        choices["exchange"] = hand[0]  # B8 `exchange = true`: the only card in hand
+    return {**head, "conspire": {"card": spec.conspire, **choices}}
 
 
 def _norm(value: Any) -> Any:

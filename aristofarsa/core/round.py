@@ -71,6 +71,7 @@ class Round:
         self.cache: dict[tuple[StepId | None, str], Any] = {}  # B10: each step's choice first made
         self.again: dict[tuple[StepId | None, str], Any] = {}  # B10: the choice made again in a replay
         self.replaying = 0
+        self.replays = 0  # B10 replays started this round (bounded: see replay())
         self.step_id: StepId | None = None
         self.phase = PHASE.SETUP
         self.bishop_mode = False
@@ -446,7 +447,20 @@ class Round:
         """B10: restore the Balcony's starting position and resolve again up to step ``upto``.
 
         ``restored``: (owner, card) of a card this pass skipped as cancelled that ``bishop``'s
-        cancellation restored (B13); otherwise the cancelled card had already resolved."""
+        cancellation restored (B13); otherwise the cancelled card had already resolved.
+
+        Why it ends: a replay starts only right after a new cancellation (the Bishop handler,
+        B10 and B13). Outside a replay each Balcony step (Phase-2 turn in Bishop mode) is taken
+        once and makes at most one; inside a replay a Bishop that has already cancelled only
+        stands, so a replay adds a cancellation only from a Balcony card that had made none
+        (at most one per card, and a round has at most one card per player). So a round makes
+        at most two cancellations per player, and as many replays; past that something broke
+        this argument, and the round stops with an error instead of running on."""
+        self.replays += 1
+        if self.replays > 2 * len(self.players):
+            raise RuntimeError(f"B10: {self.replays} Balcony replays in one round of "
+                               f"{len(self.players)} players; at most {2 * len(self.players)} "
+                               "can happen (two cancellations per player)")
         actor, card = self.name(bishop.owner), bishop.card.name
         if self.t:
             if restored is None:
