@@ -31,6 +31,7 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -101,13 +102,15 @@ STEP_TEXT = {"page": "loading the page", "runtime": "starting python", "packages
              "imports": "starting the notebook kernel", "app": "building the app"}
 
 
-def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float, dict[str, float]]:
+def cold_and_warm(playwright, url: str, ready: str
+                  ) -> tuple[float, float, dict[str, float], dict[str, float]]:
     """(seconds until ``ready`` is visible on a first visit, the same on a second visit, the
-    first visit's seconds per start-up step)."""
+    first visit's seconds per start-up step, the second visit's)."""
     browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         page = browser.new_context().new_page()
-        times = []
+        times: list[float] = []
+        steps: list[dict[str, float]] = []
         for visit in ("cold", "warm"):
             start = time.monotonic()
             try:
@@ -117,10 +120,9 @@ def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float, dict[
                 raise SystemExit(f"bench_site_start: {url} ({visit}) was not ready within 300 s: "
                                  f"{str(exc).splitlines()[0]}") from None
             times.append(time.monotonic() - start)
-            if visit == "cold":
-                marks = page.evaluate("window.aristofarsaSite ? window.aristofarsaSite.marks : {}")
-                steps = phases(marks, page.evaluate("performance.now()") / 1000)
-        return times[0], times[1], steps
+            marks = page.evaluate("window.aristofarsaSite ? window.aristofarsaSite.marks : {}")
+            steps.append(phases(marks, page.evaluate("performance.now()") / 1000))
+        return times[0], times[1], steps[0], steps[1]
     finally:
         browser.close()
 
@@ -158,7 +160,8 @@ def main() -> int:
             urls[name] = served[1]
         pages = {"bare": f"{urls['bare']}voici/render/bare.html",
                  **{app: f"{urls['site']}voici/render/{app}.html" for app in apps}}
-        found: dict[str, list[tuple[float, float, dict[str, float]]]] = {name: [] for name in pages}
+        found: dict[str, list[tuple[float, float, dict[str, float], dict[str, float]]]] = {
+            name: [] for name in pages}
         try:
             with sync_playwright() as playwright:
                 for _ in range(args.runs):
@@ -167,11 +170,15 @@ def main() -> int:
         finally:
             for server in servers:
                 stop(server)
-    medians = {name: {"cold_s": statistics.median(r[0] for r in runs),
-                      "warm_s": statistics.median(r[1] for r in runs)} for name, runs in found.items()}
+    medians: dict[str, dict[str, Any]] = {
+        name: {"cold_s": statistics.median(r[0] for r in runs),
+               "warm_s": statistics.median(r[1] for r in runs)}
+        for name, runs in found.items()}
     for name, runs in found.items():
-        medians[name]["cold_steps_s"] = {key: round(statistics.median(r[2].get(key, 0.0) for r in runs), 2)
-                                         for key in PHASES if any(key in r[2] for r in runs)}
+        for visit, steps in (("cold", [r[2] for r in runs]), ("warm", [r[3] for r in runs])):
+            medians[name][f"{visit}_steps_s"] = {
+                key: round(statistics.median(s.get(key, 0.0) for s in steps), 2)
+                for key in PHASES if any(key in s for s in steps)}
     bare = medians["bare"]
     out = {"runs": args.runs, "bare": bare,
            "apps": {app: {**medians[app], "cold_ratio": medians[app]["cold_s"] / bare["cold_s"],
@@ -185,13 +192,14 @@ def main() -> int:
             print(f"{app:8} {figures['cold_s']:7.1f} {figures['warm_s']:7.1f} "
                   f"{figures['cold_ratio']:10.2f} {figures['warm_ratio']:10.2f}")
         print(f"(median of {args.runs} runs; each load a fresh Chromium, cold then warm; interleaved)")
-        print("\ncold load, seconds in each start-up step (the page's own marks; the bare page "
-              "tells only its page and its cell):")
-        print(f"{'page':8} " + " ".join(f"{key:>9}" for key in PHASES))
-        for name in pages:
-            steps = medians[name]["cold_steps_s"]
-            print(f"{name:8} " + " ".join(f"{steps[key]:9.2f}" if key in steps else f"{'':>9}"
-                                          for key in PHASES))
+        for visit in ("cold", "warm"):
+            print(f"\n{visit} load, seconds in each start-up step (the page's own marks; the bare page "
+                  "tells only its page and its cell):")
+            print(f"{'page':8} " + " ".join(f"{key:>9}" for key in PHASES))
+            for name in pages:
+                steps = medians[name][f"{visit}_steps_s"]
+                print(f"{name:8} " + " ".join(f"{steps[key]:9.2f}" if key in steps else f"{'':>9}"
+                                              for key in PHASES))
     return 0
 
 
