@@ -4,7 +4,8 @@ Not a test: side by side in one run, every app page of a built static site (`ari
 and a bare Voici page: the same Voici, Pyodide, wheels and lock, one notebook cell that shows one
 `ipywidgets.Button`, none of the site's own start-up work (its standard library as npm's Pyodide
 ships it, source only; micropip and piplite not preloaded: the kernel installs piplite itself, as
-it does on any Voici site; pyodide.js loaded as it is, not through the site's start script). The
+it does on any Voici site; pyodide.js loaded as it is, not through the site's start script;
+JupyterLite's service worker registered again on the second visit, as JupyterLite does). The
 bare page is a twin of the site made here: a copy whose `python_stdlib.zip` is npm's, whose
 kernel settings preload only what the stock kernel asks for, and whose `voici/render/bare.html`
 is the Lab's page with its one code cell replaced. Both are served by a plain static server on
@@ -51,6 +52,9 @@ BARE_CELL = '"source": "import ipywidgets\\nipywidgets.Button(description=\\"Bar
 READY = {"bare": ".widget-button:visible"}
 #: The page's start script (static-site.js), which the bare page does without: it loads pyodide.js.
 START_SCRIPT = 'const START_SCRIPT = "aristofarsa-start.js"'
+#: The page keeps JupyterLite's service worker from one visit to the next (static-site.js); the bare
+#: page does not: JupyterLite registers it again on a browser's second visit.
+RECORD_SW = "const RECORD_SERVICE_WORKER = true;"
 
 
 
@@ -75,10 +79,12 @@ def bare_twin(site: Path, target: Path) -> Path:
     kernel["loadPyodideOptions"]["packages"] = STOCK_PRELOAD
     config_file.write_text(json.dumps(config, indent=1))
     lab = (target / "voici" / "render" / "lab.html").read_text(encoding="utf-8")
-    if lab.count(LAB_CELL) != 1 or lab.count(START_SCRIPT) != 1:
+    if lab.count(LAB_CELL) != 1 or lab.count(START_SCRIPT) != 1 or lab.count(RECORD_SW) != 1:
         raise SystemExit("bench_site_start: the Lab page's code cell is not the one expected "
-                         "(notebooks/lab.ipynb or static-site.js changed?): update LAB_CELL, START_SCRIPT")
-    bare = lab.replace(LAB_CELL, BARE_CELL).replace(START_SCRIPT, 'const START_SCRIPT = ""')
+                         "(notebooks/lab.ipynb or static-site.js changed?): update LAB_CELL, START_SCRIPT, "
+                         "RECORD_SW")
+    bare = (lab.replace(LAB_CELL, BARE_CELL).replace(START_SCRIPT, 'const START_SCRIPT = ""')
+            .replace(RECORD_SW, RECORD_SW.replace("true", "false")))
     (target / "voici" / "render" / "bare.html").write_text(bare, encoding="utf-8")
     return target
 

@@ -123,6 +123,22 @@ window.aristofarsaSite = (function () {
     showProgress();
   };
 
+  /* JupyterLite's service worker (the kernel's drive) is unregistered and registered again on a
+     visit that finds no version recorded for it, and JupyterLite records the version only on such a
+     visit, never on the first one: every second visit of a browser did that (2-3 s before Python
+     could start). Once this page's service worker is active, its version is recorded as
+     JupyterLite records it (the same key and value), so a later visit keeps it; a new version of
+     the site (another appVersion) still replaces it. */
+  const RECORD_SERVICE_WORKER = true;     // (benchmarks/bench_site_start.py's bare page: false)
+  function recordServiceWorkerVersion() {
+    const version = config().data.appVersion;
+    if (!RECORD_SERVICE_WORKER || !version || !navigator.serviceWorker) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      const key = registration.active && registration.active.scriptURL + "-version";
+      if (key && !localStorage.getItem(key)) localStorage.setItem(key, version);
+    }).catch(function () {});     // no storage (a private window): JupyterLite's own way then
+  }
+
   /* Effect graphs: render/svg.py gives a placeholder <div class="af-dot" data-dot="..."> under
      Pyodide; it is replaced by the inline <svg> that Viz.js draws from that DOT. */
   let viz = null;
@@ -184,6 +200,7 @@ window.aristofarsaSite = (function () {
     const docs = document.querySelector(".af-site-docs");
     if (docs && DOCS[app]) docs.href = docs.getAttribute("href") + "#" + DOCS[app];
     showProgress();
+    try { recordServiceWorkerVersion(); } catch (error) { /* localStorage refused */ }
   });
 
   return site;
