@@ -272,6 +272,12 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     # ... which holds every wheel but the package's own: Pyodide is told they are installed, so the
     # kernel does not fetch and unpack them again for the imports of the app's cell
     assert wheels and {name.split("-")[0] for name in wheels} == {"aristofarsa"}, wheels
+    # the service worker's version is recorded as JupyterLite records it, so that the next visit
+    # keeps the service worker instead of registering it again
+    page.wait_for_function("""() => Object.keys(localStorage).some(key =>
+        key.endsWith("service-worker.js?enableCache=false-version") && localStorage.getItem(key) ===
+        JSON.parse(document.getElementById("jupyter-config-data").textContent).appVersion)""",
+                           timeout=LOAD_MS)
     # each step began when it really did: told by the kernel's worker (runtime, packages, imports)
     # and by Voici (the app's cell), in this order
     marks = page.evaluate("window.aristofarsaSite.marks")

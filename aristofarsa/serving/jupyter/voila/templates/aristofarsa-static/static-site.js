@@ -48,13 +48,13 @@ window.aristofarsaSite = (function () {
      static site: benchmarks/bench_site_start.py and window.aristofarsaSite.marks); the bar moves
      within the current step's share as time passes, never past it before the step ends. */
   const STEPS = [
-    { key: "page", share: 0.28, text: "Loading the page" },
-    { key: "runtime", share: 0.25, text: "Starting Python (its runtime and a snapshot of it with IPython and the game: about 33 MB on the first visit, then from the browser's cache)" },
-    { key: "packages", share: 0.15, text: "Installing the game and its packages" },
+    { key: "page", share: 0.38, text: "Loading the page" },
+    { key: "runtime", share: 0.21, text: "Starting Python (its runtime and a snapshot of it with IPython and the game: about 33 MB on the first visit, then from the browser's cache)" },
+    { key: "packages", share: 0.13, text: "Installing the game and its packages" },
     { key: "imports", share: 0.08, text: "Starting the notebook kernel" },
-    { key: "app", share: 0.24, text: "Building the app" },
+    { key: "app", share: 0.20, text: "Building the app" },
   ];
-  const EXPECTED_S = 7;        // a typical start, in seconds: how fast the bar moves inside a step
+  const EXPECTED_S = 4;        // a typical start, in seconds: how fast the bar moves inside a step
   let current = 0;
   const marks = {};    // performance.now() when each step began: where a slow start spends its time
   const site = { handAddressToPython: handAddressToPython, marks: marks, restored: false };
