@@ -300,33 +300,53 @@ def test_every_variants_table_is_told_by_the_catalog_alone() -> None:
 
 def test_every_whatif_table_is_told_by_the_catalog_alone() -> None:
     """`whatif --garden` of every lesson's first player, as text and as the Lab's HTML: the
-    heading, each alternative's marks and notes, each outcome are catalog templates (each
-    alternative's own summary, "Conspire Witch on Bruno", is not in the catalog yet: it is
-    taken out before the check, as is the validator's message in an unwritable note)."""
+    heading, each alternative's summary ("Conspire Witch on Bruno"), what others would then
+    have done, why one cannot be played, its marks and notes, each outcome are catalog
+    templates (the validator's message in an unwritable note is taken out before the check)."""
     from aristofarsa.analysis.whatif import what_if
     from aristofarsa.render.analysis import whatif_html, whatif_text
 
-    checked = 0
+    checked = thens = 0
     with using(pseudo()):
         for path in LESSONS:
             sc = scenario.load(path)
             names = {p.name for p in sc.players}
             w = what_if(path.read_text(encoding="utf-8"), sc, sc.players[0].name, garden=True)
-            # and the validator's message saying why a file cannot write it (errors are not
-            # in the catalog yet)
-            summaries = sorted({t for g in w.groups() for a in g for t in (a.summary, a.unwritable)
-                                if t}, key=len, reverse=True)
+            for a in w.alternatives:
+                for sentence in (a.summary, *a.then, *([a.reason] if a.reason else [])):
+                    problems = outside_catalog(sentence, names)
+                    assert not problems, f"{path.name}: {problems}: {sentence}"
+                thens += len(a.then)
+            notes = sorted({a.unwritable for a in w.alternatives if a.unwritable},
+                           key=len, reverse=True)
             said, page = whatif_text(w), whatif_html(w)
-            for summary in summaries:
-                said = said.replace(summary, "")
-                page = page.replace(html.escape(summary), "")
+            for note in notes:
+                said = said.replace(note, "")
+                page = page.replace(html.escape(note), "")
             for line in said.splitlines():
                 problems = outside_catalog(line.strip(), names)
                 assert not problems, f"{path.name}: {problems}: {line}"
                 checked += 1
             plain = html_words(page, names)
             assert not plain, f"{path.name}: plain words {plain} in the HTML"
-    assert checked > 3 * len(LESSONS)
+    assert checked > 3 * len(LESSONS) and thens > 0
+
+
+def test_whatif_stopped_alternatives_are_told_by_the_catalog_alone() -> None:
+    """An alternative that everyone else's answers cannot follow says why in a catalog
+    sentence (the engine's own reason inside it is a field)."""
+    from aristofarsa.analysis.whatif import what_if
+
+    path = Path(SCENARIOS_DIR) / "b11-bishop-mode-servant.toml"
+    sc = scenario.load(path)
+    with using(pseudo()):
+        w = what_if(path.read_text(encoding="utf-8"), sc, "Caio", garden=True)
+        # the engine's own reason (its error, not in the catalog yet) is a field: taken out
+        reasons = [a.reason.replace(re.sub(r"^player '\w+': ", "", a.error).replace("`", ""), "")
+                   for a in w.alternatives if a.reason and a.error]
+    assert len(reasons) >= 3
+    for reason in reasons:
+        assert outside_catalog(reason, {p.name for p in sc.players}) == [], reason
 
 
 def test_catalog_reads_part_files_and_refuses_an_id_defined_twice(tmp_path):
