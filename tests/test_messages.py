@@ -361,3 +361,28 @@ def test_catalog_reads_part_files_and_refuses_an_id_defined_twice(tmp_path):
     with pytest.raises(CatalogError, match="round.play.*already defined in messages-en.toml"):
         Catalog.from_files([main, part])
     assert catalog_files()[0].name == "messages-en.toml"
+
+
+def test_statistics_tables_are_told_by_the_catalog_alone() -> None:
+    """`simulate`'s table (heading, settings, sections, column headers, the starter's and the
+    shared places' lines, the crowns note) is catalog templates: outside them only numbers,
+    bots, cards, end reasons and the histogram's bars."""
+    from aristofarsa.games.simulate import simulate
+    from aristofarsa.games.stats import Stats
+
+    three = simulate(4, players=3, seed=1)
+    mixed = simulate(3, players=4, seed=2, expansion=True, variants=("witch-own",),
+                     bots=("greedy",))
+    with using(pseudo()):
+        tables = [three.to_table(), mixed.to_table(), Stats().to_table(),
+                  mixed.merge(three).to_table()]
+        note = mixed.to_json()["crowns_note"]
+    assert note.startswith(OPEN)
+    for table in tables:
+        for line in table.splitlines():
+            assert not plain_words(line, set()), line
+        assert table.splitlines()[0].startswith(OPEN)
+    assert "⟦" in tables[1].splitlines()[1] and "witch-own" in tables[1]
+    with pytest.raises(AttributeError):
+        from aristofarsa.core import cards
+        cards.NO_SUCH_NAME  # noqa: B018

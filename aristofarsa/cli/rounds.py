@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 from .. import SCENARIOS_DIR
-from ..core.cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
+from ..core.cards import CARDS, CrownsError, load_crowns_file, merge_crowns
 from ..core.files import printable
+from ..core.messages import text
 from ..core.variants import VARIANTS
 from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, write_json
 
@@ -45,7 +46,7 @@ def add_commands(sub) -> None:
 
     p = sub.add_parser("cards", help="print the card table",
                        description="Print every card: type, printed Prestige, crowns, copies per "
-                                   "family and both texts. " + CROWNS_NOTE + ".")
+                                   "family and both texts. " + text("cards-note.crowns") + ".")
     p.add_argument("--expansion", action="store_true", help="include the Exiled expansion cards")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--crowns", metavar="FILE", help="a TOML file of replacement crown values")
@@ -205,7 +206,7 @@ def cmd_cards(args) -> int:
         print(f"    Garden:  {s.garden_text}")
         print(f"    Balcony: {s.balcony_text}")
     if provisional:
-        print(f"\n* {CROWNS_NOTE}.")
+        print("\n* " + text("cards-note.crowns") + ".")
     return EXIT_OK
 
 
