@@ -386,3 +386,43 @@ def test_statistics_tables_are_told_by_the_catalog_alone() -> None:
     with pytest.raises(AttributeError):
         from aristofarsa.core import cards
         cards.NO_SUCH_NAME  # noqa: B018
+
+
+def test_every_question_and_button_of_the_apps_is_told_by_the_catalog_alone() -> None:
+    """Each request of every lesson, described for the apps (controllers/asks.py) spoken to its
+    chooser, to everyone and with the Litter: the question and each button's label are catalog
+    templates (a card's own question, "whose Garden card gets +5 or -5?", is the card's data,
+    kept in its one definition, core/cards.py, and taken out before the check)."""
+    from aristofarsa.controllers.asks import SessionError, ask_of
+
+    card_questions = sorted({q for spec in CARDS.values() for _, q in spec.questions},
+                            key=len, reverse=True)
+    seen: list[tuple[str, list[str], set[str]]] = []
+    kinds: set[str] = set()
+
+    class Describe:
+        def __init__(self, base):
+            self.base = base
+
+        def decide(self, req):
+            kinds.add(req.kind)
+            for you in (None, req.player):
+                a = ask_of(req, you=you, litter=req.player)
+                seen.append((a.question, a.labels(), names))
+            with pytest.raises(SessionError) as refused:
+                a.value_of("no such button")
+            seen.append((str(refused.value), [], names))
+            return self.base.decide(req)
+
+    with using(pseudo()):
+        for path in LESSONS:
+            sc = scenario.load(path)
+            names = {p.name for p in sc.players}
+            scenario.run(sc, auto=True, trace=False, wrap=Describe)
+    assert {"garden", "action", "conspire", "target", "take", "keep", "reveal"} <= kinds
+    for question, labels, who in seen:
+        for q in card_questions:
+            question = question.replace(q, "")
+        assert outside_catalog(question, who | {"no", "such", "button"}) == [], question
+        for label in labels:
+            assert not plain_words(label, who), label
