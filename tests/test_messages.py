@@ -426,3 +426,23 @@ def test_every_question_and_button_of_the_apps_is_told_by_the_catalog_alone() ->
         assert outside_catalog(question, who | {"no", "such", "button"}) == [], question
         for label in labels:
             assert not plain_words(label, who), label
+
+
+def test_variant_summaries_and_errors_are_told_by_the_catalog_alone() -> None:
+    """What each house-rule variant changes, and a wrong variant name, are catalog sentences,
+    rendered in the catalog in use when shown."""
+    from aristofarsa.analysis.compare import compare_variants
+    from aristofarsa.core.variants import VARIANTS, VariantError, check_variants, parse_variant
+
+    sc = scenario.load(LESSONS[0])
+    with using(pseudo()):
+        said = [str(summary) for _, summary in VARIANTS.values()]
+        said += [row.summary for row in compare_variants(sc).rows]
+        for bad in (lambda: parse_variant("witch-owns"), lambda: check_variants("witch-own")):
+            with pytest.raises(VariantError) as refused:
+                bad()
+            said.append(str(refused.value).replace("witch-owns", ""))
+    assert len(said) == 2 * len(VARIANTS) + 2
+    for sentence in said:
+        assert outside_catalog(sentence, set()) == [], sentence
+    assert str(VARIANTS[Variant.WITCH_OWN][1]) == "The Witch may also target its owner's own Garden card."

@@ -111,7 +111,7 @@ def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:
     table = VariantTable(list(base.winners), {k: list(v) for k, v in base.scored.items()},
                          winning=card_names(base.garden, base.winners))
     for name, (rule, summary) in VARIANTS.items():
-        row = VariantRow(name, rule, summary, in_file=name in sc.variants)
+        row = VariantRow(name, rule, str(summary), in_file=name in sc.variants)
         try:
             result = scenario_mod.run(sc, variants=[name], trace=False)
         except ScenarioError as exc:
