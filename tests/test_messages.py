@@ -528,3 +528,38 @@ def test_every_scenario_error_is_told_by_the_catalog_alone() -> None:
         assert not plain, f"plain words {plain} in {message}"
     assert str(folder.value).startswith(OPEN) and "aristofarsa" not in plain_words(
         str(folder.value).replace(str(SCENARIOS_DIR), ""), set())
+
+
+def test_the_play_apps_texts_are_told_by_the_catalog_alone() -> None:
+    """The Play app's status line, its rounds' list, the round just finished, the question
+    and buttons of your move and its refusals, through a whole game with a human seat and a
+    game of bots only, are catalog templates."""
+    from aristofarsa.controllers.play import PlayController
+
+    said: list[str] = []
+    with using(pseudo()):
+        for human, players in ((1, 3), (0, 5)):
+            c = PlayController(players=players, seed=3, human=human, expansion=players == 5)
+            for n in range(300):
+                said += [c.status(), *(r.label for r in c.rounds()), *c.round_summary()]
+                if c.session.over:
+                    break
+                if c.bots_only:
+                    c.next()
+                else:
+                    d = c.decision()
+                    said += [d.question, *(label for label in d.labels() if "⟦" in label)]
+                    c.choose(n % len(d.options))
+            for method, args in ((c.choose, (99,)), (c.select_round, (999,)),
+                                 *([(c.next, ())] if human else [])):
+                with pytest.raises(ValueError) as error:
+                    method(*args)
+                said.append(str(error.value))
+            names = set(c.names)
+    assert c.session.over and len(said) > 50
+    card_questions = sorted({q for spec in CARDS.values() for _, q in spec.questions},
+                            key=len, reverse=True)    # the cards' own data (core/cards.py)
+    for sentence in filter(None, said):
+        for q in card_questions:
+            sentence = sentence.replace(q, "")
+        assert outside_catalog(sentence, names) == [], sentence
