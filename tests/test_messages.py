@@ -563,3 +563,67 @@ def test_the_play_apps_texts_are_told_by_the_catalog_alone() -> None:
         for q in card_questions:
             sentence = sentence.replace(q, "")
         assert outside_catalog(sentence, names) == [], sentence
+
+
+def test_the_apps_refusals_and_steps_are_told_by_the_catalog_alone() -> None:
+    """What the apps' controllers say when asked the impossible (a viewer who is no player, an
+    answer or an undo with nothing open, an unknown lesson, card or ruling, a damaged link, an
+    empty paste, a round entered with problems) and the stepper's "Step 3 of 12" are catalog
+    templates; so is why a variant cannot apply, now said from the engine's request."""
+    from aristofarsa.analysis.compare import compare_variants
+    from aristofarsa.controllers.asks import SessionError
+    from aristofarsa.controllers.dispute import DisputeController
+    from aristofarsa.controllers.game_session import GameError, GameSession
+    from aristofarsa.controllers.graphs import GraphsController
+    from aristofarsa.controllers.session import RoundSession
+    from aristofarsa.controllers.sources import SourceError, code_text, lesson_text
+    from aristofarsa.controllers.stepper import Stepper
+
+    said: list[str] = []
+    path = Path(SCENARIOS_DIR) / "b10-bishop-cancels-bishop.toml"
+    sc = scenario.load(path)
+    with using(pseudo()):
+        stepper = Stepper(scenario.run(sc))
+        said.append(stepper.frame().label)
+        stepper.restrict(("Ana",))
+        for viewer in ("Zed", None):
+            with pytest.raises(ValueError) as refused:
+                stepper.viewer = viewer
+            said.append(str(refused.value))
+        session = RoundSession(sc)
+        with pytest.raises(SessionError) as refused:
+            session.undo()
+        said.append(str(refused.value))
+        game = GameSession(3, 1, ["random"] * 3, human_seats={0})
+        with pytest.raises(SessionError) as refused:
+            game.undo()
+        said.append(str(refused.value))
+        for seat in (7, "Zed", 1.5):
+            with pytest.raises(GameError) as refused:
+                GameSession(3, 1, ["random"] * 3, human_seats={seat})
+            said.append(str(refused.value))
+        with pytest.raises(SourceError) as refused:
+            lesson_text("zed")
+        said.append(str(refused.value))
+        from aristofarsa.scenario import share
+        for code in ("zz", ""):    # the share code's own reason (scenario/share.py) is a field
+            with pytest.raises(SourceError) as refused:
+                code_text(code)
+            with pytest.raises(share.ShareCodeError) as why:
+                share.decode(code)
+            said.append(str(refused.value).replace(str(why.value), ""))
+        graphs = GraphsController()
+        assert not graphs.set_card("Zed") and graphs.error
+        said.append(graphs.error)
+        assert not graphs.set_ruling("Zed") and graphs.error
+        said.append(graphs.error)
+        dispute = DisputeController()
+        assert not dispute.open_toml("  ")
+        said.append(dispute.error)
+        said += [row.reason for row in compare_variants(sc).rows if row.reason]
+    names = {p.name for p in sc.players} | {"Zed", "zed", "zz", "None", "trace", "True",
+                                            "docs", "scenario-format", "md", "TOML",
+                                            *(p.stem for p in LESSONS)}
+    assert len([s for s in said if s]) >= 14
+    for sentence in filter(None, said):
+        assert outside_catalog(sentence, names) == [], sentence

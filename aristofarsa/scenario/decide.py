@@ -86,7 +86,7 @@ class ScenarioDecider:
         self.asked_action.add(spec.name)
         if spec.passes:
             raise DecisionError(req, text("scenario-play.passes", player=repr(spec.name), name=spec.name,
-                                          options=Join(req.options, "scenario-play.or")))
+                                          options=Join(req.options, "scenario-play.or")), "passes")
         if spec.conspire:
             return "conspire"
         hand = sorted(req.context or [])

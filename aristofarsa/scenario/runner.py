@@ -73,8 +73,10 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             r.log(K.STANDINGS, "E4", (_standings_text, (table, result.standings)), see=["M9"])
     except DecisionError as exc:
         active = sorted(sc.variants | extra)
-        raise ScenarioError(text("scenario-play.stopped-variants" if active else "scenario-play.stopped",
-                                 path=sc.path, error=exc, variants=Join(active))) from None
+        stopped = ScenarioError(text("scenario-play.stopped-variants" if active else "scenario-play.stopped",
+                                     path=sc.path, error=exc, variants=Join(active)))
+        stopped.decision = exc
+        raise stopped from None
     result.extra["crowns_provisional"] = sc.crowns is None and crowns is None
     result.extra["players"] = r.players
     return result
