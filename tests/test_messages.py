@@ -675,3 +675,18 @@ def test_the_play_page_is_told_by_the_catalog_alone() -> None:
             app.refresh()
     assert c.session.over
     assert sorted(leftovers) == []
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--players", "9"], ["play", "--players", "3", "--seed", "-1"],
+    ["simulate", "--games", "-1", "--players", "3"],
+    ["simulate", "--games", "1", "--players", "3", "--workers", "0"]])
+def test_the_cli_game_commands_refuse_in_catalog_sentences(argv, capsys) -> None:
+    """`play` and `simulate` refuse a bad setting (exit 2) in a catalog sentence."""
+    from aristofarsa.cli import main
+
+    with using(pseudo()):
+        assert main(argv) == 2
+    said = capsys.readouterr().err.strip().split(": ", 1)[1]
+    assert said.startswith(OPEN), said
+    assert not plain_words(said, {"workers", "players", "seed", "games"}), said
