@@ -690,3 +690,29 @@ def test_the_cli_game_commands_refuse_in_catalog_sentences(argv, capsys) -> None
     said = capsys.readouterr().err.strip().split(": ", 1)[1]
     assert said.startswith(OPEN), said
     assert not plain_words(said, {"workers", "players", "seed", "games"}), said
+
+
+def test_the_cli_round_commands_speak_in_catalog_sentences(tmp_path, capsys) -> None:
+    """`check`'s lines and its summary, its refusals, `resolve`'s refusal and the `cards`
+    table's crowns note are catalog sentences."""
+    from aristofarsa.cli import main
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text('title = "t"\n', encoding="utf-8")
+    with using(pseudo()):
+        assert main(["check", str(LESSONS[0])]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert main(["check", str(broken)]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert main(["check", str(tmp_path / "zed")]) == 2
+        err += [capsys.readouterr().err.strip().split(": ", 1)[1]]
+        assert main(["resolve"]) == 2
+        err += [capsys.readouterr().err.strip().split(": ", 1)[1]]
+        assert main(["cards"]) == 0
+        out += [capsys.readouterr().out.splitlines()[-1]]
+    words = {str(tmp_path), "broken", "toml", "zed", "FILE", "TEXT", "line", "expect"}
+    for line in out + err:
+        assert line.startswith(OPEN), line
+        rest = line.replace(str(LESSONS[0]), "").replace(str(tmp_path), "")
+        assert not plain_words(rest, words), line
+    assert len(out) == 3 and len(err) == 3
