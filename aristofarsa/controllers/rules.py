@@ -21,12 +21,14 @@ from ..analysis.outcome import who_wins
 from ..core.cards import fill_family, on_registry_change
 from ..core.rulings import RULINGS
 from .lessons import library
-from .rulings_text import RulingInfo, ruling
+from .rulings_text import RulingInfo, deciding, ruling
 from .stepper import Frame, Stepper
 
 RULES_PAGES_FILE = Path(__file__).resolve().parent.parent / "data" / "rules_pages.toml"
 BOARDS = ("none", "ring", "order", "garden", "final")
 RULING_ID = re.compile(r"\b([MDPBSEX]\d{1,2})\b")
+#: a ruling cited with its deciding sentence in a rules page's body: ``{rule:P3}``
+RULE_CITE = re.compile(r"\{rule:(\w+)\}")
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,19 @@ def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str,
                    frame, lines, outcome, label)
 
 
+def cite_rulings(body: str) -> str:
+    """``body`` with each ``{rule:P3}`` replaced by the ruling's deciding sentence and its ID,
+    "Whoever acts first … and nothing else (P3).": the rule in one wording, the one the quiz's
+    Why and the ruling's ID show (:func:`.rulings_text.deciding`). An unknown ID is a
+    ValueError naming it."""
+    def cite(match: re.Match[str]) -> str:
+        rid = match.group(1)
+        if rid not in RULINGS:
+            raise ValueError(f"{{rule:{rid}}}: no ruling {rid!r}; the rulings are {', '.join(RULINGS)}")
+        return f"{deciding(rid).rstrip('.')} ({rid})."
+    return RULE_CITE.sub(cite, body)
+
+
 @lru_cache(maxsize=1)
 def learn_pages() -> tuple[RulesPage, ...]:
     with RULES_PAGES_FILE.open("rb") as f:
@@ -161,7 +176,7 @@ def learn_pages() -> tuple[RulesPage, ...]:
     pages = []
     for p in data["page"]:
         ids = [r for r in p["rulings"] if r in RULINGS]
-        pages.append(RulesPage(p["key"], p["title"], fill_family(p["body"].strip()),
+        pages.append(RulesPage(p["key"], p["title"], fill_family(cite_rulings(p["body"].strip())),
                                tuple(info for info in map(ruling, ids) if info is not None),
                                p["lesson"], p.get("board", "final"), tuple(p.get("lines", ())),
                                tuple(p.get("line_phases", ()))))
