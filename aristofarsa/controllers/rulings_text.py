@@ -24,6 +24,7 @@ class RulingInfo:
     anchor: str          # GitHub-style anchor of its heading in docs/rulings.md
     summary: str         # "In short" sentence (or first paragraph); "" when the docs are absent
     text: str = ""       # the rule and its example as plain text, paragraphs split by blank lines
+    deciding: str = ""   # its deciding sentence, shown beside its ID (:func:`deciding`)
 
     @property
     def link(self) -> str:
@@ -82,7 +83,7 @@ def ruling(rid: str | None) -> RulingInfo | None:
     if not rid or rid not in RULINGS:
         return None
     anchor, summary, text = _sections().get(rid, (ruling_anchor(rid), "", ""))
-    return RulingInfo(rid, RULINGS[rid], anchor, summary, text)
+    return RulingInfo(rid, RULINGS[rid], anchor, summary, text, deciding(rid))
 
 
 @cache

@@ -95,3 +95,28 @@ def test_a_card_exchanged_in_is_what_the_engine_does():
                    {"name": "Caio", "garden": "Servant", "conspire": "Knight", "hand": ["Rogue"]}])
     assert result.garden[0] == ("Ana", "Rogue", 10)
     assert result.garden[2] == ("Caio", "Servant", 9)        # printed 1, then the Knight's +8
+
+
+def test_a_step_shows_its_rulings_deciding_sentence_beside_its_id():
+    """A lesson's step (the stepper of every app) says its ruling's deciding sentence beside the
+    ID, the full text one click away; a ruling chip says it on hover and first when opened."""
+    from html import escape
+
+    from aristofarsa.controllers import learn
+    from aristofarsa.controllers.rules import visible_lines
+    from aristofarsa.controllers.rulings_text import ruling
+    from aristofarsa.render import html, seats
+    walk = learn.LessonWalk("p2-tie-earlier-card-counts-higher")
+    stepper = walk.stepper
+    for k in range(len(stepper)):
+        stepper.go(k)
+        frame = stepper.frame()
+        if frame.ruling is None:
+            continue
+        shown = visible_lines(html.step(frame))
+        summary = next(line for line in shown if line.startswith(f"Ruling {frame.ruling.id}:"))
+        assert summary.endswith(deciding(frame.ruling.id)), summary
+        assert not any(frame.ruling.text.split("\n")[0] in line for line in shown)   # folded
+    chip = seats.ruling_ref_html(ruling("P3"))
+    assert f'title="{escape(deciding("P3"))}"' in chip
+    assert visible_lines(chip) == ["P3"]
