@@ -159,7 +159,7 @@ def test_the_bishop_mode_note_says_what_changes_and_what_does_not():
 
 #: wordings that say one rule in a second way (the first way is the one kept everywhere)
 OTHER_WORDINGS = re.compile(r"Litter moves on|keeps the Litter|Servant becomes 11|Servant's Prestige becomes|"
-                            r"Worth 11 once|"
+                            r"Worth 11 once|is\*? 11 once|"
                             r"Knight within 3|within 3 of|one within 3", re.I)
 
 
