@@ -120,3 +120,15 @@ def test_a_step_shows_its_rulings_deciding_sentence_beside_its_id():
     chip = seats.ruling_ref_html(ruling("P3"))
     assert f'title="{escape(deciding("P3"))}"' in chip
     assert visible_lines(chip) == ["P3"]
+
+
+def test_the_balcony_order_and_the_exiled_rules_are_said_one_way():
+    """Bishop mode's "in Phase-2 order" and the Balcony's "in the order they were put there" are
+    one order, said so where the order is defined; the Exiled app's rules are the rulings'
+    deciding sentences, not a second wording."""
+    from aristofarsa.controllers import learn
+    page = next(p for p in rules.learn_pages() if p.key == "order")
+    assert "in the order its cards were put there, which is Phase-2 order (P4)." in " ".join(page.body.split())
+    assert "the Balcony's order is Phase-2 order" in " ".join(n.text for n in learn.card_notes()["Bishop"])
+    assert [r.id for r in rules.EXILE_RULES] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
+    assert all(r.text == deciding(r.id) for r in rules.EXILE_RULES)
