@@ -13,7 +13,7 @@ RULINGS: dict[str, str] = {
     "M3": "Prestige has three layers", "M4": "Garden values", "M5": "Leaving and entering",
     "M6": "Zones", "M7": "Choices", "M8": "Player count", "M9": "Crowns (provisional)",
     "M10": "Determinism",
-    "M11": "What a one-round scenario's game_over covers (project)",
+    "M11": "What one round decides about the end of the game (project)",
     "D1": "Drawing and reshuffling", "D2": "Cannot refill: the game ends",
     "D3": "Exiled cards become ordinary cards",
     "P1": "The Garden queue", "P2": "Phase-2 order", "P3": "Litter", "P4": "Conspire",

@@ -132,3 +132,13 @@ def test_the_balcony_order_and_the_exiled_rules_are_said_one_way():
     assert "the Balcony's order is Phase-2 order" in " ".join(n.text for n in learn.card_notes()["Bishop"])
     assert [r.id for r in rules.EXILE_RULES] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
     assert all(r.text == deciding(r.id) for r in rules.EXILE_RULES)
+
+
+def test_every_ruling_title_and_sentence_a_lesson_step_shows_is_in_game_words():
+    """What a lesson's step shows of its ruling (title and deciding sentence) has no engine
+    words: the four one-round lessons cite M11 in every app's stepper."""
+    for rid, title in RULINGS.items():
+        assert not NOT_GAME_WORDS.search(title), (rid, title)
+    from aristofarsa.controllers import learn
+    walk = learn.LessonWalk("m11-game-over-scope")
+    assert "M11" in {e.rule for e in walk.stepper.events}
