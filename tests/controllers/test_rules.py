@@ -57,7 +57,8 @@ def test_a_citation_of_an_unknown_ruling_is_named():
 
 def test_docs_rules_md_lists_every_ruling_in_its_deciding_sentence():
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert deciding_markdown() in text
+    assert deciding_markdown() in text, ("docs/rules.md, \"Every ruling in one sentence\", is stale: "
+                                         "put aristofarsa.controllers.rulings_text.deciding_markdown() there")
     assert "- **P3 Litter.** " + deciding("P3") in text
     assert "(project)" not in deciding_markdown()
 
@@ -128,7 +129,8 @@ def test_the_balcony_order_and_the_exiled_rules_are_said_one_way():
     deciding sentences, not a second wording."""
     from aristofarsa.controllers import learn
     page = next(p for p in rules.learn_pages() if p.key == "order")
-    assert "in the order its cards were put there, which is Phase-2 order (P4)." in " ".join(page.body.split())
+    body = " ".join(page.body.split())
+    assert "in the order its cards were put there, which is Phase-2 order (P4)." in body
     assert "the Balcony's order is Phase-2 order" in " ".join(n.text for n in learn.card_notes()["Bishop"])
     assert [r.id for r in rules.EXILE_RULES] == ["X1", "X2", "X3", "X4", "X5", "X6", "X7"]
     assert all(r.text == deciding(r.id) for r in rules.EXILE_RULES)
