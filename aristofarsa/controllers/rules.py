@@ -21,62 +21,48 @@ from ..analysis.outcome import who_wins
 from ..core.cards import fill_family, on_registry_change
 from ..core.rulings import RULINGS
 from .lessons import library
-from .rulings_text import RulingInfo, ruling
+from .rulings_text import RulingInfo, deciding, ruling
 from .stepper import Frame, Stepper
 
 RULES_PAGES_FILE = Path(__file__).resolve().parent.parent / "data" / "rules_pages.toml"
 BOARDS = ("none", "ring", "order", "garden", "final")
 RULING_ID = re.compile(r"\b([MDPBSEX]\d{1,2})\b")
+#: a ruling cited with its deciding sentence in a rules page's body: ``{rule:P3}``
+RULE_CITE = re.compile(r"\{rule:(\w+)\}")
 
 
 @dataclass(frozen=True)
 class Rule:
     id: str
     title: str
-    text: str
     lessons: tuple[str, ...]
 
+    @property
+    def text(self) -> str:
+        """The ruling's deciding sentence (the one wording the pages and the quiz show)."""
+        return deciding(self.id)
 
-#: Exile and the expansion's rulings in a few words each (the Exiled app's pages).
+
+#: Exile and the expansion's rulings (the Exiled app's pages), each said in its deciding sentence.
 EXILE_RULES: tuple[Rule, ...] = (
-    Rule("X1", "The Exiled deck",
-         "Each player starts with an Exiled deck, face up: Bard (top), Scribe, Elder, Oracle. Bard "
-         "and Scribe are Peasants; Elder and Oracle are Nobles for every rule, but never sit in a "
-         "Parlor and never count for an empty Parlor.",
-         ("x1-exiled-deck-top-card", "x1-elder-oracle-are-nobles")),
+    Rule("X1", "The Exiled deck", ("x1-exiled-deck-top-card", "x1-elder-oracle-are-nobles")),
     Rule("X2", "Exile",
-         "After scoring, the worst Prestige is the lowest (the highest when the Jester votes are "
-         "odd). Every player whose Garden card has it and did not score puts that card at the bottom "
-         "of their Exiled deck and takes the top card into hand. All Garden cards tied: nobody "
-         "exiles. An Aristocrat is never exiled; if one is worst, the game ends after the round.",
          ("x2-lowest-exiles", "x2-ties-all-exile", "x2-everyone-tied-nobody-exiles",
           "x2-jester-highest-exiles", "x2-knight-anyway-not-exiled", "x2-aristocrat-worst-game-over")),
     Rule("X3", "Bard",
-         "Garden, when played: another player who holds a card reveals one of their choice; its "
-         "printed Prestige is added to the Bard. Balcony: discard a card from your hand and add its "
-         "printed Prestige + 3 to your Garden card.",
          ("m4-bard-adds-printed-prestige", "x3-bard-reveals-card-still-to-play", "x3-bard-balcony-discard")),
     Rule("X4", "Scribe",
-         "Garden, when played: draw a card, then discard one. If the Garden Scribe scores, you may "
-         "also score a Peasant from hand. Balcony: -7 to any Garden card; if that card is exiled "
-         "this round, the Scribe scores too.",
          ("x4-garden-scribe-draw-discard-also-score", "x4-balcony-scribe-scores-with-exiled-target",
           "x4-exchanged-in-scribe-also-scores")),
     Rule("X5", "Elder",
-         "Garden: +5 while the card just before or after it is a Noble (once). Balcony: copies the "
-         "Balcony text of the card you played in the Garden this round, standing in for it.",
          ("m4-elder-noble-neighbour", "x5-elder-copies-merchant", "x5-elder-copies-jester",
           "x5-elder-copies-bard", "x5-elder-copies-servant-nothing")),
     Rule("X6", "Oracle",
-         "Garden: you act last in Phase 2 and may first peek at one face-down Balcony card. "
-         "Balcony: at the next Draw step you draw up to 5, keep 3 and discard the rest.",
          ("p2-oracle-acts-last", "p7-oracle-peek", "x6-balcony-oracle-draw",
           "x6-oracle-draw-five-keep-three")),
-    Rule("X7", "The worst is over all Garden cards",
-         "The worst Prestige is taken over every Garden card, scored or not. A worst card that "
-         "scored is not exiled, and no other card is exiled in its place.",
-         ("x7-scored-worst-card-shields-nobody",)),
+    Rule("X7", "The worst is over all Garden cards", ("x7-scored-worst-card-shields-nobody",)),
 )
+
 
 @dataclass(frozen=True)
 class Example:
@@ -154,6 +140,19 @@ def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str,
                    frame, lines, outcome, label)
 
 
+def cite_rulings(body: str) -> str:
+    """``body`` with each ``{rule:P3}`` replaced by the ruling's deciding sentence and its ID,
+    "Whoever acts first … and nothing else (P3).": the rule in one wording, the one the quiz's
+    Why and the ruling's ID show (:func:`.rulings_text.deciding`). An unknown ID is a
+    ValueError naming it."""
+    def cite(match: re.Match[str]) -> str:
+        rid = match.group(1)
+        if rid not in RULINGS:
+            raise ValueError(f"{{rule:{rid}}}: no ruling {rid!r}; the rulings are {', '.join(RULINGS)}")
+        return f"{deciding(rid).rstrip('.')} ({rid})."
+    return RULE_CITE.sub(cite, body)
+
+
 @lru_cache(maxsize=1)
 def learn_pages() -> tuple[RulesPage, ...]:
     with RULES_PAGES_FILE.open("rb") as f:
@@ -161,7 +160,7 @@ def learn_pages() -> tuple[RulesPage, ...]:
     pages = []
     for p in data["page"]:
         ids = [r for r in p["rulings"] if r in RULINGS]
-        pages.append(RulesPage(p["key"], p["title"], fill_family(p["body"].strip()),
+        pages.append(RulesPage(p["key"], p["title"], fill_family(cite_rulings(p["body"].strip())),
                                tuple(info for info in map(ruling, ids) if info is not None),
                                p["lesson"], p.get("board", "final"), tuple(p.get("lines", ())),
                                tuple(p.get("line_phases", ()))))

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ..core.rulings import RULINGS, docs_text, heading_anchor, ruling_anchor
+from ..core.rulings import DECIDING, RULINGS, docs_text, heading_anchor, ruling_anchor
 
 DOCS_URL = "docs/rulings.md"
 
@@ -24,6 +24,7 @@ class RulingInfo:
     anchor: str          # GitHub-style anchor of its heading in docs/rulings.md
     summary: str         # "In short" sentence (or first paragraph); "" when the docs are absent
     text: str = ""       # the rule and its example as plain text, paragraphs split by blank lines
+    deciding: str = ""   # its deciding sentence, shown beside its ID (:func:`deciding`)
 
     @property
     def link(self) -> str:
@@ -82,7 +83,7 @@ def ruling(rid: str | None) -> RulingInfo | None:
     if not rid or rid not in RULINGS:
         return None
     anchor, summary, text = _sections().get(rid, (ruling_anchor(rid), "", ""))
-    return RulingInfo(rid, RULINGS[rid], anchor, summary, text)
+    return RulingInfo(rid, RULINGS[rid], anchor, summary, text, deciding(rid))
 
 
 @cache
@@ -91,31 +92,20 @@ def every_ruling() -> dict[str, RulingInfo]:
     return {rid: info for rid in RULINGS if (info := ruling(rid)) is not None}
 
 
-#: the deciding sentence of the rulings whose "In short" is missing or is their whole text, in
-#: the words the rules pages use
-DECIDING = {
-    "M3": "A Garden card's Prestige is its Garden value, then every Balcony change in the order "
-          "they happened.",
-    "M9": "The crowns are provisional until the real ones are known.",
-    "M11": "A one-round lesson shows only what this round decides about the end of the game.",
-    "P8": "Someone who can neither Conspire nor Convoke passes.",
-    "B11": "Servant and Aristocrat have no Balcony effect; a cancelled card still counts as played "
-           "(a cancelled Servant still makes its twin 11).",
-    "X1": "Elder and Oracle are Nobles, but never in a Parlor.",
-    "X3": "A Garden Bard adds the printed Prestige of the card shown to it; a Balcony Bard adds the "
-          "discarded card's printed Prestige + 3 to your Garden card.",
-    "X5": "A Balcony Elder copies the Balcony text of the card its owner played in the Garden.",
-    "X6": "At the next Draw its owner draws up to 5, keeps 3 and discards the rest.",
-}
-
-
 def deciding(rid: str) -> str:
     """A ruling's deciding sentence, to stand beside its ID where a learner meets it (its full
-    text one click away): the "In short" of docs/rulings.md, else :data:`DECIDING`."""
-    if rid in DECIDING:
-        return DECIDING[rid]
-    info = ruling(rid)
-    if info is None:
+    text one click away): :data:`~aristofarsa.core.rulings.DECIDING`, one short sentence
+    written from the binding rulings in the rules pages' words (the catalog's
+    ``ruling.deciding.<ID>``); the ruling's title for an ID without one, "" for an unknown ID."""
+    if rid not in RULINGS:
         return ""
-    text = info.summary.strip()
-    return (text[:1].upper() + text[1:]) if text else info.title
+    sentence = DECIDING.get(rid)
+    return str(sentence) if sentence is not None else RULINGS[rid]
+
+
+def deciding_markdown() -> str:
+    """Every ruling's deciding sentence as a Markdown list, "- **P3 Litter.** Whoever acts
+    first …": what docs/rules.md carries under "Every ruling in one sentence" (a test keeps
+    the two equal, so the rule has one wording in the apps and the docs)."""
+    return "\n".join(f"- **{rid} {title.removesuffix(' (project)')}.** {deciding(rid)}"
+                     for rid, title in RULINGS.items())

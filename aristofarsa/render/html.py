@@ -139,8 +139,10 @@ def ruling(info: Any, base: str = "") -> str:
     text = getattr(info, "text", "") or info.summary       # the whole ruling, shown in the page
     body = "".join(f"<p style='margin:.3em 0'>{'<br>'.join(escape(line) for line in para.splitlines())}</p>"
                    for para in text.split("\n\n") if para.strip())
-    return (f"<details class='af-ruling'><summary>Ruling {escape(info.id)}: {escape(info.title)}</summary>"
-            f"{body}</details>")
+    deciding = getattr(info, "deciding", "")             # beside the ID: the sentence that decides
+    said = f" — <span class='af-deciding'>{escape(deciding)}</span>" if deciding else ""
+    return (f"<details class='af-ruling'><summary>Ruling {escape(info.id)}: {escape(info.title)}{said}"
+            f"</summary>{body}</details>")
 
 
 PHASE_NAMES = {"setup": "set-up", "draw": "Draw step", "phase1": "Phase 1 (Ball Garden)",

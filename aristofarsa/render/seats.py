@@ -137,12 +137,15 @@ def ruling_ref_html(info: Any) -> str:
     text = getattr(info, "text", "") or getattr(info, "summary", "")
     body = "".join(f"<p style='margin:.2em 0'>{'<br>'.join(escape(line) for line in para.splitlines())}</p>"
                    for para in text.split("\n\n") if para.strip())
+    deciding = getattr(info, "deciding", "")          # its deciding sentence, on hover and when open
+    tip = f' title="{escape(deciding)}"' if deciding else ""
+    said = f"<p style='margin:.2em 0'><i>{escape(deciding)}</i></p>" if deciding else ""
     return ('<details class="af-ruling-ref" style="display:inline-block;vertical-align:baseline;'
             'text-indent:0;max-width:100%"><summary style="display:inline;'
-            f'cursor:pointer;color:var(--af-link);font-size:.85em">{escape(info.id)}</summary>'
+            f'cursor:pointer;color:var(--af-link);font-size:.85em"{tip}>{escape(info.id)}</summary>'
             f'<span style="display:block;white-space:normal;font-size:.9em;background:var(--af-ref-paper);'
             f'border-left:3px solid var(--af-link);padding:3px 6px;margin:2px 0">'
-            f'<b>{escape(info.id)} {escape(info.title)}.</b>{body}</span>'
+            f'<b>{escape(info.id)} {escape(info.title)}.</b>{said}{body}</span>'
             '</details>')
 
 

@@ -456,7 +456,7 @@ def test_the_rules_pages_follow_play_order_with_live_examples():
 def test_the_scoring_page_is_a_numbered_checklist():
     page = next(p for p in rules.learn_pages() if p.key == "score")
     for word in ("Jester", "tied", "earliest", "Knight", "Servant", "Merchant", "Damsel",
-                 "Free Convokes", "discard pile", "start the", "Aristocrat", "one more round"):
+                 "Free Convokes", "discard pile", "starts the next round", "Aristocrat", "one more round"):
         assert word in page.body, word
     assert [line.split(".")[0].strip() for line in page.body.splitlines() if line[:1].isdigit()] == \
         [str(k) for k in range(1, 8)]
