@@ -314,8 +314,11 @@ def test_every_whatif_table_is_told_by_the_catalog_alone() -> None:
             w = what_if(path.read_text(encoding="utf-8"), sc, sc.players[0].name, garden=True)
             # and the validator's message saying why a file cannot write it (errors are not
             # in the catalog yet)
-            summaries = sorted({t for g in w.groups() for a in g for t in (a.summary, a.unwritable)
-                                if t}, key=len, reverse=True)
+            # and why another player's play stops (B14's lesson: "Bruno would no longer hold
+            # the Bishop …", not in the catalog yet either)
+            summaries = sorted({t for g in w.groups() for a in g
+                                for t in (a.summary, a.unwritable, a.reason) if t},
+                               key=len, reverse=True)
             said, page = whatif_text(w), whatif_html(w)
             for summary in summaries:
                 said = said.replace(summary, "")

@@ -436,7 +436,9 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
             alt.error = str(result)
             alt.reason = _stopped(result, sc)
         else:
-            alt.unwritable = _unwritable(alt.scenario) if garden else None
+            # a Garden alternative, or a Phase-2 one leaving in hand a Garden card a Courtisan
+            # handed back (B14's lesson), can be a line no file writes
+            alt.unwritable = _unwritable(alt.scenario)
             alt.winners = list(result.winners)
             alt.scored = {k: list(v) for k, v in result.scored.items()}
             alt.winning = card_names(result.garden, result.winners)
