@@ -320,10 +320,10 @@ class Round:
     def replay_turn(self, k: int, p: int) -> None:
         """B14: Phase-2 turn ``k`` again in a Bishop-mode replay (P6). The play first made
         stands: the same action, the same card. When an exchange this replay undoes (a skipped
-        Courtisan, B9, or Squire, B8) had put that card in the hand from the Garden, the card
-        still leaves the Garden for the Balcony (or the discard pile) and the card it was
-        exchanged for stays in the Garden. (A pass needs an empty hand, which a replay cannot
-        fill: it stays a pass.)"""
+        Courtisan, B9, or an Elder copying one; a Squire's owner has already played) had put
+        that card in the hand from the Garden, the card still leaves the Garden for the
+        Balcony (or the discard pile) and the card it was exchanged for stays in the Garden.
+        (A pass needs an empty hand, which a replay cannot fill: it stays a pass.)"""
         play = self.plays.get(k)
         if play is not None:
             action, moved, was_garden = play
