@@ -30,17 +30,23 @@ Zones = dict[str, list[str]]
 def phase2_cards(spec: PlayerSpec, expansion: bool,
                  players: Sequence[PlayerSpec] = ()) -> list[str]:
     """The player's Phase-2 cards (the `conspire` card, or the `convoke.discard`) as they count
-    towards the starting hand: without their Garden card when they name it, a family holds it
-    once and another of ``players`` has a Courtisan (or an Elder) on the Balcony aimed at them.
-    That is the Garden card itself: in Bishop mode that Courtisan swapped it back into the hand
-    before this player's turn, and they played it (B14)."""
+    towards the starting hand: without their Garden card when :func:`garden_handed_back`."""
     cards = [spec.conspire] if spec.conspire else list(spec.convoke["discard"]) if spec.convoke else []
-    if spec.garden in cards and family(expansion).count(spec.garden) == 1 and any(
-            q is not spec and q.conspire in ("Courtisan", "Elder")
-            and str(q.conspire_choices.get("target", "")).strip().lower() == spec.name.lower()
-            for q in players):
+    if spec.garden in cards and garden_handed_back(spec, expansion, players):
         cards.remove(spec.garden)
     return cards
+
+
+def garden_handed_back(spec: PlayerSpec, expansion: bool, players: Sequence[PlayerSpec]) -> bool:
+    """Whether the player's Phase-2 cards name their Garden card, a family holds it once and
+    another of ``players`` has a Courtisan (or an Elder) on the Balcony aimed at them. That is
+    the Garden card itself: in Bishop mode that Courtisan swapped it back into the hand before
+    this player's turn, and they played it (B14); it is counted once."""
+    named = spec.conspire == spec.garden or bool(spec.convoke and spec.garden in spec.convoke["discard"])
+    return named and family(expansion).count(spec.garden) == 1 and any(
+        q is not spec and q.conspire in ("Courtisan", "Elder")
+        and str(q.conspire_choices.get("target", "")).strip().lower() == spec.name.lower()
+        for q in players)
 
 
 def layout(sc: Scenario) -> tuple[list[Zones], list[str | None]]:
