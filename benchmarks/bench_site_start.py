@@ -4,7 +4,8 @@ Not a test: side by side in one run, every app page of a built static site (`ari
 and a bare Voici page: the same Voici, Pyodide, wheels and lock, one notebook cell that shows one
 `ipywidgets.Button`, none of the site's own start-up work (its standard library as npm's Pyodide
 ships it, source only; micropip and piplite not preloaded: the kernel installs piplite itself, as
-it does on any Voici site; pyodide.js loaded as it is, not through the site's start script). The
+it does on any Voici site; pyodide.js loaded as it is, not through the site's start script;
+JupyterLite's service worker registered again on the second visit, as JupyterLite does). The
 bare page is a twin of the site made here: a copy whose `python_stdlib.zip` is npm's, whose
 kernel settings preload only what the stock kernel asks for, and whose `voici/render/bare.html`
 is the Lab's page with its one code cell replaced. Both are served by a plain static server on
@@ -31,6 +32,7 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -50,6 +52,9 @@ BARE_CELL = '"source": "import ipywidgets\\nipywidgets.Button(description=\\"Bar
 READY = {"bare": ".widget-button:visible"}
 #: The page's start script (static-site.js), which the bare page does without: it loads pyodide.js.
 START_SCRIPT = 'const START_SCRIPT = "aristofarsa-start.js"'
+#: The page keeps JupyterLite's service worker from one visit to the next (static-site.js); the bare
+#: page does not: JupyterLite registers it again on a browser's second visit.
+RECORD_SW = "const RECORD_SERVICE_WORKER = true;"
 
 
 
@@ -74,10 +79,12 @@ def bare_twin(site: Path, target: Path) -> Path:
     kernel["loadPyodideOptions"]["packages"] = STOCK_PRELOAD
     config_file.write_text(json.dumps(config, indent=1))
     lab = (target / "voici" / "render" / "lab.html").read_text(encoding="utf-8")
-    if lab.count(LAB_CELL) != 1 or lab.count(START_SCRIPT) != 1:
+    if lab.count(LAB_CELL) != 1 or lab.count(START_SCRIPT) != 1 or lab.count(RECORD_SW) != 1:
         raise SystemExit("bench_site_start: the Lab page's code cell is not the one expected "
-                         "(notebooks/lab.ipynb or static-site.js changed?): update LAB_CELL, START_SCRIPT")
-    bare = lab.replace(LAB_CELL, BARE_CELL).replace(START_SCRIPT, 'const START_SCRIPT = ""')
+                         "(notebooks/lab.ipynb or static-site.js changed?): update LAB_CELL, START_SCRIPT, "
+                         "RECORD_SW")
+    bare = (lab.replace(LAB_CELL, BARE_CELL).replace(START_SCRIPT, 'const START_SCRIPT = ""')
+            .replace(RECORD_SW, RECORD_SW.replace("true", "false")))
     (target / "voici" / "render" / "bare.html").write_text(bare, encoding="utf-8")
     return target
 
@@ -101,13 +108,15 @@ STEP_TEXT = {"page": "loading the page", "runtime": "starting python", "packages
              "imports": "starting the notebook kernel", "app": "building the app"}
 
 
-def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float, dict[str, float]]:
+def cold_and_warm(playwright, url: str, ready: str
+                  ) -> tuple[float, float, dict[str, float], dict[str, float]]:
     """(seconds until ``ready`` is visible on a first visit, the same on a second visit, the
-    first visit's seconds per start-up step)."""
+    first visit's seconds per start-up step, the second visit's)."""
     browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         page = browser.new_context().new_page()
-        times = []
+        times: list[float] = []
+        steps: list[dict[str, float]] = []
         for visit in ("cold", "warm"):
             start = time.monotonic()
             try:
@@ -117,10 +126,9 @@ def cold_and_warm(playwright, url: str, ready: str) -> tuple[float, float, dict[
                 raise SystemExit(f"bench_site_start: {url} ({visit}) was not ready within 300 s: "
                                  f"{str(exc).splitlines()[0]}") from None
             times.append(time.monotonic() - start)
-            if visit == "cold":
-                marks = page.evaluate("window.aristofarsaSite ? window.aristofarsaSite.marks : {}")
-                steps = phases(marks, page.evaluate("performance.now()") / 1000)
-        return times[0], times[1], steps
+            marks = page.evaluate("window.aristofarsaSite ? window.aristofarsaSite.marks : {}")
+            steps.append(phases(marks, page.evaluate("performance.now()") / 1000))
+        return times[0], times[1], steps[0], steps[1]
     finally:
         browser.close()
 
@@ -158,7 +166,8 @@ def main() -> int:
             urls[name] = served[1]
         pages = {"bare": f"{urls['bare']}voici/render/bare.html",
                  **{app: f"{urls['site']}voici/render/{app}.html" for app in apps}}
-        found: dict[str, list[tuple[float, float, dict[str, float]]]] = {name: [] for name in pages}
+        found: dict[str, list[tuple[float, float, dict[str, float], dict[str, float]]]] = {
+            name: [] for name in pages}
         try:
             with sync_playwright() as playwright:
                 for _ in range(args.runs):
@@ -167,11 +176,15 @@ def main() -> int:
         finally:
             for server in servers:
                 stop(server)
-    medians = {name: {"cold_s": statistics.median(r[0] for r in runs),
-                      "warm_s": statistics.median(r[1] for r in runs)} for name, runs in found.items()}
+    medians: dict[str, dict[str, Any]] = {
+        name: {"cold_s": statistics.median(r[0] for r in runs),
+               "warm_s": statistics.median(r[1] for r in runs)}
+        for name, runs in found.items()}
     for name, runs in found.items():
-        medians[name]["cold_steps_s"] = {key: round(statistics.median(r[2].get(key, 0.0) for r in runs), 2)
-                                         for key in PHASES if any(key in r[2] for r in runs)}
+        for visit, steps in (("cold", [r[2] for r in runs]), ("warm", [r[3] for r in runs])):
+            medians[name][f"{visit}_steps_s"] = {
+                key: round(statistics.median(s.get(key, 0.0) for s in steps), 2)
+                for key in PHASES if any(key in s for s in steps)}
     bare = medians["bare"]
     out = {"runs": args.runs, "bare": bare,
            "apps": {app: {**medians[app], "cold_ratio": medians[app]["cold_s"] / bare["cold_s"],
@@ -185,13 +198,14 @@ def main() -> int:
             print(f"{app:8} {figures['cold_s']:7.1f} {figures['warm_s']:7.1f} "
                   f"{figures['cold_ratio']:10.2f} {figures['warm_ratio']:10.2f}")
         print(f"(median of {args.runs} runs; each load a fresh Chromium, cold then warm; interleaved)")
-        print("\ncold load, seconds in each start-up step (the page's own marks; the bare page "
-              "tells only its page and its cell):")
-        print(f"{'page':8} " + " ".join(f"{key:>9}" for key in PHASES))
-        for name in pages:
-            steps = medians[name]["cold_steps_s"]
-            print(f"{name:8} " + " ".join(f"{steps[key]:9.2f}" if key in steps else f"{'':>9}"
-                                          for key in PHASES))
+        for visit in ("cold", "warm"):
+            print(f"\n{visit} load, seconds in each start-up step (the page's own marks; the bare page "
+                  "tells only its page and its cell):")
+            print(f"{'page':8} " + " ".join(f"{key:>9}" for key in PHASES))
+            for name in pages:
+                steps = medians[name][f"{visit}_steps_s"]
+                print(f"{name:8} " + " ".join(f"{steps[key]:9.2f}" if key in steps else f"{'':>9}"
+                                              for key in PHASES))
     return 0
 
 

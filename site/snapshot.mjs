@@ -5,13 +5,18 @@
 //   node site/snapshot.mjs RUNTIME_DIR MODULES OUT.gz SITE.zip WHEEL [WHEEL ...]
 // RUNTIME_DIR: the site's runtime (pyodide.asm.js, .wasm and the compiled python_stdlib.zip: the
 // snapshot's import system remembers that zip's entries, so it must be the one the site ships).
-// MODULES: comma-separated modules the pages open with (the apps' widget modules).
+// MODULES: comma-separated modules the pages open with (the apps' widget modules); MODULE:APP
+// also builds the app (a class with from_query) once with no query and closes its widgets.
 //
 // What goes in: every module those imports load, the package's widget modules too (none makes a
 // widget when imported: a widget must be made by the page's kernel to reach the page), but what a
 // snapshot cannot hold (a module keeping a JavaScript object: micropip, piplite, the kernel).
-// A first Python imports MODULES to learn their module list; a second imports that list and is
-// snapshotted. No widget may exist then: the build fails if one does.
+// A first Python imports MODULES to learn their module list; a second imports that list, builds
+// each APP once (what an app reads and draws the first time is then in its caches, as in a
+// preheated kernel of aristofarsa serve) and is snapshotted. No widget may exist then: the build
+// fails if one does.
+// The zip of the wheels has each module's bytecode (compile-wheels.mjs, in the wheels'
+// __pycache__) beside its source as MOD.pyc, where zipimport looks for it.
 //
 // The same sources give the same bytes: random bytes and clocks are fixed while it runs
 // (PYTHONHASHSEED=0, a seeded generator for the random device); a page reseeds `random` and sets its
@@ -52,7 +57,19 @@ const { loadPyodide } = await import(pathToFileURL(path.join(runtimeDir, "pyodid
 const SITE_ZIP = "/lib/python3.13/site-packages.zip";
 const OWN = (name) => name.startsWith("aristofarsa-");
 const SETUP = `
-import io, site, sys, zipfile
+import _imp, io, marshal, re, site, sys, zipfile
+PYC = re.compile(r"(.*/)?__pycache__/([^/.]+)[.]cpython-[0-9]+[.]pyc")
+def zip_name(name, body):
+    """Where zipimport looks for a wheel's file, and its bytes: a module's bytecode
+    (PKG/__pycache__/MOD.cpython-3XX.pyc, site/compile-wheels.mjs) goes beside its source as
+    PKG/MOD.pyc (zipimport does not look in __pycache__), its code naming the file in the zip."""
+    found = PYC.fullmatch(name)
+    if not found:
+        return name, body
+    name = (found.group(1) or "") + found.group(2) + ".pyc"
+    code = marshal.loads(body[16:])
+    _imp._fix_co_filename(code, ${JSON.stringify(SITE_ZIP)} + "/" + name[:-1])
+    return name, body[:16] + marshal.dumps(code)
 def merge(wheels):
     """One zip of the wheels' files, in a fixed order, with fixed times."""
     out = io.BytesIO()
@@ -61,19 +78,20 @@ def merge(wheels):
         for data in wheels:
             source = zipfile.ZipFile(io.BytesIO(data.to_py()))
             for info in source.infolist():
-                if info.filename in seen or info.is_dir():
+                name, body = zip_name(info.filename, source.read(info))
+                if name in seen or info.is_dir():
                     continue
-                seen.add(info.filename)
-                parts = info.filename.split("/")[:-1]
+                seen.add(name)
+                parts = name.split("/")[:-1]
                 for depth in range(1, len(parts) + 1):    # zipimport finds a namespace package
                     folder = "/".join(parts[:depth]) + "/"  # (no __init__.py) by its folder's entry
                     if folder not in seen:
                         seen.add(folder)
                         target.writestr(zipfile.ZipInfo(folder, date_time=(1980, 1, 1, 0, 0, 0)), b"")
-                entry = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+                entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
                 entry.compress_type = zipfile.ZIP_DEFLATED
                 entry.external_attr = info.external_attr
-                target.writestr(entry, source.read(info))
+                target.writestr(entry, body)
     return out.getvalue()
 def unpack(data):
     zipfile.ZipFile(io.BytesIO(data.to_py())).extractall(site.getsitepackages()[0])
@@ -108,7 +126,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     before = set(sys.modules)
     for name in ${JSON.stringify(modules)}.split(","):
-        importlib.import_module(name)
+        importlib.import_module(name.partition(":")[0])
 KEPT_OUT = ("micropip", "piplite", "pyodide_kernel", "ipykernel", "pyodide.http",
             "pyodide_js", "js", "__main__")
 ",".join(sorted(n for n in set(sys.modules) - before
@@ -125,9 +143,32 @@ with warnings.catch_warnings():
             importlib.import_module(name)
         except Exception as exc:     # a module that needs a browser: the page imports it itself
             failed.append(name)
+from ipywidgets import Widget
 from ipywidgets.widgets.widget import _instances
 if _instances:
     raise SystemExit(f"importing them made {len(_instances)} widget(s): a snapshot cannot hold a widget")
+def warm_up(module, app):
+    """Build the app once with no query and close every widget it made (as a preheated kernel of
+    aristofarsa serve does): what it reads and draws the first time (lessons, rules, graphs) is then
+    in the snapshot, in its caches."""
+    made = []
+    previous = Widget._widget_construction_callback
+    Widget.on_widget_constructed(made.append)
+    try:
+        getattr(importlib.import_module(module), app).from_query("")
+    finally:
+        Widget.on_widget_constructed(previous)
+        for widget in made:
+            widget.close()
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    for name in ${JSON.stringify(modules)}.split(","):
+        module, _, app = name.partition(":")
+        if app:
+            warm_up(module, app)
+if _instances:
+    raise SystemExit(f"the apps' warm-up left {len(_instances)} widget(s) open: a snapshot cannot hold a widget")
+del warm_up, Widget, _instances, module, app, name
 for name in ("_", "PYTHONHASHSEED"):
     os.environ.pop(name, None)
 f"{len(sys.modules)} modules in the snapshot" + (f"; not imported here: {', '.join(failed)}" if failed else "")

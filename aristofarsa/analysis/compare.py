@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import scenario as scenario_mod
+from ..core import decisions as D
 from ..core.messages import Join, Msg, text
 from ..core.variants import VARIANTS
 from ..scenario import Scenario, ScenarioError
@@ -111,12 +112,12 @@ def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:
     table = VariantTable(list(base.winners), {k: list(v) for k, v in base.scored.items()},
                          winning=card_names(base.garden, base.winners))
     for name, (rule, summary) in VARIANTS.items():
-        row = VariantRow(name, rule, summary, in_file=name in sc.variants)
+        row = VariantRow(name, rule, str(summary), in_file=name in sc.variants)
         try:
             result = scenario_mod.run(sc, variants=[name], trace=False)
         except ScenarioError as exc:
             row.error = str(exc)
-            row.reason = plain_reason(row.error, sc, name)
+            row.reason = plain_reason(row.error, sc, name, exc.decision)
             row.changes = True
         else:
             row.winners = list(result.winners)
@@ -128,12 +129,6 @@ def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:
     return table
 
 
-#: ``player 'Bruno': `conspire.target` = 'Ana' is not allowed (Bruno's Bishop); allowed: Caio, Dora``
-_ILLEGAL = re.compile(r"player '(?P<player>[^']+)': `(?P<key>[\w.]+)` = (?P<value>.+?) is not allowed"
-                      r"(?: \((?P<about>[^)]*)\))?; allowed: (?P<allowed>.*?)"
-                      r"(?: \(variants in play: [^)]*\))?$")
-#: ``player 'Ana': `passes = true`, but Ana can convoke (P8 applies only when …)``
-_PASSES = re.compile(r"player '(?P<player>[^']+)': `passes = true`, but \S+ can (?P<can>[\w ]+?) \(")
 #: the file key a validator message names -> the catalog's "may not …" clause for it
 _KEY_MESSAGES = {"exchange": "variants-reason.exchange", "delta": "variants-reason.delta",
                  "also_score": "variants-reason.also_score", "discard": "variants-reason.discard",
@@ -141,19 +136,22 @@ _KEY_MESSAGES = {"exchange": "variants-reason.exchange", "delta": "variants-reas
                  "keep": "variants-reason.keep"}
 
 
-def plain_reason(message: str, sc: Scenario, variant: str) -> str:
+def plain_reason(message: str, sc: Scenario, variant: str, decision: Any = None) -> str:
     """Why the round cannot be played under ``variant``, in game words (no file path, no file
     keys): "under bishop-no-undo, Bruno's Bishop may not target Ana's Witch, already resolved
-    (allowed: Caio, Dora)"; the validator's ``message`` with its keys unquoted otherwise."""
+    (allowed: Caio, Dora)", from the engine's ``decision`` error (its request and value);
+    the validator's ``message`` with its keys unquoted otherwise."""
     said = message.split(": ", 1)[1] if message.startswith(str(sc.path) + ": ") else message
-    m = _ILLEGAL.search(said)
-    if m:
-        value = m["value"].strip("'")
-        about = (m["about"] or "").split(", ")[0]
-        card: Any = (owned(*about.split("'s ", 1)) if "'s " in about else about
-                     or Msg("variants-reason.choice", {"player": m["player"]}))
-        allowed = m["allowed"].replace(" (it is optional)", "")
-        kind = m["key"].rsplit(".", 1)[-1]
+    req = getattr(decision, "request", None)
+    if req is not None and decision.reason == "illegal":
+        value = decision.value if isinstance(decision.value, str) else str(decision.value)
+        card: Any = (owned(req.owner, req.card) if req.card
+                     else Msg("variants-reason.choice", {"player": req.owner}))
+        allowed = Join([*(D.show(o) for o in req.options),
+                        *([Msg("list.none")] if req.optional else [])], empty="list.nothing")
+        if req.kind == D.KEEP:
+            allowed = req.describe_options()
+        kind = req.key().rsplit(".", 1)[-1]
         if kind == "target":
             target = next((p for p in sc.players if p.name == value), None)
             aimed = owned(value, target.conspire) if target is not None and target.conspire else value
@@ -165,9 +163,9 @@ def plain_reason(message: str, sc: Scenario, variant: str) -> str:
                         allowed=allowed)
         return text("variants-reason.other-key", variant=variant, card=card, key=kind,
                     value=value, allowed=allowed)
-    m = _PASSES.search(said)
-    if m:
-        return text("variants-reason.pass", variant=variant, player=m["player"], can=m["can"])
+    if req is not None and decision.reason == "passes":
+        return text("variants-reason.pass", variant=variant, player=req.owner,
+                    can=Join(req.options, "scenario-play.or"))
     said = re.sub(r"\s*\(variants in play: [^)]*\)$", "", said.replace("`", ""))
     return text("variants-reason.invalid", variant=variant,
                 message=re.sub(r"^(lesson [^:]+|the round entered): ", "", said))

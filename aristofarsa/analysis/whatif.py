@@ -18,6 +18,8 @@ from typing import Any
 from ..core import decisions as D
 from ..core import files
 from ..core.decisions import DecisionError, Request
+from ..core.messages import Join, Msg
+from ..core.messages import text as text_of
 from ..core.round import Round
 from ..core.trace import Trace
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
@@ -182,39 +184,43 @@ class _Forced:
 
 def _then_text(req: Request, value: Any, r: Round | None) -> str:
     """What a re-decided choice does: "Dora's Bishop would then have cancelled Bruno's Witch"."""
-    who = f"{req.owner}'s {req.card}" if req.card else req.owner
-    again = " in the replay" if req.replay else ""
+    owned = Msg("card.owned", {"owner": req.owner, "card": req.card}) if req.card else req.owner
     kind = req.kind
+    said: Msg
     if kind == D.TARGET and isinstance(value, str):
-        what = value
+        said = Msg("whatif-then.targeted", {"who": owned, "target": value})
         if r is not None:
             p = r.index_of(value)
             if req.card == "Bishop" and r.entry_of[p] >= 0:
-                cancelled = r.balcony[r.entry_of[p]].card.name
-                return f"{who} would then have cancelled {value}'s {cancelled}{again}"
-            if r.slot_of[p] >= 0:
-                what = f"{value}'s {r.garden[r.slot_of[p]].card.name}"
-        return f"{who} would then have targeted {what}{again}"
-    subject, done, not_done = _THEN.get(kind, ("card", "chosen {kind} {value}", None))
-    by = {"card": who, "chooser": req.player, "owner": req.owner}[subject]
-    if value is None and not_done is not None:
-        return f"{by} would then not have {not_done}{again}"
-    kept = ", ".join(value) if isinstance(value, list) else value
-    return f"{by} would then have " + done.format(value=value, kept=kept, who=who, kind=kind) + again
+                said = Msg("whatif-then.cancelled", {"who": owned, "target": value,
+                                                     "card": r.balcony[r.entry_of[p]].card.name})
+            elif r.slot_of[p] >= 0:
+                said = Msg("whatif-then.targeted-card", {"who": owned, "target": value,
+                                                         "card": r.garden[r.slot_of[p]].card.name})
+    else:
+        subject, done, not_done = _THEN.get(kind, ("card", "whatif-then.other", None))
+        who = {"card": owned, "chooser": req.player, "owner": req.owner}[subject]
+        if value is None and not_done is not None:
+            said = Msg(not_done, {"who": who})
+        else:
+            kept = Join(value) if isinstance(value, list) else value
+            said = Msg(done, {"who": who, "value": value, "kept": kept, "card": owned,
+                              "kind": kind})
+    return str(Msg("whatif-then.in-replay", {"then": said}) if req.replay else said)
 
 
-#: How a re-decided choice reads: (who is named: the card, its chooser or its owner; what it
-#: does; what not choosing does, for an optional choice).
+#: How a re-decided choice reads: (who is named: the card, its chooser or its owner; the
+#: message of what it does; the message of not choosing, for an optional choice).
 _THEN: dict[str, tuple[str, str, str | None]] = {
-    D.DELTA: ("card", "given {value:+d}", None),
-    D.EXCHANGE: ("card", "exchanged for the {value}", "exchanged"),
-    D.GIVE: ("chooser", "given the {value} to {who}", None),
-    D.PEEK: ("card", "peeked at {value}'s Balcony card", "peeked"),
-    D.KEEP: ("owner", "kept {kept} (Oracle)", None),
-    D.TAKE: ("owner", "Convoked the {value}", None),
-    D.ALSO_SCORE: ("card", "scored the {value} too", "scored a Peasant too"),
-    D.REVEAL: ("chooser", "revealed the {value} for {who}", None),
-    D.DISCARD: ("card", "discarded the {value}", None),
+    D.DELTA: ("card", "whatif-then.delta", None),
+    D.EXCHANGE: ("card", "whatif-then.exchange", "whatif-then.no-exchange"),
+    D.GIVE: ("chooser", "whatif-then.give", None),
+    D.PEEK: ("card", "whatif-then.peek", "whatif-then.no-peek"),
+    D.KEEP: ("owner", "whatif-then.keep", None),
+    D.TAKE: ("owner", "whatif-then.take", None),
+    D.ALSO_SCORE: ("card", "whatif-then.also-score", "whatif-then.no-also-score"),
+    D.REVEAL: ("chooser", "whatif-then.reveal", None),
+    D.DISCARD: ("card", "whatif-then.discard", None),
 }
 
 
@@ -307,37 +313,50 @@ def _table(reqs: list[Request], answers: list[Any], hand: list[str]) -> dict[str
     return {**head, "conspire": conspire}
 
 
-def _summary(table: dict[str, Any]) -> str:
+def _choices(table: dict[str, Any]) -> Join:
+    return Join((Msg("whatif-summary.choice", {"key": k, "value": v}) for k, v in table.items()),
+                "list.comma")
+
+
+def _summary(table: dict[str, Any]) -> Msg:
+    """An alternative in words, from its file keys: "Conspire Witch on Bruno -5"."""
     if "garden" in table:
         g = table["garden"]
-        card = g if isinstance(g, str) else g["card"]
-        extra = "" if isinstance(g, str) else " (" + ", ".join(
-            f"{k} {v}" for k, v in g.items() if k != "card") + ")"
         rest = {k: v for k, v in table.items() if k != "garden"}
-        return f"Garden {card}{extra}, then " + (_summary(rest) if rest else "nothing")
+        then = _summary(rest) if rest else Msg("whatif-summary.nothing")
+        if isinstance(g, str):
+            return Msg("whatif-summary.garden", {"card": g, "rest": then})
+        return Msg("whatif-summary.garden-choices", {
+            "card": g["card"], "rest": then,
+            "choices": _choices({k: v for k, v in g.items() if k != "card"})})
     if "passes" in table:
-        return "Pass (no legal action, P8)"
+        return Msg("whatif-summary.passes")
     if "convoke" in table:
         c = table["convoke"]
-        take = c.get("take")
-        return (f"Convoke the {take}" if take else "Convoke (takes nothing)") + \
-            f", discarding {', '.join(c['discard']) or 'nothing'}"
+        discarded = Join(c["discard"], empty="list.nothing")
+        if c.get("take"):
+            return Msg("whatif-summary.convoke", {"card": c["take"], "discarded": discarded})
+        return Msg("whatif-summary.convoke-nothing", {"discarded": discarded})
     c = dict(table["conspire"])
     card = c.pop("card")
     replay = c.pop("replay", None)
-    bits = []
+    bits: list[Msg] = []
     for key, value in c.items():
         if key == "delta" and isinstance(value, int):
-            bits.append(f"{value:+d}")
+            bits.append(Msg("whatif-summary.delta", {"value": value}))
         elif key == "target":
-            bits.append(f"on {value}")
+            bits.append(Msg("whatif-summary.target", {"target": value}))
         elif key == "exchange":
-            bits.append("no exchange" if value is False else f"exchange for {value}")
+            bits.append(Msg("whatif-summary.no-exchange") if value is False
+                        else Msg("whatif-summary.exchange", {"card": value}))
         else:
-            bits.append(f"{key} {value}")
+            bits.append(Msg("whatif-summary.choice", {"key": key, "value": value}))
     if replay:
-        bits.append("in the replay " + ", ".join(f"{k} {v}" for k, v in replay.items()))
-    return f"Conspire {card}" + (" " + " ".join(bits) if bits else "")
+        bits.append(Msg("whatif-summary.replay", {"choices": _choices(replay)}))
+    if not bits:
+        return Msg("whatif-summary.conspire", {"card": card})
+    return Msg("whatif-summary.conspire-choices",
+               {"card": card, "choices": Join(bits, "whatif-summary.space")})
 
 
 def _held(spec_table: dict[str, Any], garden: bool = False) -> tuple[list[str], list[str]]:
@@ -430,9 +449,9 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
         if decider.overrides:
             new_data["player"] = _overridden(new_data["player"], [p.name for p in sc.players],
                                              decider.overrides)
-        summary = _summary(alt_table)
-        if decider.then:
-            summary += " — and " + ", and ".join(decider.then)
+        summary = str(Msg("whatif-summary.then", {
+            "summary": _summary(alt_table), "then": Join(decider.then, "whatif-summary.then-sep")})
+            if decider.then else _summary(alt_table))
         alt = Alternative(summary, alt_table, _dumps(new_data), then=list(decider.then))
         if isinstance(result, DecisionError):
             alt.error = str(result)
@@ -484,11 +503,11 @@ def _stopped(exc: DecisionError, sc: Scenario) -> str:
     text = str(exc).removeprefix(f"player '{req.player}': ").replace("`", "")
     spec = next((p for p in sc.players if p.name == req.player), None)
     if req.kind == D.CONSPIRE and spec is not None and spec.conspire:
-        return (f"{req.player} would no longer hold the {spec.conspire} conspired in the round as "
-                f"played (could conspire: {', '.join(map(str, req.options))})")
+        return text_of("whatif-stopped.conspire", player=req.player, card=spec.conspire,
+                       options=Join(map(str, req.options)))
     if req.kind == D.ACTION and spec is not None and spec.convoke:
-        return f"{req.player} could no longer Convoke as in the round as played ({text})"
-    return f"{req.player}'s choice in the round as played would no longer work ({text})"
+        return text_of("whatif-stopped.convoke", player=req.player, why=text)
+    return text_of("whatif-stopped.choice", player=req.player, why=text)
 
 
 def _unwritable(text: str) -> str | None:

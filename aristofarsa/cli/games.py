@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..core.messages import text
 from ..games.game import MAX_PLAYERS, MIN_PLAYERS
 from .args import UsageError, variant, whole_number
 
@@ -80,13 +81,12 @@ def _usage(msg: str) -> UsageError:
 
 def _check_seed(seed: int) -> None:
     if seed < 0:
-        raise _usage(f"--seed must be a whole number >= 0, got {seed} (Python's generator "
-                     "treats -n like n, so it would repeat the games of seed n)")
+        raise _usage(text("cli-games.seed", seed=seed))
 
 
 def _check_players(n: int) -> int:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _usage(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), got {n}")
+        raise _usage(text("cli-games.players", min=MIN_PLAYERS, max=MAX_PLAYERS, players=n))
     return n
 
 
@@ -96,7 +96,7 @@ def _bots(value: str, players: int) -> list[str]:
         return list(normalize_bots(value, players))
     except ValueError as exc:
         msg = str(exc)
-        raise _usage(msg if msg.startswith("bots") else f"bots: {msg}") from None
+        raise _usage(msg if msg.startswith("bots") else text("cli-games.bots", error=msg)) from None
 
 
 def _print_game(game, as_json: bool, trace: bool) -> None:
@@ -122,7 +122,7 @@ def cmd_play(args) -> int:
         try:
             records.save(game, args.record)
         except OSError as exc:
-            raise _usage(f"--record {args.record}: cannot write the record ({exc})") from None
+            raise _usage(text("cli-games.record", path=args.record, error=exc)) from None
     _print_game(game, args.json, args.trace)
     return 0
 
@@ -135,7 +135,7 @@ def cmd_replay(args) -> int:
     except records.RecordError as exc:
         msg = str(exc)
         if not msg.startswith(str(args.file)):
-            msg = f"{args.file}: {msg}"
+            msg = text("cli-games.in-file", path=args.file, error=msg)
         raise _usage(msg) from None
     _print_game(game, args.json, args.trace)
     return 0
@@ -145,21 +145,21 @@ def cmd_simulate(args) -> int:
     try:
         return _simulate(args)
     except KeyboardInterrupt:
-        print("aristofarsa simulate: interrupted (Ctrl-C); no statistics printed", file=sys.stderr)
+        print(text("cli-games.interrupted"), file=sys.stderr)
         return EXIT_INTERRUPTED
 
 
 def _simulate(args) -> int:
     from ..games.simulate import MAX_GAMES, simulate
     if args.games < 0:
-        raise _usage(f"--games must be at least 0, got {args.games}")
+        raise _usage(text("cli-games.games-negative", games=args.games))
     if args.games > MAX_GAMES:
-        raise _usage(f"--games must be at most {MAX_GAMES:,}, got {args.games}")
+        raise _usage(text("cli-games.games-too-many", max=MAX_GAMES, games=args.games))
     _check_seed(args.seed)
     players = _check_players(args.players)
     bots = _bots(args.bots, players)
     if args.scheduler is None and args.workers < 1:
-        raise _usage(f"--workers must be at least 1, got {args.workers}")
+        raise _usage(text("cli-games.workers", workers=args.workers))
     try:
         stats = simulate(args.games, players, bots=bots, seed=args.seed,
                          expansion=args.expansion, variants=tuple(args.variant),
@@ -174,10 +174,8 @@ def _simulate(args) -> int:
     except Exception as exc:  # noqa: BLE001 — a cluster's failure is reported, not a traceback
         if args.scheduler is None:
             raise
-        raise _usage(f"--scheduler {args.scheduler}: the Dask cluster failed "
-                     f"({exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}); "
-                     "its scheduler and workers must be able to import aristofarsa "
-                     "(install it there too)") from None
+        raise _usage(text("cli-games.cluster", address=args.scheduler, kind=exc.__class__.__name__,
+                          error=str(exc).splitlines()[0] if str(exc) else "")) from None
     if args.json:
         sys.stdout.write(json.dumps(stats.to_json(), ensure_ascii=False) + "\n")
     else:

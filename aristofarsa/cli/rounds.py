@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 from .. import SCENARIOS_DIR
-from ..core.cards import CARDS, CROWNS_NOTE, CrownsError, load_crowns_file, merge_crowns
+from ..core.cards import CARDS, CrownsError, load_crowns_file, merge_crowns
 from ..core.files import printable
+from ..core.messages import Msg, text
 from ..core.variants import VARIANTS
 from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, write_json
 
@@ -45,7 +46,7 @@ def add_commands(sub) -> None:
 
     p = sub.add_parser("cards", help="print the card table",
                        description="Print every card: type, printed Prestige, crowns, copies per "
-                                   "family and both texts. " + CROWNS_NOTE + ".")
+                                   "family and both texts. " + text("cards-note.crowns") + ".")
     p.add_argument("--expansion", action="store_true", help="include the Exiled expansion cards")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--crowns", metavar="FILE", help="a TOML file of replacement crown values")
@@ -63,7 +64,7 @@ def cmd_resolve(args) -> int:
     from .. import scenario
     from ..scenario import line
     if (args.file is None) == (args.line is None):
-        raise UsageError("give a scenario FILE or --line TEXT (the round in one line), one of the two")
+        raise UsageError(text("cli-rounds.file-or-line"))
     try:
         crowns = load_crowns_file(args.crowns) if args.crowns else None
         sc = scenario.load(args.file) if args.line is None else line.load(args.line)
@@ -73,7 +74,7 @@ def cmd_resolve(args) -> int:
     except (CrownsError, line.LineError) as exc:
         raise UsageError(str(exc)) from None
     for warning in sc.warnings:
-        print(f"aristofarsa resolve: warning: {printable(warning)}", file=sys.stderr)
+        print(text("cli-rounds.warning", warning=printable(warning)), file=sys.stderr)
     if args.json:
         write_json(result.to_json())
     elif args.markdown:
@@ -132,9 +133,9 @@ def scenario_files(paths: list[str]) -> list[str]:
         try:
             st = os.stat(raw)
         except FileNotFoundError:
-            raise UsageError(f"{raw}: no such file or folder") from None
+            raise UsageError(text("cli-rounds.no-such-path", path=raw)) from None
         except OSError as exc:  # a symlink loop, a name too long, no permission on a parent
-            raise UsageError(f"{raw}: cannot read it ({exc.strerror or exc})") from None
+            raise UsageError(text("cli-rounds.cannot-read", path=raw, error=exc.strerror or exc)) from None
         if not stat.S_ISDIR(st.st_mode):
             found.append(raw)  # a FIFO or device is refused by the reader, with its reason
             continue
@@ -142,12 +143,13 @@ def scenario_files(paths: list[str]) -> list[str]:
         here = [os.path.join(top, name) for top, dirs, names in os.walk(raw, onerror=errors.append)
                 for name in names if name.endswith(".toml")]
         if errors and not here:
-            raise UsageError(f"{raw}: cannot read the folder ({errors[0].strerror or errors[0]})")
+            raise UsageError(text("cli-rounds.cannot-read-folder", path=raw,
+                                  error=errors[0].strerror or errors[0]))
         if not here:
-            raise UsageError(f"{raw}: a folder without scenario files (*.toml), so nothing was checked")
+            raise UsageError(text("cli-rounds.empty-folder", path=raw))
         found += sorted(here)
         if len(found) > MAX_CHECK_FILES:
-            raise UsageError(f"{raw}: more than {MAX_CHECK_FILES:,} *.toml files; check fewer at once")
+            raise UsageError(text("cli-rounds.too-many", path=raw, max=MAX_CHECK_FILES))
     return found
 
 
@@ -162,23 +164,23 @@ def cmd_check(args) -> int:
             if not sc.expect:
                 skipped += 1
                 if not args.quiet:
-                    print(f"SKIP {path} (valid, no [expect])")
+                    print(text("cli-rounds.skip", path=path))
                 continue
             problems = scenario.check_expect(sc, result)
         except scenario.ScenarioError as exc:
             invalid += 1
-            print(f"INVALID {printable(str(exc))}", file=sys.stderr)
+            print(text("cli-rounds.invalid", error=printable(str(exc))), file=sys.stderr)
             continue
         if problems:
             failed += 1
-            print(f"FAIL {path}")
+            print(text("cli-rounds.fail", path=path))
             for line in problems:
                 print(f"    {printable(line)}")
         else:
             passed += 1
             if not args.quiet:
-                print(f"PASS {path}")
-    print(f"{passed} passed, {failed} failed, {invalid} invalid, {skipped} without [expect]")
+                print(text("cli-rounds.pass", path=path))
+    print(text("cli-rounds.summary", passed=passed, failed=failed, invalid=invalid, skipped=skipped))
     if invalid:
         return EXIT_INVALID
     return EXIT_MISMATCH if failed else EXIT_OK
@@ -205,7 +207,7 @@ def cmd_cards(args) -> int:
         print(f"    Garden:  {s.garden_text}")
         print(f"    Balcony: {s.balcony_text}")
     if provisional:
-        print(f"\n* {CROWNS_NOTE}.")
+        print("\n" + text("cli-rounds.crowns-footnote", note=Msg("cards-note.crowns")))
     return EXIT_OK
 
 
@@ -215,7 +217,7 @@ def cmd_scenarios(args) -> int:
         try:
             sc = scenario.load(path)
         except scenario.ScenarioError as exc:
-            print(f"{path.name}: INVALID ({exc})")
+            print(text("cli-rounds.lesson-invalid", path=path.name, error=exc))
             continue
         rulings = f" [{', '.join(sc.rulings)}]" if sc.rulings else ""
         print(f"{path if args.path else path.name}: {sc.title}{rulings}")

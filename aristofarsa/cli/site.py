@@ -56,8 +56,14 @@ OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for 
                    "micropip", "piplite.piplite", "pyodide_kernel")
 #: What the site's Python snapshot holds imported (``site/snapshot.mjs``: these and all they import,
 #: the apps' widget modules too, but what keeps a JavaScript object): a page restores it instead
-#: of starting Python and importing them (template aristofarsa-static/pyodide-start.js).
-SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS))
+#: of starting Python and importing them (template aristofarsa-static/pyodide-start.js). The
+#: standard library's and IPython's modules the kernel imports besides itself are in it too.
+#: ``MODULE:APP``: each app is also built once, with no query, and its widgets closed (as a
+#: preheated kernel of ``aristofarsa serve`` does), so what an app reads and draws the first time
+#: (lessons, rules, graphs) is in the snapshot's caches.
+SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", "_strptime", "getpass", "IPython.core.completerlib",
+                    "traitlets.log",
+                    *(f"aristofarsa.widgets.{name}:{name.capitalize()}App" for name, _ in APPS))
 #: The snapshot (gzip) and the wheels' files but the package's own in one zip, which the restored
 #: Python imports from (the names pyodide-start.js fetches, beside the runtime).
 SNAPSHOT_FILES = ("python-snapshot.gz", "python-site-packages.zip")

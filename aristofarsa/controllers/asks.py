@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ..core import decisions as D
 from ..core.cards import CARDS, convoke_sum, convoke_total
 from ..core.decisions import Request
+from ..core.messages import Join, Msg, text
 from ..core.trace import TraceEvent
 
 __all__ = ["Ask", "Option", "SessionError", "ask_of", "litter_holder", "option_label"]
@@ -65,7 +66,7 @@ class Ask:
         for o in self.options:
             if o.label == label:
                 return o.value
-        raise SessionError(f"{label!r} is not an option; options: {', '.join(self.labels())}")
+        raise SessionError(text("ask.not-an-option", label=repr(label), options=Join(self.labels())))
 
 
 def litter_holder(events: Sequence[TraceEvent]) -> str | None:
@@ -79,10 +80,10 @@ def litter_holder(events: Sequence[TraceEvent]) -> str | None:
 
 
 # ------------------------------------------------------------------ the words
-def _card(name: object) -> str:
+def _card(name: object) -> object:
     """A card with its printed Prestige: "Knight (8)"."""
     spec = CARDS.get(name) if isinstance(name, str) else None
-    return f"{name} ({spec.prestige})" if spec else str(name)
+    return Msg("ask-label.card", {"card": name, "prestige": spec.prestige}) if spec else str(name)
 
 
 def elder_copies(kind: str) -> str | None:
@@ -108,60 +109,57 @@ def _card_question(request: Request, key: str) -> str | None:
 
 
 #: The label of a "may" request's None.
-_NONE_LABELS = {D.EXCHANGE: "Keep your Garden card", D.PEEK: "Don't peek",
-                D.ALSO_SCORE: "Score nothing more"}
+_NONE_LABELS = {D.EXCHANGE: "ask-label.no-exchange", D.PEEK: "ask-label.no-peek",
+                D.ALSO_SCORE: "ask-label.no-also-score"}
 
 
-def _head(request: Request) -> str:
+def _head(request: Request) -> Msg:
     """The card whose effect asks, seen by the chooser: "your Witch", "Bruno's Bard"."""
-    card = request.card or "card"
+    yours = request.owner == request.player
+    fields = {"card": request.card, "owner": request.owner}
     copied = elder_copies(request.kind) if request.card == "Elder" else None
     if copied is not None:
-        card = f"Elder (copying a {copied})"
-    return f"your {card}" if request.owner == request.player else f"{request.owner}'s {card}"
+        return Msg("ask-head.yours-elder" if yours else "ask-head.theirs-elder",
+                   {**fields, "copied": copied})
+    if request.card is None:
+        return Msg("ask-head.yours-any" if yours else "ask-head.theirs-any", fields)
+    return Msg("ask-head.yours" if yours else "ask-head.theirs", fields)
 
 
-#: The question of each kind, spoken to the chooser; ``{head}`` is the card whose effect
-#: asks ("your Witch"). It starts in lower case where the chooser's name may go first.
+#: The question of each kind, spoken to the chooser (``{head}``: the card whose effect asks,
+#: "your Witch"); the target's and the discard's come from the asking card when it has one.
 _QUESTIONS = {
-    D.GARDEN: "play a card into the Ball Garden (Phase 1).",
-    D.ACTION: "your Phase 2 turn: Conspire (put a card on the Balcony) or Convoke (discard "
-              "your whole hand for a Noble)?",
-    D.CONSPIRE: "which card do you Conspire (put on the Balcony)?",
-    D.TAKE: "which Noble do you Convoke (take from your Parlor)?{total}",
-    D.TARGET: "{head}: {target}",
-    D.DELTA: "{head}: +5 or -5 to the Garden card you chose?",
-    D.REVEAL: "{head}: reveal a card from your hand (it stays in your hand; its printed "
-              "Prestige is added to the Bard).",
-    D.DISCARD: "{head}: {discard}.",
-    D.EXCHANGE: "{head}: swap your Garden card for a card from your hand?",
-    D.GIVE: "{head} makes you swap your Garden card: which card from your hand goes into the Garden?",
-    D.PEEK: "{head}: peek at one face-down Balcony card before you act?",
-    D.ALSO_SCORE: "{head} scores: also score a Peasant from your hand?",
-    D.KEEP: "{head}: which {n} cards do you keep? The others are discarded.",
+    D.GARDEN: "ask.garden", D.ACTION: "ask.action", D.CONSPIRE: "ask.conspire",
+    D.DELTA: "ask.delta", D.REVEAL: "ask.reveal", D.EXCHANGE: "ask.exchange", D.GIVE: "ask.give",
+    D.PEEK: "ask.peek", D.ALSO_SCORE: "ask.also-score", D.KEEP: "ask.keep",
 }
 
 #: The label of an answer that is a card (``{card}``: "Knight (8)") or a player (``{value}``).
 _LABELS = {
-    D.GARDEN: "Play {card}", D.CONSPIRE: "Put {card} on the Balcony", D.TAKE: "Take the {card}",
-    D.REVEAL: "Reveal {card}", D.DISCARD: "Discard {card}", D.EXCHANGE: "Swap in {card}",
-    D.GIVE: "Put {card} into the Garden", D.PEEK: "Peek at {value}'s card",
-    D.ALSO_SCORE: "Score {card} too",
+    D.GARDEN: "ask-label.garden", D.CONSPIRE: "ask-label.conspire", D.TAKE: "ask-label.take",
+    D.REVEAL: "ask-label.reveal", D.DISCARD: "ask-label.discard", D.EXCHANGE: "ask-label.exchange",
+    D.GIVE: "ask-label.give", D.PEEK: "ask-label.peek", D.ALSO_SCORE: "ask-label.also-score",
 }
 
 
-def _question(request: Request) -> str:
+def _question(request: Request) -> Msg:
     """The question of a request, spoken to its chooser."""
-    card = request.card or ""
-    if request.kind == D.TARGET and card == "Elder":
-        return f"{_head(request)} copies your Garden card's Balcony effect: on whose card?"
-    template = _QUESTIONS.get(request.kind, "choose ({kind}).")
-    return template.format(
-        head=_head(request), kind=request.kind,
-        total=f" {request.prompt}." if request.prompt else "",
-        target=_card_question(request, "target") or "on whose card?",
-        discard=_card_question(request, "discard") or "discard a card from your hand",
-        n=request.options[1] if request.kind == D.KEEP else "")
+    card, kind, head = request.card or "", request.kind, _head(request)
+    if kind == D.TARGET:
+        if card == "Elder":
+            return Msg("ask.target-elder", {"head": head})
+        asked = _card_question(request, "target")
+        return (Msg("ask.target-card", {"head": head, "question": asked}) if asked
+                else Msg("ask.target", {"head": head}))
+    if kind == D.DISCARD:
+        asked = _card_question(request, "discard")
+        return (Msg("ask.discard-card", {"head": head, "question": asked}) if asked
+                else Msg("ask.discard", {"head": head}))
+    if kind == D.TAKE:
+        return (Msg("ask.take-total", {"total": request.prompt}) if request.prompt
+                else Msg("ask.take"))
+    return Msg(_QUESTIONS.get(kind, "ask.other"), {
+        "head": head, "kind": kind, "count": request.options[1] if kind == D.KEEP else 0})
 
 
 def option_label(request: Request, value: object, litter: bool = False) -> str:
@@ -169,20 +167,21 @@ def option_label(request: Request, value: object, litter: bool = False) -> str:
     Litter, counted in a Convoke's sum)."""
     kind = request.kind
     if value is None:
-        return _NONE_LABELS.get(kind, "Do nothing")
+        return text(_NONE_LABELS.get(kind, "ask-label.nothing"))
     if kind in _LABELS:
-        return _LABELS[kind].format(card=_card(value), value=value)
+        return text(_LABELS[kind], card=_card(value), value=value)
     if kind == D.ACTION and value == "convoke":
         hand = [str(c) for c in request.context if c in CARDS] if isinstance(request.context, list) else []
-        return f"Convoke ({convoke_sum(hand, litter)}: a Noble up to {convoke_total(hand, litter)})"
+        return text("ask-label.convoke", sum=convoke_sum(hand, litter),
+                    total=convoke_total(hand, litter))
     if kind == D.ACTION and value == "conspire":
-        return "Conspire (put a card on the Balcony)"
+        return text("ask-label.conspire-action")
     if kind == D.TARGET:
-        return f"{value} (you)" if value == request.player else str(value)
+        return text("ask-label.you", player=value) if value == request.player else str(value)
     if kind == D.DELTA and isinstance(value, int):
-        return f"{value:+d}"
+        return text("ask-label.delta", value=value)
     if kind == D.KEEP and isinstance(value, (list, tuple)):
-        return "Keep " + ", ".join(map(str, value))
+        return text("ask-label.keep", cards=Join(map(str, value)))
     return str(value)
 
 
@@ -202,14 +201,13 @@ def ask_of(request: Request, you: str | None = None, litter: str | None = None) 
         values = list(request.options)
     if request.optional:
         values.append(None)
-    question = _question(request)
+    question = str(_question(request))
     if you is not None and request.player == you:
         question = question[0].upper() + question[1:]
     else:
-        question = f"{request.player}, {question}"
+        question = text("ask.named", player=request.player, question=question)
     if request.replay:
-        question += (" (Asked again: a Bishop's cancellation made the Balcony resolve again and "
-                     "the earlier answer is no longer allowed, B10.)")
+        question = text("ask.again", question=question)
     holds = litter is not None and litter == request.player
     return Ask(kind=request.kind, player=request.player, owner=request.owner, card=request.card,
                source=request.source, question=question, prompt=request.prompt,

@@ -18,6 +18,8 @@ from ..analysis.explain import Explanation, explain
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..analysis.whatif import WhatIf, WhatIfError, what_if
 from ..core import files
+from ..core.messages import Join
+from ..core.messages import text as message
 from ..scenario import share
 from .builder import Builder
 from .sources import LESSONS_DIR, MAX_UPLOAD_BYTES, RoundOpener, share_query
@@ -60,7 +62,7 @@ class DisputeController(RoundOpener):
     def open_toml(self, text: str, origin: str = "pasted scenario") -> bool:
         """Validate and resolve a scenario; on any error keep the round shown before."""
         if not text.strip():
-            self.error = "paste a scenario (TOML) first: see docs/scenario-format.md for the format"
+            self.error = message("source.paste-first")
             return False
         try:
             sc = S.loads(text, origin, MAX_UPLOAD_BYTES)
@@ -69,7 +71,7 @@ class DisputeController(RoundOpener):
             self.error = str(exc)
             return False
         except RecursionError:
-            self.error = f"{origin}: the scenario is nested too deeply to read"
+            self.error = message("source.too-deep", origin=origin)
             return False
         self.error = ""
         self.text, self.origin, self.scenario = text, origin, sc
@@ -89,8 +91,8 @@ class DisputeController(RoundOpener):
         check = self.builder.check()
         if not check.ok:
             problems = check.messages()
-            self.error = (f"the round entered is not valid yet ({len(problems)} problem"
-                          f"{'' if len(problems) == 1 else 's'}): " + "; ".join(problems[:3]))
+            self.error = message("source.not-valid", count=len(problems),
+                                 problems=Join(problems[:3], "list.semicolon"))
             return False
         return self.open_toml(self.builder.toml(), BUILT)
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..analysis.board import Board, boards
 from ..core.decisions import Request
+from ..core.messages import Join, text
 from ..core.result import RoundResult
 from ..core.trace import TraceEvent
 from ..games.game import Game, GameError, GameResult
@@ -151,14 +152,14 @@ class GameSession:
 
     def _seat_name(self, seat: int | str) -> str:
         if isinstance(seat, bool) or not isinstance(seat, (int, str)):
-            raise GameError(f"human seat {seat!r}: give a seat number 0 to {len(self.names) - 1} "
-                            f"or a name ({', '.join(self.names)})")
+            raise GameError(text("session.seat-kind", seat=repr(seat), last=len(self.names) - 1,
+                                 players=Join(self.names)))
         if isinstance(seat, int):
             if not 0 <= seat < len(self.names):
-                raise GameError(f"human seat {seat}: seats are numbered 0 to {len(self.names) - 1}")
+                raise GameError(text("session.seat-range", seat=seat, last=len(self.names) - 1))
             return self.names[seat]
         if seat not in self.names:
-            raise GameError(f"human seat {seat!r} is not a player; players are {', '.join(self.names)}")
+            raise GameError(text("session.seat-name", seat=repr(seat), players=Join(self.names)))
         return seat
 
     # ---------------------------------------------------------------- replaying
@@ -257,8 +258,7 @@ class GameSession:
         again or the game ends (``play_on=False``: they wait for :meth:`step`)."""
         request = self.pending
         if request is None:
-            raise SessionError("nothing to answer: " + ("the game is over" if self.over else
-                                                        "no human seat is asked now (the bots play on)"))
+            raise SessionError(text("session.game-over" if self.over else "session.bots-play"))
         if not request.legal(value):
             raise request.illegal(value)
         self.decisions.append(Decision(request.kind, request.player, request.card, value, True))
@@ -269,7 +269,7 @@ class GameSession:
         """Back to the previous human decision: it is asked again, the bots as they were."""
         last = max((i for i, d in enumerate(self.decisions) if d.human), default=None)
         if last is None:
-            raise SessionError("nothing to undo: no human decision has been made yet")
+            raise SessionError(text("session.no-human-undo"))
         del self.decisions[last:]
         self._saved = {i: s for i, s in self._saved.items() if i <= last}
         self._bots = copy.deepcopy(self._saved[last], {id(v): v for v in self._views()})
@@ -340,7 +340,7 @@ class GameSession:
         """Every remaining decision by the bots (SessionError if a human seat is asked)."""
         self.advance_bots()
         if self.result is None:
-            raise SessionError(f"{self.pending and self.pending.player} must answer first")
+            raise SessionError(text("session.answer-first", player=self.pending and self.pending.player))
         return self.result
 
     # ---------------------------------------------------------------- what there is to see

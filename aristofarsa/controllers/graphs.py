@@ -16,6 +16,8 @@ from .. import scenario as S
 from ..analysis.graph import build_graph
 from ..analysis.outcome import winning_cards
 from ..core.cards import CARDS
+from ..core.messages import Join
+from ..core.messages import text as message
 from ..core.rulings import RULINGS
 from .dispute import lab_link
 from .sources import LESSONS_DIR
@@ -121,8 +123,8 @@ class GraphsController:
             return True
         rid = value.strip().upper()
         if rid not in self.ruling_options:
-            self.error = (f"unknown ruling {value!r}; rulings with lessons: "
-                          f"{', '.join(self.ruling_options)}")
+            self.error = message("source.unknown-ruling", value=repr(value),
+                                 rulings=Join(self.ruling_options))
             return False
         self.ruling, self.error, self.shown = rid, "", FIRST_PAGE
         return True
@@ -133,7 +135,7 @@ class GraphsController:
             return True
         name = next((c for c in self.card_options if c.lower() == value.strip().lower()), None)
         if name is None:
-            self.error = f"unknown card {value!r}; cards: {', '.join(self.card_options)}"
+            self.error = message("source.unknown-card", value=repr(value), cards=Join(self.card_options))
             return False
         self.card, self.error, self.shown = name, "", FIRST_PAGE
         return True

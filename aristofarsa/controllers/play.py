@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.outcome import who_wins
+from ..core.messages import Join, Msg, text
 from ..core.rulings import END_RULES
 from ..games.bots import BOTS
 from ..games.game import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS
-from ..render.html import plural
+from ..render.text import end_text as render_end_text
 from .asks import Ask
 from .game_session import GameSession
 from .query import QueryError, parse_query, whole
@@ -36,8 +37,11 @@ from .stepper import Stepper
 #: message, in the served and the static apps alike.
 SEED_MAX = 2**53 - 2
 
-#: Why a game ended, in words with its ruling (from the one table of end reasons).
-END_TEXT = {reason: f"{text} ({rule})" for reason, (rule, text) in END_RULES.items()}
+
+def end_text(reason: str) -> str:
+    """Why a game ended, in words with its ruling (from the one table of end reasons):
+    "an Aristocrat scored (E1)"; an unknown reason as it is."""
+    return render_end_text(reason) if reason in END_RULES else reason
 
 
 @dataclass(frozen=True)
@@ -52,11 +56,10 @@ class RoundSummary:
     def label(self) -> str:
         """"Round 2: winning card Ana's Knight" (the same words as the stepper's)."""
         if not self.finished:
-            return f"Round {self.number} (being played)"
+            return text("play.round-playing", number=self.number)
         if not self.cards:
-            return f"Round {self.number}: no winning card"
-        s = "s" if len(self.cards) != 1 else ""
-        return f"Round {self.number}: winning card{s} {', '.join(self.cards)}"
+            return text("play.round-no-winner", number=self.number)
+        return text("play.round-won", number=self.number, count=len(self.cards), cards=Join(self.cards))
 
 
 class PlayController:
@@ -136,9 +139,9 @@ class PlayController:
         """Answer the current decision with its option number ``k`` (0-based)."""
         d = self.decision()
         if d is None:
-            raise ValueError("no decision is waiting for you")
+            raise ValueError(text("play.no-decision"))
         if not 0 <= k < len(d.options):
-            raise ValueError(f"option must be 0 to {len(d.options) - 1}, got {k}")
+            raise ValueError(text("play.option-range", last=len(d.options) - 1, k=k))
         self.session.answer(d.options[k].value)
         self._follow()
 
@@ -159,7 +162,7 @@ class PlayController:
     def next(self) -> None:
         """Bots only: the bots play the next round (or the game's end)."""
         if not self.bots_only:
-            raise ValueError("'next' is for a game of bots only (human=0); answer your decision")
+            raise ValueError(text("play.next-bots-only"))
         if not self.session.over:
             self.session.step_round()
             self._follow()
@@ -187,7 +190,8 @@ class PlayController:
             if k < len(finished):
                 r = finished[k]
                 garden = {p: c for p, c, _ in r.garden}
-                cards = tuple(f"{p}'s {garden[p]}" if p in garden else p for p in r.winners)
+                cards = tuple(text("card.owned", owner=p, card=garden[p]) if p in garden else p
+                              for p in r.winners)
                 out.append(RoundSummary(k + 1, list(r.winners), dict(r.scored), True, cards))
             else:
                 out.append(RoundSummary(k + 1, [], {}, False))
@@ -195,7 +199,7 @@ class PlayController:
 
     def select_round(self, number: int) -> None:
         if not 0 <= number <= max(1, self.visible_rounds()):
-            raise ValueError(f"round must be 1 to {self.visible_rounds()}, got {number}")
+            raise ValueError(text("play.round-range", last=self.visible_rounds(), number=number))
         viewer = self.stepper.viewer if self.stepper is not None else self.you
         self.round_no = number
         self.stepper = self._stepper(number)
@@ -216,14 +220,15 @@ class PlayController:
             return []
         r = finished[-1]
         over = self.session.over
-        lines = [f"Round {len(finished)} is over{' — it was the last round' if over else ''}.",
+        lines = [text("play.round-over-last" if over else "play.round-over", number=len(finished)),
                  who_wins(r.garden, r.winners, None if over else r.next_first, r.lowest_wins)]
-        scored = [f"{p} ({', '.join(cards)})" for p, cards in r.scored.items() if cards]
-        lines.append(f"Scores: {', '.join(scored)}." if scored else "Nobody scores.")
-        crowns = ", ".join(f"{p} {n}" for p, n in self.crowns().items())
-        lines.append(f"{'Final crowns' if over else 'Crowns so far'}: {crowns}.")
+        scored = [Msg("play.scored", {"player": p, "cards": Join(cards)})
+                  for p, cards in r.scored.items() if cards]
+        lines.append(text("play.scores", scored=Join(scored)) if scored else text("play.nobody-scores"))
+        crowns = Join(Msg("play.crowns", {"player": p, "crowns": n}) for p, n in self.crowns().items())
+        lines.append(text("play.crowns-final" if over else "play.crowns-so-far", crowns=crowns))
         if over:
-            lines.append("The game is over.")
+            lines.append(text("play.game-over"))
         return lines
 
     def ranking(self) -> list[list[str]] | None:
@@ -240,16 +245,15 @@ class PlayController:
         if result is not None:
             places = self.ranking() or []
             crowns = result.crowns
-            reason = END_TEXT.get(str(result.end_reason), str(result.end_reason))
-            return (f"Game over: {reason}. Winner: "
-                    + " and ".join(f"{p} ({plural(crowns[p], 'crown')})" for p in places[0]) + ".")
+            winners = Join((Msg("play.winner", {"player": p, "crowns": Msg(
+                "play.crowns-count", {"count": crowns[p]})}) for p in places[0]), "list.and")
+            return text("play.status-over", reason=end_text(str(result.end_reason)), winners=winners)
         d = self.decision()
         if d is not None:
-            return f"Round {len(self.session.rounds) + 1}: your move, {self.you}."
+            return text("play.your-move", number=len(self.session.rounds) + 1, player=self.you)
         if self.bots_only:
             done = len(self.session.rounds)
-            return (f"Bots only: {done} round{'s' if done != 1 else ''} played; press Next round."
-                    if done else "Bots only: press Next round to play the first round.")
+            return text("play.bots-played", count=done) if done else text("play.bots-first")
         return ""
 
     # ---------------------------------------------------------------- helpers

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from ..analysis.board import Board, boards
 from ..core.decisions import Request
+from ..core.messages import text
 from ..core.result import RoundResult
 from ..core.trace import Trace
 from ..scenario import MissingChoice, Scenario, ScenarioDecider, ScenarioError, run
@@ -148,7 +149,7 @@ class RoundSession:
         changes nothing. An answer after which a choice the file writes becomes illegal
         raises that ScenarioError and changes nothing either."""
         if self.pending is None:
-            raise SessionError("nothing to answer: the round is resolved")
+            raise SessionError(text("session.round-resolved"))
         if not self.pending.legal(value):
             raise self.pending.illegal(value)   # the engine's own message, reused
         self.answers.append(value)
@@ -162,7 +163,7 @@ class RoundSession:
     def undo(self) -> Request | RoundResult:
         """Take back the last answer: the previous open choice is asked again."""
         if not self.answers:
-            raise SessionError("nothing to undo: no choice has been answered yet")
+            raise SessionError(text("session.nothing-to-undo"))
         del self.answers[-1]
         return self.advance()
 

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, quote
 
 from .. import SCENARIOS_DIR
 from ..core import files
+from ..core.messages import Join, Msg, text
 from ..scenario import share
 
 LESSONS_DIR = SCENARIOS_DIR
@@ -28,13 +29,14 @@ def lesson_names() -> list[str]:
     return sorted(p.stem for p in LESSONS_DIR.glob("*.toml"))
 
 
-def lesson_text(name: str, hint: str = "see the lesson gallery") -> tuple[str, str]:
-    """(TOML text, origin such as "lesson b13-bishop-chain") of a bundled lesson."""
+def lesson_text(name: str, hint: str = "source.hint-gallery") -> tuple[str, str]:
+    """(TOML text, origin such as "lesson b13-bishop-chain") of a bundled lesson (``hint``:
+    the catalog's message saying where the lessons are listed)."""
     stem = name.strip().removesuffix(".toml")
     names = lesson_names()
     if stem not in names:
-        raise SourceError(f"there is no bundled lesson named {name!r}; lessons are named like "
-                          f"{', '.join(names[:3])} ({hint})")
+        raise SourceError(text("source.no-lesson", name=repr(name), examples=Join(names[:3]),
+                               hint=Msg(hint)))
     return (LESSONS_DIR / f"{stem}.toml").read_text(encoding="utf-8"), f"lesson {stem}"
 
 
@@ -43,9 +45,9 @@ def code_text(code: str) -> str:
     try:
         return share.decode(code.strip())
     except share.ShareCodeError as exc:
-        raise SourceError(f"this link's scenario code cannot be read: {exc}") from None
+        raise SourceError(text("source.bad-code", error=exc)) from None
     except Exception:   # noqa: BLE001 - a damaged link is a message, never a traceback
-        raise SourceError("this link's scenario code cannot be read: damaged share code") from None
+        raise SourceError(text("source.damaged-code")) from None
 
 
 def upload_text(content: bytes, filename: str) -> tuple[str, str]:
@@ -129,7 +131,7 @@ class RoundOpener:
         return (self.open_code if source[0] == "scenario" else self.open_lesson)(source[1])
 
     def open_lesson(self, name: str) -> bool:
-        return self._open(lambda: lesson_text(name, "the lesson list shows them all"))
+        return self._open(lambda: lesson_text(name, "source.hint-list"))
 
     def open_code(self, code: str) -> bool:
         return self._open(lambda: (code_text(code), "link"))

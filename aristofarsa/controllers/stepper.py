@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..analysis.board import BalconyCard, Board, CardRef, GardenCard, boards
+from ..core.messages import Join, text
 from ..core.result import RoundResult
 from ..core.trace import TraceEvent
 from .rulings_text import RulingInfo, ruling
@@ -46,7 +47,7 @@ class Frame:
 
     @property
     def label(self) -> str:
-        return f"Step {self.index + 1} of {self.total}"
+        return text("session.step", number=self.index + 1, total=self.total)
 
 
 class Stepper:
@@ -56,7 +57,7 @@ class Stepper:
         self.result: RoundResult | None = result
         self.events: list[TraceEvent] = list(result.trace)
         if not self.events:
-            raise ValueError("the round has no trace to step through (resolve it with trace=True)")
+            raise ValueError(text("session.no-trace"))
         self.players: tuple[str, ...] = tuple(_players(result))
         self.winners: tuple[str, ...] | None = tuple(result.winners)
         self.next_first: str | None = result.next_first
@@ -101,12 +102,11 @@ class Stepper:
     @viewer.setter
     def viewer(self, name: str | None) -> None:
         if name is not None and name not in self.players:
-            raise ValueError(f"viewer {name!r} is not a player; players are {', '.join(self.players)}"
-                             " (or None: everyone)")
+            raise ValueError(text("session.not-a-viewer", name=repr(name), players=Join(self.players)))
         if name not in self.viewers:
-            allowed = ", ".join(v or "everyone" for v in self.viewers)
-            raise ValueError(f"viewer {name or 'everyone'!r} may not look at this round now; "
-                             f"allowed: {allowed}")
+            everyone = text("session.everyone")
+            raise ValueError(text("session.viewer-not-allowed", name=repr(name or everyone),
+                                  allowed=Join(v or everyone for v in self.viewers)))
         self._viewer = name
         self._boards = boards(self.result if self.result is not None else self.events, name)
 

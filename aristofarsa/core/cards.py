@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .messages import Join, Msg
+from .messages import text as _text
 
 PEASANT = "Peasant"
 NOBLE = "Noble"
@@ -193,7 +194,6 @@ PROVISIONAL_CROWNS: dict[str, int] = {
     name: int(value)
     for name, value in tomllib.loads(CROWNS_FILE.read_text(encoding="utf-8"))["crowns"].items()
 }
-CROWNS_NOTE = "crowns are provisional (ruling M9) until replaced by a crowns table"
 #: What a game counts for each card (``card_stats`` of a game summary, ``Stats.cards``).
 CARD_EVENTS: tuple[str, ...] = ("won", "scored", "convoked", "exiled")
 
@@ -476,3 +476,11 @@ def load_crowns_file(path: str | Path) -> dict[str, int]:
 for _spec in _DEFINITIONS:
     CARDS[_spec.name] = _spec
 _derive()
+
+
+def __getattr__(name: str) -> str:
+    """``CROWNS_NOTE``: the note on the crowns ("crowns are provisional (ruling M9) …"), the
+    catalog's ``cards-note.crowns`` in the catalog in use."""
+    if name == "CROWNS_NOTE":
+        return _text("cards-note.crowns")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

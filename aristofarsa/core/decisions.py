@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .cards import CARDS
+from .messages import Join, Msg, text
 
 # Request kinds (the ``key`` a scenario uses to answer them is given with each request).
 GARDEN = "garden"          # Phase 1: which card to play
@@ -65,28 +66,39 @@ class Request:
     def describe_options(self) -> str:
         if self.kind == KEEP:
             pool, n = self.options
-            return f"{n} of {', '.join(map(str, pool))}"
-        opts = [_fmt(o) for o in self.options]
+            return text("decision-error.keep", count=n, pool=Join(map(str, pool)))
+        opts: list[object] = [_fmt(o) for o in self.options]
         if self.optional:
-            opts.append("none (it is optional)")
-        return ", ".join(opts) if opts else "nothing"
+            opts.append(Msg("decision-error.optional"))
+        return str(Join(opts, empty="list.nothing"))
+
+    def key(self) -> str:
+        """Where a scenario file writes the answer: ``conspire.target``, ``convoke.take`` …"""
+        return _PATHS.get(self.kind) or f"{self.source}.{self.kind}"
 
     def illegal(self, value: Any) -> DecisionError:
         """The error for an answer that is not a legal option: where it belongs (the scenario
         key), who chose, and the allowed options."""
-        path = _PATHS.get(self.kind) or f"{self.source}.{self.kind}"
-        about = [f"{self.owner}'s {self.card}"] if self.card else []
+        path = self.key()
+        about: list[object] = [Msg("card.owned", {"owner": self.owner, "card": self.card})] \
+            if self.card else []
         if self.player != self.owner:
-            about.append(f"chosen by {self.player}")
+            about.append(Msg("decision-error.chosen-by", {"player": self.player}))
         if self.prompt:
             about.append(self.prompt)
         shown = repr(value) if isinstance(value, str) else str(value)
-        where = f" ({', '.join(about)})" if about else ""
-        return DecisionError(self, f"player {self.owner!r}: `{path}` = {shown} is not allowed"
-                                   f"{where}; allowed: {self.describe_options()}")
+        return DecisionError(self, text("decision-error.illegal-about" if about else "decision-error.illegal",
+                                        owner=repr(self.owner), path=path, value=shown,
+                                        about=Join(about), allowed=self.describe_options()),
+                             "illegal", value)
 
     def __repr__(self) -> str:
         return f"Request({self.kind} by {self.player} for {self.card}: {self.options})"
+
+
+def show(value: Any) -> str:
+    """An option as the messages write it: true/false, a signed number, a name."""
+    return _fmt(value)
 
 
 def _fmt(value: Any) -> str:
@@ -111,9 +123,16 @@ def _is_sub_multiset(small: Any, big: Any) -> bool:
 class DecisionError(Exception):
     """A decision is missing or illegal; the message names who, what and the legal options."""
 
-    def __init__(self, request: Request, message: str):
+    #: What made it: ``"illegal"`` (an answer not allowed: ``value``), ``"passes"`` (a pass
+    #: where an action is possible), else ``""`` (the message says it).
+    reason: str = ""
+    value: Any = None
+
+    def __init__(self, request: Request, message: str, reason: str = "", value: Any = None):
         super().__init__(message)
         self.request = request
+        self.reason = reason
+        self.value = value
 
 
 class Decider(Protocol):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .messages import Msg, text
+
 
 class Variant(StrEnum):
     COURTISAN_LIVE = "courtisan-live"
@@ -17,18 +19,13 @@ class Variant(StrEnum):
     WITCH_OWN = "witch-own"
 
 
-#: Each variant: the ruling it replaces and what changes.
-VARIANTS: dict[Variant, tuple[str, str]] = {
-    Variant.COURTISAN_LIVE: (
-        "M4", "The Courtisan's bonus follows the Garden value of the Peasant it was played after "
-              "as that value changes, instead of being fixed when played (the link ends if that "
-              "Peasant leaves the Garden)."),
-    Variant.CONVOKE_NOTHING: (
-        "P5", "Convoke is allowed even when no Noble is affordable; it then takes nothing."),
-    Variant.BISHOP_NO_UNDO: (
-        "B10", "A Bishop can only cancel a Balcony card that has not resolved yet; nothing is "
-               "ever replayed."),
-    Variant.WITCH_OWN: ("B2", "The Witch may also target its owner's own Garden card."),
+#: Each variant: the ruling it replaces and what changes (a catalog sentence, rendered when
+#: shown: ``str(VARIANTS[v][1])``).
+VARIANTS: dict[Variant, tuple[str, Msg]] = {
+    Variant.COURTISAN_LIVE: ("M4", Msg("variant-summary.courtisan-live")),
+    Variant.CONVOKE_NOTHING: ("P5", Msg("variant-summary.convoke-nothing")),
+    Variant.BISHOP_NO_UNDO: ("B10", Msg("variant-summary.bishop-no-undo")),
+    Variant.WITCH_OWN: ("B2", Msg("variant-summary.witch-own")),
 }
 
 
@@ -48,11 +45,11 @@ def parse_variant(name: object) -> Variant:
             return Variant(name.strip().lower())
         except ValueError:
             pass
-    raise VariantError(f"unknown variant {name!r}; allowed: {_allowed()}")
+    raise VariantError(text("variant-error.unknown", name=repr(name), allowed=_allowed()))
 
 
 def check_variants(names: object) -> frozenset[Variant]:
     """Validate a list of variant names; the error lists the allowed ones."""
     if isinstance(names, str) or not isinstance(names, (list, tuple, set, frozenset)):
-        raise VariantError(f"variants must be a list of names; allowed: {_allowed()}")
+        raise VariantError(text("variant-error.not-a-list", allowed=_allowed()))
     return frozenset(parse_variant(name) for name in names)

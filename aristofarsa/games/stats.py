@@ -45,10 +45,11 @@ from fractions import Fraction
 from numbers import Rational, Real
 from typing import Any
 
-from ..core.cards import CARD_EVENTS, CROWNS_NOTE
+from ..core.cards import CARD_EVENTS
+from ..core.messages import text
 from ..core.rulings import END_REASONS
 
-__all__ = ["Stats", "CARD_EVENTS", "END_REASONS", "CROWNS_NOTE"]
+__all__ = ["Stats", "CARD_EVENTS", "END_REASONS"]
 
 
 def _exact(value: Any, what: str) -> int | Fraction:
@@ -400,13 +401,13 @@ class Stats:
                 }
                 for card in sorted(self.cards)
             },
-            "crowns_note": CROWNS_NOTE,
+            "crowns_note": text("cards-note.crowns"),
         }
 
     def to_table(self, histogram_width: int = 40) -> str:
         """Readable multi-section text table of the statistics."""
         from ..render.text import stats_table
-        return stats_table(self, CROWNS_NOTE, histogram_width)
+        return stats_table(self, text("cards-note.crowns"), histogram_width)
 
     def __str__(self) -> str:
         return self.to_table()
@@ -416,3 +417,10 @@ class Stats:
         :func:`aristofarsa.render.plot.win_rates`. Returns the Axes drawn on."""
         from ..render.plot import win_rates
         return win_rates(self, ax)
+
+
+def __getattr__(name: str) -> str:
+    """``CROWNS_NOTE``, as :mod:`aristofarsa.core.cards` gives it (the catalog's ``cards-note.crowns``)."""
+    if name == "CROWNS_NOTE":
+        return text("cards-note.crowns")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

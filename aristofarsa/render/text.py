@@ -97,10 +97,6 @@ def end_text(reason: str) -> str:
     return text("game-text.end", what=Msg(END_MESSAGES[reason]), rule=END_RULES[reason][0])
 
 
-def _plural(n: int, word: str, blank: bool = False) -> str:
-    return word + ("s" if n != 1 else " " if blank else "")
-
-
 def _game_heading(g: GameResult) -> list[str]:
     heading = (("game-text.heading-expansion-variants" if g.variants else "game-text.heading-expansion")
                if g.expansion else "game-text.heading-variants" if g.variants else "game-text.heading")
@@ -209,25 +205,29 @@ def table(headers: list[str], rows: list[list[str]], align: str) -> list[str]:
 
 
 def _stats_heading(s: Stats, note: str) -> list[str]:
-    head = f"Aristofarsa statistics: {s.games} {_plural(s.games, 'game')}"
     if s.player_counts:
-        counts = ", ".join(f"{k} players" + (f" x{n}" if len(s.player_counts) > 1 else "")
-                           for k, n in sorted(s.player_counts.items()))
-        head += f", {counts}"
+        several = len(s.player_counts) > 1
+        counts = Join(Msg("stats-text.players-times", {"count": k, "times": n}) if several
+                      else Msg("stats-text.players", {"count": k})
+                      for k, n in sorted(s.player_counts.items()))
+        head = text("stats-text.heading-players", count=s.games, players=counts)
+    else:
+        head = text("stats-text.heading", count=s.games)
     lines = [head]
     if s.meta:
-        parts = []
+        parts: list[Msg] = []
         if "seed" in s.meta:
-            parts.append(f"seed {s.meta['seed']}")
+            parts.append(Msg("stats-text.seed", {"seed": s.meta["seed"]}))
         if "bots" in s.meta:
-            parts.append("bots " + ",".join(s.meta["bots"]))
+            parts.append(Msg("stats-text.bots", {"bots": Join(s.meta["bots"], "stats-text.bots-sep")}))
         if s.meta.get("expansion"):
-            parts.append("Exiled expansion")
+            parts.append(Msg("stats-text.expansion"))
         if s.meta.get("variants"):
-            parts.append("variants " + ",".join(s.meta["variants"]))
+            parts.append(Msg("stats-text.variants",
+                             {"variants": Join(s.meta["variants"], "stats-text.bots-sep")}))
         if parts:
-            lines.append("  " + "; ".join(parts))
-    lines.append(f"Note: {note}.")
+            lines.append(text("stats-text.meta", parts=Join(parts, "list.semicolon")))
+    lines.append(text("stats-text.note", note=note))
     return lines
 
 
@@ -238,8 +238,9 @@ def _seat_wins(s: Stats) -> list[str]:
          f"{ratio(s.seat_crowns[i], s.seat_games[i]):.2f}"]
         for i in range(len(s.seat_games))
     ]
-    return (["", "Wins by seat (a first place shared by k players gives each 1/k win)"]
-            + table(["seat", "bot", "games", "wins", "win rate", "mean crowns"], rows, "llrrrr"))
+    headers = [text("stats-text.seat"), text("stats-text.bot"), text("stats-text.games"),
+               text("stats-text.wins"), text("stats-text.win-rate"), text("stats-text.mean-crowns")]
+    return ["", text("stats-text.seats")] + table(headers, rows, "llrrrr")
 
 
 def _bot_wins(s: Stats) -> list[str]:
@@ -248,9 +249,10 @@ def _bot_wins(s: Stats) -> list[str]:
          f"{ratio(s.bot_crowns.get(bot, 0), n):.2f}"]
         for bot, n in sorted(s.bot_seat_games.items())
     ]
-    lines = (["", "Wins by bot (win rate = wins per seat played)"]
-             + table(["bot", "seat-games", "wins", "win rate", "mean crowns"], rows, "lrrrr"))
-    lines.append(f"Shared first places: {s.shared_first_places} {_plural(s.shared_first_places, 'game')}")
+    headers = [text("stats-text.bot"), text("stats-text.seat-games"), text("stats-text.wins"),
+               text("stats-text.win-rate"), text("stats-text.mean-crowns")]
+    lines = ["", text("stats-text.bots-heading")] + table(headers, rows, "lrrrr")
+    lines.append(text("stats-text.shared", count=s.shared_first_places))
     if s.starter_games:
         lines.append(text("stats-text.starter", count=s.starter_games,
                           share=percent(ratio(s.starter_wins, s.starter_games)),
@@ -259,7 +261,7 @@ def _bot_wins(s: Stats) -> list[str]:
 
 
 def _rounds_histogram(s: Stats, width: int) -> list[str]:
-    lines = ["", f"Rounds: mean {s.rounds_mean:.2f}, min {s.rounds_min}, max {s.rounds_max}"]
+    lines = ["", text("stats-text.rounds", mean=s.rounds_mean, min=s.rounds_min, max=s.rounds_max)]
     top = max(s.rounds_histogram.values())
     rwidth = len(str(s.rounds_max))
     cwidth = len(str(top))
@@ -274,7 +276,13 @@ def _end_reasons(s: Stats) -> list[str]:
     reasons = [*END_REASONS, *sorted(r for r in s.end_reasons if r not in END_REASONS)]
     rows = [[r, str(s.end_reasons.get(r, 0)), percent(ratio(s.end_reasons.get(r, 0), s.games))]
             for r in reasons]
-    return ["", "End reasons"] + table(["reason", "games", "share"], rows, "lrr")
+    headers = [text("stats-text.reason"), text("stats-text.games"), text("stats-text.share")]
+    return ["", text("stats-text.end-reasons")] + table(headers, rows, "lrr")
+
+
+#: The card events' column headers (an event not listed here is shown by its key).
+_EVENT_HEADERS = {"won": "stats-text.won", "scored": "stats-text.scored",
+                  "convoked": "stats-text.convoked", "exiled": "stats-text.exiled"}
 
 
 def _cards(s: Stats) -> list[str]:
@@ -285,15 +293,17 @@ def _cards(s: Stats) -> list[str]:
         counter = s.cards[card]
         rows.append([card, *(str(counter.get(e, 0)) for e in events),
                      *(f"{ratio(counter.get(e, 0), s.games):.3f}" for e in events)])
-    headers = ["card", *events, *(f"{e}/game" for e in events)]
-    return ["", "Cards (totals, then per game)"] + table(headers, rows, "l" + "r" * (2 * len(events)))
+    names = [text(_EVENT_HEADERS[e]) if e in _EVENT_HEADERS else e for e in events]
+    headers = [text("stats-text.card"), *names,
+               *(text("stats-text.per-game", event=e) for e in names)]
+    return ["", text("stats-text.cards")] + table(headers, rows, "l" + "r" * (2 * len(events)))
 
 
 def stats_table(s: Stats, note: str, histogram_width: int = 40) -> str:
     """Statistics of many games as a readable multi-section text table (``simulate``)."""
     lines = _stats_heading(s, note)
     if s.games == 0:
-        lines.append("(no games)")
+        lines.append(text("stats-text.no-games"))
         return "\n".join(lines)
     lines += _seat_wins(s) + _bot_wins(s) + _rounds_histogram(s, histogram_width) + _end_reasons(s)
     if s.cards:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core import files
+from ..core.messages import text as message
 from .decide import AutoForMissing, MissingChoice, ScenarioDecider
 from .model import (
     CONSPIRE_CHOICES,
@@ -61,8 +62,7 @@ def load(path: str | Path) -> Scenario:
     except OSError:         # e.g. a folder on the way one may not enter: the reader says so
         folder = False
     if folder:
-        raise ScenarioError(f"{name}: is a folder, not a scenario file (to run every scenario "
-                            f"in a folder: aristofarsa check {name})")
+        raise ScenarioError(message("scenario-error.folder", path=name))
     try:
         text = files.read_text(name, "scenario file")
     except files.FileInputError as exc:

@@ -12,6 +12,7 @@ from typing import Any
 from ..core import decisions as D
 from ..core.cards import canonical
 from ..core.decisions import DecisionError, Request
+from ..core.messages import Join, text
 from .model import OPTIONAL_CHOICES, PlayerSpec, Scenario
 
 
@@ -36,8 +37,9 @@ class ScenarioDecider:
         self._lowered: dict[str, str] | None = None  # player name, lower case -> as seated
 
     def miss(self, req: Request, what: str) -> Any:
-        raise MissingChoice(req, f"player {req.owner!r}, {req.source} ({req.card or req.kind}): "
-                                 f"{what}; allowed: {req.describe_options()}")
+        raise MissingChoice(req, text("scenario-play.missing", player=repr(req.owner), source=req.source,
+                                      card=req.card or req.kind, what=what,
+                                      allowed=req.describe_options()))
 
     def fast(self, kind: str, owner: str) -> Any:
         """The Phase-1 / Phase-2 answers read straight from the file, no Request built
@@ -64,40 +66,37 @@ class ScenarioDecider:
         if kind == D.TAKE:
             take = (spec.convoke or {}).get("take")
             if take is None:
-                self.miss(req, "`convoke.take` is missing (the Noble taken)")
+                self.miss(req, text("scenario-play.take-missing"))
             return take
         table = spec.garden_choices if req.source == "garden" else spec.conspire_choices
         if req.replay:
             if kind not in table.get("replay", {}):
-                self.miss(req, f"the choice `{kind}` = {table.get(kind)!r} became illegal when a "
-                          "Bishop's cancellation replayed the Balcony (B10); give the new choice "
-                          f"in a `replay` table, e.g. `replay = {{ {kind} = ... }}`")
+                self.miss(req, text("scenario-play.replay-missing", kind=kind,
+                                    value=repr(table.get(kind))))
             value = table["replay"][kind]
         elif kind in table:
             value = table[kind]
         elif kind in OPTIONAL_CHOICES:
             return None
         else:
-            self.miss(req, f"choice `{kind}` is missing")
+            self.miss(req, text("scenario-play.choice-missing", kind=kind))
         return self.convert(req, value)
 
     def action(self, req: Request, spec: PlayerSpec) -> str:
         self.asked_action.add(spec.name)
         if spec.passes:
-            raise DecisionError(req, f"player {spec.name!r}: `passes = true`, but {spec.name} can "
-                                     f"{' or '.join(req.options)} (P8 applies only when neither is possible)")
+            raise DecisionError(req, text("scenario-play.passes", player=repr(spec.name), name=spec.name,
+                                          options=Join(req.options, "scenario-play.or")), "passes")
         if spec.conspire:
             return "conspire"
         hand = sorted(req.context or [])
         discard = (spec.convoke or {}).get("discard", [])
         if sorted(discard) != hand:
-            raise DecisionError(req, f"player {spec.name!r}: `convoke.discard` = "
-                                     f"{discard} but Convoke discards every card "
-                                     f"left in hand, which is {hand or 'nothing'} (P5)")
+            raise DecisionError(req, text("scenario-play.convoke-discard" if hand
+                                          else "scenario-play.convoke-discard-empty",
+                                          player=repr(spec.name), discard=discard, hand=hand))
         if "convoke" not in req.options:
-            raise DecisionError(req, f"player {spec.name!r}: cannot Convoke: no Noble in the Parlor "
-                                     "is affordable with those cards (P5; the variant convoke-nothing "
-                                     "allows it)")
+            raise DecisionError(req, text("scenario-play.convoke-unaffordable", player=repr(spec.name)))
         return "convoke"
 
     def written(self, kind: str, source: str, owner: str, options: list[Any]) -> Any:
@@ -117,9 +116,8 @@ class ScenarioDecider:
 
     def convert(self, req: Request, value: Any) -> Any:
         if req.kind == D.EXCHANGE and value is True and len(req.options) != 1:
-            raise DecisionError(req, f"player {req.owner!r}, conspire (Squire): `exchange = "
-                                     f"true` but the hand holds several cards; name one of: "
-                                     f"{req.describe_options()}")
+            raise DecisionError(req, text("scenario-play.exchange-several", player=repr(req.owner),
+                                          allowed=req.describe_options()))
         return self._convert(req.kind, req.options, value)
 
     def _convert(self, kind: str, options: list[Any], value: Any) -> Any:

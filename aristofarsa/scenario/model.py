@@ -32,7 +32,11 @@ OPTIONAL_CHOICES = ("peek", "also_score")
 
 
 class ScenarioError(Exception):
-    """An invalid scenario: the message names file, player, key and what is allowed."""
+    """An invalid scenario: the message names file, player, key and what is allowed.
+    ``decision``: the engine's DecisionError when the round stopped at an answer of the file
+    (its request and value, for a view that says it in other words)."""
+
+    decision: Any = None
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.cards import canonical
 from ..core.decisions import AutoDecider, Decider, DecisionError
-from ..core.messages import Join, Msg
+from ..core.messages import Join, Msg, text
 from ..core.result import RoundResult, Standings
 from ..core.round import Round
 from ..core.rulings import EndReason
@@ -37,7 +37,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
     try:
         extra = check_variants(list(variants)) if variants else frozenset()
     except VariantError as exc:
-        raise ScenarioError(f"{sc.path}: --variant: {exc}") from None
+        raise ScenarioError(text("scenario-play.variant", path=sc.path, error=exc)) from None
     players, rng = build_players(sc)
     base = ScenarioDecider(sc)
     decider = wrap(base) if wrap is not None else AutoForMissing(base, AutoDecider()) if auto else base
@@ -52,10 +52,8 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
         result = r.play()
         for spec in sc.players:
             if (spec.conspire or spec.convoke) and spec.name not in base.asked_action:
-                raise ScenarioError(f"{sc.path}: player {spec.name!r}: has no legal Phase-2 "
-                                    f"action (no card to conspire, no affordable Noble), so "
-                                    f"`{'conspire' if spec.conspire else 'convoke'}` cannot happen; "
-                                    "write `passes = true` (P8)")
+                raise ScenarioError(text("scenario-play.no-action", path=sc.path, player=repr(spec.name),
+                                         key="conspire" if spec.conspire else "convoke"))
         if sc.next_draw and not result.game_over:
             short = r.next_draw(result)
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
@@ -75,8 +73,10 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             r.log(K.STANDINGS, "E4", (_standings_text, (table, result.standings)), see=["M9"])
     except DecisionError as exc:
         active = sorted(sc.variants | extra)
-        note = f" (variants in play: {', '.join(active)})" if active else ""
-        raise ScenarioError(f"{sc.path}: {exc}{note}") from None
+        stopped = ScenarioError(text("scenario-play.stopped-variants" if active else "scenario-play.stopped",
+                                     path=sc.path, error=exc, variants=Join(active)))
+        stopped.decision = exc
+        raise stopped from None
     result.extra["crowns_provisional"] = sc.crowns is None and crowns is None
     result.extra["players"] = r.players
     return result

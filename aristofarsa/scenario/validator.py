@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 from ..core.cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
 from ..core.files import cut, short
+from ..core.messages import Join, Msg, text
 from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS, RULINGS
 from ..core.variants import VARIANTS, VariantError, check_variants
 from .model import (
@@ -34,9 +35,9 @@ MAX_NAME, MAX_TITLE, MAX_DESCRIPTION = 40, 200, 20_000
 CHOICE_TYPES = {"target": "player", "peek": "player", "delta": "number", "reveal": "card",
                 "discard": "card", "give": "card", "also_score": "card", "exchange": "card-or-false",
                 "keep": "cards"}
-CHOICE_ALLOWED = {"player": "a player's name", "number": "a whole number (-5 or 5)",
-                  "card": "a card name", "card-or-false": "a card name or false",
-                  "cards": "a list of card names"}
+CHOICE_ALLOWED = {"player": Msg("scenario-what.player"), "number": Msg("scenario-what.number"),
+                  "card": Msg("scenario-what.card"), "card-or-false": Msg("scenario-what.card-or-false"),
+                  "cards": Msg("scenario-what.cards")}
 #: What each `[expect]` key holds (the same shapes as `resolve --json`).
 EXPECT_TYPES = {"winners": "names", "phase2_order": "names", "oracle_draw": "names",
                 "scored": "cards-by-player", "convoked": "cards-by-player",
@@ -45,12 +46,12 @@ EXPECT_TYPES = {"winners": "names", "phase2_order": "names", "oracle_draw": "nam
                 "lowest_wins": "bool", "game_over": "bool", "final_round_next": "bool",
                 "next_first": "name", "litter": "name", "end_reason": "text",
                 "ranking": "places", "garden": "garden", "balcony": "balcony"}
-EXPECT_ALLOWED = {"names": "a list of player names", "cards-by-player": "a table of player = [cards]",
-                  "number-by-player": "a table of player = whole number", "bool": "true or false",
-                  "name": "a player's name", "text": "text", "ranking": "a list of places, each a "
-                  "list of player names", "places": "a list of places, each a list of player names",
-                  "garden": "a list of { player, card, prestige } tables",
-                  "balcony": "a list of { player, card, cancelled } tables"}
+EXPECT_ALLOWED = {"names": Msg("scenario-what.names"),
+                  "cards-by-player": Msg("scenario-what.cards-by-player"),
+                  "number-by-player": Msg("scenario-what.number-by-player"),
+                  "bool": Msg("scenario-what.bool"), "name": Msg("scenario-what.player"),
+                  "text": Msg("scenario-what.text"), "places": Msg("scenario-what.places"),
+                  "garden": Msg("scenario-what.garden"), "balcony": Msg("scenario-what.balcony")}
 #: Whole numbers in a scenario are small: Prestige, crowns, seeds.
 MAX_NUMBER = 2**63
 
@@ -58,7 +59,7 @@ MAX_NUMBER = 2**63
 def validate(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
     """The scenario described by ``data`` (a parsed TOML document)."""
     if not isinstance(data, dict):
-        raise ScenarioError(f"{path}: a scenario is a TOML document (a table of keys)")
+        raise ScenarioError(text("scenario-error.document", path=path))
     return Validator(path, data).scenario()
 
 
@@ -66,7 +67,7 @@ def problems(data: Any, path: str = "<scenario>") -> list[str]:
     """Every independent problem of ``data``, worded as :func:`validate` words them, the one it
     raises first; [] when ``data`` is a valid scenario (see :meth:`Validator.problems`)."""
     if not isinstance(data, dict):
-        return [f"{path}: a scenario is a TOML document (a table of keys)"]
+        return [text("scenario-error.document", path=path)]
     return Validator(path, data).problems()
 
 
@@ -76,21 +77,21 @@ def text_problem(value: str, multiline: bool = False) -> str | None:
         if multiline and ch in "\n\t":
             continue
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-            return (f"holds the control character {ascii(ch)}"
-                    + ("" if multiline else " (a line break or escape code)"))
+            return text("scenario-error.control-multiline" if multiline else "scenario-error.control",
+                        char=ascii(ch))
     return None
 
 
 def name_problem(value: str) -> str | None:
     """Why ``value`` cannot be a player's name, or None."""
     if len(value) > MAX_NAME:
-        return f"is {len(value)} characters long; a name has at most {MAX_NAME}"
+        return text("scenario-error.name-too-long", length=len(value), limit=MAX_NAME)
     problem = text_problem(value)
     if problem:
         return problem
     bad = [ch for ch in "|<>`" if ch in value]
     if bad:
-        return f"holds {' '.join(bad)}, which would change Markdown or HTML output"
+        return text("scenario-error.name-markup", chars=Join(bad, "scenario-error.space"))
     return None
 
 
@@ -103,41 +104,46 @@ class Validator:
         self.expansion = False
         self.names: list[str] = []
 
-    def fail(self, msg: str, player: str | None = None) -> NoReturn:
-        where = f"player {player!r}: " if player else ""
-        raise ScenarioError(f"{self.path}: {where}{msg}")
+    def fail(self, problem: str | Msg, player: str | None = None) -> NoReturn:
+        """Stop with ``problem`` (a catalog message), said of this file and ``player``."""
+        if player:
+            raise ScenarioError(text("scenario-error.at-player", path=self.path,
+                                     player=repr(player), problem=problem))
+        raise ScenarioError(text("scenario-error.at", path=self.path, problem=problem))
 
-    def typed(self, table: dict[str, Any], key: str, kind: type, what: str,
+    def bad(self, id: str, player: str | None = None, **fields: Any) -> NoReturn:
+        """:meth:`fail` with the catalog's message ``id`` filled with ``fields``."""
+        self.fail(Msg(id, fields), player)
+
+    def typed(self, table: dict[str, Any], key: str, kind: type, what: Msg,
               player: str | None = None, default: Any = None) -> Any:
         if key not in table:
             return default
         value = table[key]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            self.fail(f"`{key}` must be {what}, not {short(value)}", player)
-        if kind is not int and not isinstance(value, kind):
-            self.fail(f"`{key}` must be {what}, not {short(value)}", player)
+        if (kind is int and (isinstance(value, bool) or not isinstance(value, int))
+                or kind is not int and not isinstance(value, kind)):
+            self.bad("scenario-error.must-be", player, key=key, what=what, value=short(value))
         if kind is int and abs(value) >= MAX_NUMBER:
-            self.fail(f"`{key}` must be {what} below 2**63, not {short(value)}", player)
+            self.bad("scenario-error.must-be-below", player, key=key, what=what, value=short(value))
         return value
 
     def text(self, key: str, limit: int, multiline: bool) -> str:
-        value: str = self.typed(self.data, key, str, "text", default="")
+        value: str = self.typed(self.data, key, str, Msg("scenario-what.text"), default="")
         if len(value) > limit:
-            self.fail(f"`{key}` is {len(value):,} characters long; at most {limit:,}")
+            self.bad("scenario-error.too-long", key=key, length=len(value), limit=limit)
         problem = text_problem(value, multiline)
         if problem:
-            allowed = "only line breaks and tabs are" if multiline else "no control character is"
-            self.fail(f"`{key}` {problem}; {allowed} allowed")
+            self.bad("scenario-error.text-control-multiline" if multiline
+                     else "scenario-error.text-control", key=key, problem=problem)
         return value
 
     def card(self, value: Any, where: str, player: str | None = None) -> str:
         name = canonical(value, expansion=True)
         if name is None:
-            allowed = ", ".join(n for n in CARDS if self.expansion or not CARDS[n].expansion)
-            self.fail(f"`{where}`: {short(value)} is not a card name; cards are {allowed}", player)
+            allowed = Join(n for n in CARDS if self.expansion or not CARDS[n].expansion)
+            self.bad("scenario-error.not-a-card", player, where=where, value=short(value), cards=allowed)
         if CARDS[name].expansion and not self.expansion:
-            self.fail(f"`{where}`: {name} is an Exiled expansion card; set `expansion = true` to "
-                      "use it", player)
+            self.bad("scenario-error.expansion-card", player, where=where, card=name)
         return name
 
     def cards(self, table: dict[str, Any], key: str, player: str) -> list[str] | None:
@@ -145,7 +151,7 @@ class Validator:
             return None
         value = table[key]
         if not isinstance(value, list):
-            self.fail(f"`{key}` must be a list of card names, not {short(value)}", player)
+            self.bad("scenario-error.not-card-list", player, key=key, value=short(value))
         return [self.card(v, key, player) for v in value]
 
     def scenario(self) -> Scenario:
@@ -158,9 +164,9 @@ class Validator:
         first = d.get("first", names[0])
         first_name = self.player_name(first)
         if first_name is None:
-            self.fail(f"`first` = {short(first)} is not a player; players are {', '.join(names)}")
+            self.bad("scenario-error.not-a-player", key="first", value=short(first), players=Join(names))
         places = [self.zone_places(p, players) for p in players]
-        expect = self.typed(d, "expect", dict, "a table", default=None)
+        expect = self.typed(d, "expect", dict, Msg("scenario-what.table"), default=None)
         if expect is not None:
             self.check_expect_types(expect)
         sc = Scenario(self.path, head["title"], head["description"], self.expansion, first_name,
@@ -170,11 +176,9 @@ class Validator:
         for k, p in enumerate(players):
             held = len(zones[k]["hand"])
             if held != 3:
-                sc.warnings.append(
-                    f"{self.path}: player {p.name!r} starts the round with {held} card"
-                    f"{'' if held == 1 else 's'} (garden + Phase-2 cards + `hand`"
-                    f"{' + Scribe discard - drawn card' if p.garden == 'Scribe' else ''}); after "
-                    "a Draw step every hand holds exactly 3 — is a card missing from `hand`?")
+                sc.warnings.append(text(
+                    "scenario-error.hand-scribe" if p.garden == "Scribe" else "scenario-error.hand",
+                    path=self.path, player=repr(p.name), count=held))
             card_drawn = drawn[k]
             if card_drawn is not None:  # the Scribe's draw moved it out of the deck / discard pile
                 where = places[k][card_drawn]
@@ -187,37 +191,37 @@ class Validator:
         d = self.data
         for key in d:
             if key not in TOP_KEYS:
-                self.fail(f"unknown key `{cut(key)}`; allowed top-level keys: {', '.join(TOP_KEYS)}")
+                self.bad("scenario-error.unknown-key", key=cut(key), allowed=Join(TOP_KEYS))
         title = self.text("title", MAX_TITLE, multiline=False)
         description = self.text("description", MAX_DESCRIPTION, multiline=True)
-        self.expansion = self.typed(d, "expansion", bool, "true or false", default=False)
+        self.expansion = self.typed(d, "expansion", bool, Msg("scenario-what.bool"), default=False)
         raw_variants = d.get("variants", [])
         if not isinstance(raw_variants, list) or not all(isinstance(v, str) for v in raw_variants):
-            self.fail(f"`variants` must be a list of variant names, not {short(raw_variants)}; "
-                      f"allowed: {', '.join(VARIANTS)}")
+            self.bad("scenario-error.variants-not-list", value=short(raw_variants),
+                     allowed=Join(VARIANTS))
         try:
             variants = check_variants([v if len(v) <= MAX_NAME else short(v) for v in raw_variants])
         except VariantError as exc:
-            self.fail(f"`variants`: {exc}")
-        rulings = self.typed(d, "rulings", list, "a list of ruling IDs", default=[])
+            self.bad("scenario-error.variants", error=exc)
+        rulings = self.typed(d, "rulings", list, Msg("scenario-what.ruling-ids"), default=[])
         for r in rulings:
             if not isinstance(r, str):
-                self.fail(f"`rulings` must be a list of ruling IDs (text); {short(r)} is not text")
+                self.bad("scenario-error.ruling-not-text", value=short(r))
             if r not in RULINGS:
-                self.fail(f"`rulings`: unknown ruling ID {short(r)}; known: {', '.join(RULINGS)}")
-        seed = self.typed(d, "seed", int, "a whole number", default=0)
+                self.bad("scenario-error.ruling-unknown", value=short(r), known=Join(RULINGS))
+        seed = self.typed(d, "seed", int, Msg("scenario-what.whole-number"), default=0)
         if seed < 0:  # Python's generator treats -n like n
-            self.fail(f"`seed` must be a whole number >= 0, not {seed}")
-        crowns = self.typed(d, "crowns", dict, "a table of card = crowns", default=None)
+            self.bad("scenario-error.seed-negative", seed=seed)
+        crowns = self.typed(d, "crowns", dict, Msg("scenario-what.crowns"), default=None)
         if crowns is not None:
             try:
                 crowns = merge_crowns(crowns)
             except CrownsError as exc:
                 self.fail(str(exc))
             if any(v >= MAX_NUMBER for v in crowns.values()):
-                self.fail("`crowns`: crowns must be whole numbers below 2**63")
-        final_round = self.typed(d, "final_round", bool, "true or false", default=False)
-        next_draw = self.typed(d, "next_draw", bool, "true or false", default=False)
+                self.bad("scenario-error.crowns-too-big")
+        final_round = self.typed(d, "final_round", bool, Msg("scenario-what.bool"), default=False)
+        next_draw = self.typed(d, "next_draw", bool, Msg("scenario-what.bool"), default=False)
         return {"title": title, "description": description, "variants": variants, "rulings": rulings,
                 "seed": seed, "crowns": crowns, "final_round": final_round, "next_draw": next_draw}
 
@@ -225,12 +229,9 @@ class Validator:
         """The `[[player]]` tables, 3 to 6 of them."""
         raw_players = self.data.get("player")
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
-            self.fail("needs [[player]] tables, one per player in seating order "
-                      f"({MIN_PLAYERS} to {MAX_PLAYERS}, M8)")
+            self.bad("scenario-error.no-players", min=MIN_PLAYERS, max=MAX_PLAYERS)
         if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
-            self.fail(f"{len(raw_players)} player{'' if len(raw_players) == 1 else 's'}; Aristofarsa "
-                      f"is for {MIN_PLAYERS} to {MAX_PLAYERS} "
-                      "players (M8)")
+            self.bad("scenario-error.players", count=len(raw_players), min=MIN_PLAYERS, max=MAX_PLAYERS)
         return raw_players
 
     def unique_names(self, names: list[str]) -> list[str]:
@@ -238,7 +239,7 @@ class Validator:
         lower = [n.lower() for n in names]
         for n in names:
             if lower.count(n.lower()) > 1:
-                self.fail(f"two players are named {n!r}; names must be unique (ignoring case)")
+                self.bad("scenario-error.names-twice", name=repr(n))
         self.names = names
         return names
 
@@ -300,12 +301,12 @@ class Validator:
         if kind == "player":  # a name that is no player: the engine lists the legal ones
             ok = isinstance(value, str)
             if ok and len(value) > MAX_NAME and self.player_name(value) is None:
-                self.fail(f"`{where}` = {short(value)} is not a player; players are "
-                          f"{', '.join(self.names)}", player)
+                self.bad("scenario-error.not-a-player", player, key=where, value=short(value),
+                         players=Join(self.names))
         elif kind == "number":
             ok = isinstance(value, int) and not isinstance(value, bool)
             if ok and abs(value) > 1000:
-                self.fail(f"`{where}` = {short(value)}; allowed: -5, +5", player)
+                self.bad("scenario-error.delta", player, key=where, value=short(value))
         elif kind == "card" or (kind == "card-or-false" and not isinstance(value, bool)):
             if isinstance(value, str):
                 return self.card(value, where, player)
@@ -315,16 +316,17 @@ class Validator:
                 return [self.card(v, where, player) for v in value]
             ok = False
         if not ok:
-            self.fail(f"`{where}` must be {CHOICE_ALLOWED[kind or 'card']}, not {short(value)}", player)
+            self.bad("scenario-error.must-be", player, key=where, what=CHOICE_ALLOWED[kind or "card"],
+                     value=short(value))
         return value
 
     def check_expect_types(self, expect: dict[str, Any]) -> None:
         for key, value in expect.items():
             if key not in EXPECT_KEYS:
-                self.fail(f"[expect]: unknown key `{cut(key)}`; allowed: {', '.join(EXPECT_KEYS)}")
+                self.bad("scenario-error.expect-key", key=cut(key), allowed=Join(EXPECT_KEYS))
             kind = EXPECT_TYPES.get(key, "text")
             if not self.expect_ok(kind, value):
-                self.fail(f"[expect]: `{key}` must be {EXPECT_ALLOWED[kind]}, not {short(value)}")
+                self.bad("scenario-error.expect-type", key=key, what=EXPECT_ALLOWED[kind], value=short(value))
 
     @staticmethod
     def expect_ok(kind: str, value: Any) -> bool:
@@ -372,54 +374,50 @@ class Validator:
     def player(self, t: dict[str, Any], k: int) -> PlayerSpec:
         name = t.get("name")
         if not isinstance(name, str) or not name.strip():
-            self.fail(f"[[player]] number {k + 1} needs a `name` (text), not {short(name)}")
+            self.bad("scenario-error.player-no-name", number=k + 1, value=short(name))
         name = name.strip()
         problem = name_problem(name)
         if problem:
-            self.fail(f"[[player]] number {k + 1}: the name {short(name)} {problem}")
+            self.bad("scenario-error.player-bad-name", number=k + 1, name=short(name), problem=problem)
         for key in t:
             if key not in PLAYER_KEYS:
-                hint = (f" (`{key}` is a top-level key: write it before the first [[player]], "
-                        "or TOML puts it inside that player's table)" if key in TOP_KEYS else "")
-                self.fail(f"unknown key `{cut(key)}`; allowed player keys: {', '.join(PLAYER_KEYS)}{hint}",
-                          name)
+                self.bad("scenario-error.player-key-top" if key in TOP_KEYS else "scenario-error.player-key",
+                         name, key=cut(key), allowed=Join(PLAYER_KEYS))
         if "garden" not in t:
-            self.fail("missing `garden` (the card played in the Ball Garden)", name)
+            self.bad("scenario-error.missing-garden", name)
         garden, gchoices = self.card_with_choices(t["garden"], "garden", GARDEN_CHOICES, name)
         spec = PlayerSpec(name, garden, gchoices)
         has = [k for k in ("conspire", "convoke", "passes") if k in t]
         if len(has) != 1:
-            self.fail("needs exactly one Phase-2 action: `conspire` or `convoke` (or `passes = "
-                      "true` when no action is possible, P8)"
-                      + (f"; got {', '.join(has)}" if has else ""), name)
+            self.bad("scenario-error.one-action-got" if has else "scenario-error.one-action", name,
+                     keys=Join(has))
         if "conspire" in t:
             spec.conspire, spec.conspire_choices = self.card_with_choices(
                 t["conspire"], "conspire", CONSPIRE_CHOICES, name, garden)
         elif "convoke" in t:
             c = t["convoke"]
             if not isinstance(c, dict):
-                self.fail("`convoke` must be a table { discard = [cards], take = noble }", name)
+                self.bad("scenario-error.convoke-table", name)
             for key in c:
                 if key not in ("discard", "take"):
-                    self.fail(f"`convoke`: unknown key `{cut(key)}`; allowed: discard, take", name)
+                    self.bad("scenario-error.convoke-key", name, key=cut(key))
             discard = self.cards(c, "discard", name)
             if discard is None:
-                self.fail("`convoke.discard` is required: every card left in hand (P5)", name)
+                self.bad("scenario-error.convoke-discard", name)
             take = c.get("take")
             if take is not None:
                 take = self.card(take, "convoke.take", name)
                 if take not in PARLOR_NOBLES:
-                    self.fail(f"`convoke.take` = {take} is not a Parlor Noble; allowed: "
-                              f"{', '.join(PARLOR_NOBLES)}", name)
+                    self.bad("scenario-error.take-not-noble", name, card=take, allowed=Join(PARLOR_NOBLES))
             spec.convoke = {"discard": discard, "take": take}
         else:
             if t["passes"] is not True:
-                self.fail("`passes` can only be true", name)
+                self.bad("scenario-error.passes", name)
             spec.passes = True
         for key in ZONE_KEYS:
             spec.zones[key] = self.cards(t, key, name)
         if spec.zones["exiled"] is not None and not self.expansion:
-            self.fail("`exiled` needs the Exiled expansion (`expansion = true`)", name)
+            self.bad("scenario-error.exiled", name)
         return spec
 
     def card_with_choices(self, value: Any, where: str, table: Mapping[str, tuple[str, ...]], player: str,
@@ -427,7 +425,7 @@ class Validator:
         if isinstance(value, str):
             return self.card(value, where, player), {}
         if not isinstance(value, dict) or "card" not in value:
-            self.fail(f"`{where}` must be a card name or a table {{ card = ..., <choices> }}", player)
+            self.bad("scenario-error.card-or-table", player, key=where)
         card = self.card(value["card"], f"{where}.card", player)
         allowed = set(table.get(card, ()))
         if where == "garden" and self.expansion:
@@ -441,13 +439,13 @@ class Validator:
             if key == "replay" and where == "conspire" and isinstance(v, dict):
                 for rk in v:
                     if rk not in allowed:
-                        self.fail(f"`{where}.replay.{cut(rk)}` is not a choice of {card}; allowed: "
-                                  f"{', '.join(sorted(allowed)) or 'none'}", player)
+                        self.bad("scenario-error.replay-choice", player, key=where, choice=cut(rk),
+                                 card=card, allowed=Join(sorted(allowed), empty="list.none"))
                 choices["replay"] = v
                 continue
             if key not in allowed:
-                self.fail(f"`{where}.{cut(key)}` is not a choice of {card} ({where}); allowed: "
-                          f"{', '.join(sorted(allowed)) or 'none (it takes no choices)'}", player)
+                self.bad("scenario-error.choice", player, key=where, choice=cut(key), card=card,
+                         allowed=Join(sorted(allowed), empty="scenario-error.no-choices"))
             choices[key] = v
         return card, choices
 
@@ -473,16 +471,14 @@ class Validator:
             elsewhere = set(places)
             p.zones["parlor"] = [n for n in PARLOR_NOBLES if n not in elsewhere]
             if take is not None and take in elsewhere:
-                self.fail(f"`convoke.take` = {take}, but this player's {take} is already in "
-                          f"{', '.join(places[take])}; a family has one {take}", p.name)
+                self.bad("scenario-error.take-elsewhere", p.name, card=take, places=Join(places[take]))
         else:
             for c in p.zones["parlor"]:
                 if c not in PARLOR_NOBLES:
-                    self.fail(f"`parlor`: {c} cannot sit in a Parlor; allowed: "
-                              f"{', '.join(PARLOR_NOBLES)} (X1)", p.name)
+                    self.bad("scenario-error.parlor", p.name, card=c, allowed=Join(PARLOR_NOBLES))
             if take is not None and take not in p.zones["parlor"]:
-                self.fail(f"`convoke.take` = {take} is not in the Parlor "
-                          f"({', '.join(p.zones['parlor']) or 'empty'})", p.name)
+                self.bad("scenario-error.take-not-in-parlor", p.name, card=take,
+                         parlor=Join(p.zones["parlor"], empty="list.empty"))
         for c in p.zones["parlor"]:
             put(c, "parlor")
         if self.expansion:
@@ -497,5 +493,5 @@ class Validator:
         limit = Counter(family(self.expansion))
         for card, where in places.items():
             if len(where) > limit[card]:
-                self.fail(f"{len(where)} copies of {card} ({', '.join(where)}), but a family has "
-                          f"{limit[card]}", p.name)
+                self.bad("scenario-error.copies", p.name, count=len(where), card=card,
+                         places=Join(where), limit=limit[card])

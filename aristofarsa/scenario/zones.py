@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from ..core.cards import canonical, family
 from ..core.draw import LazyRandom
+from ..core.messages import text
 from ..core.state import Card, PlayerState
 from .model import PlayerSpec, Scenario, ScenarioError
 
@@ -75,19 +76,16 @@ def layout(sc: Scenario) -> tuple[list[Zones], list[str | None]]:
                 hand.append(canonical(spec.garden_choices["discard"]) or str(spec.garden_choices["discard"]))
             elif len(hand) > 1 or deck or discard:
                 # the rest of the file depends on which card was discarded: no --auto here
-                raise ScenarioError(
-                    f"{sc.path}: player {spec.name!r}: the Garden Scribe needs `garden.discard`, "
-                    "the card discarded after its draw (X4); it may be the drawn card")
+                raise ScenarioError(text("scenario-play.scribe-discard", path=sc.path,
+                                         player=repr(spec.name)))
             if not deck and discard:
                 preview.shuffle(discard)  # the same draws the real generator will make (D1)
                 deck = discard
             if deck:
                 drawn = deck[0]
                 if drawn not in hand[1:]:
-                    raise ScenarioError(
-                        f"{sc.path}: player {spec.name!r}: the Garden Scribe draws {drawn} (top of "
-                        f"`deck`, or the shuffled `discard_pile`), so {drawn} must be in `hand`, "
-                        "the Phase-2 cards or the Scribe's `discard`")
+                    raise ScenarioError(text("scenario-play.scribe-draw", path=sc.path,
+                                             player=repr(spec.name), card=drawn))
                 hand.pop(hand.index(drawn, 1))
                 drawn_cards[k] = drawn
         zones: Zones = {"hand": hand}

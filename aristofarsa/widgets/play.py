@@ -16,6 +16,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.learn import card_info
 from ..controllers.play import SEED_MAX, PlayController
+from ..core.messages import Join, Msg, text
 from ..games.game import DEFAULT_NAMES
 from ..render import seats
 from .common import CardView, ErrorBox, button, button_row, styles
@@ -40,7 +41,7 @@ class PlayApp(ipw.VBox):
         self.actions = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
         self.actions.add_class("af-actions")
         self.actions.add_class("af-buttons")
-        self.undo = button("↶ Undo my last choice", self._undo, "af-undo")
+        self.undo = button(text("play-page.undo"), self._undo, "af-undo")
         self.hand_title = ipw.HTML()
         self.hand = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
         self.hand.add_class("af-hand")
@@ -55,7 +56,7 @@ class PlayApp(ipw.VBox):
                                                width="100%"))
         self.ranking = ipw.HTML()
         self.ranking.add_class("af-ranking")
-        self.round_pick = ipw.Dropdown(description="Round", layout=ipw.Layout(width="auto"))
+        self.round_pick = ipw.Dropdown(description=text("play-page.round"), layout=ipw.Layout(width="auto"))
         self.round_pick.observe(self._on_round, names="value")
         self.stepper = StepperView(controller.stepper)
         self._syncing = False
@@ -63,39 +64,40 @@ class PlayApp(ipw.VBox):
         self.children = [styles(), self.error, self.head, self.new_game, self.status,
                          self.ranking, self.table, self.prompt, self.actions, self.hand_title, self.hand,
                          self.crowns,
-                         ipw.HTML("<h4 style='margin:.6em 0 .2em'>The round, step by step</h4>"
-                                  "<div class='af-note'>Each round's resolution, as you may see it "
-                                  "(face-down cards stay hidden until revealed).</div>"),
+                         ipw.HTML("<h4 style='margin:.6em 0 .2em'>" + text("play-page.steps") + "</h4>"
+                                  "<div class='af-note'>" + text("play-page.steps-note") + "</div>"),
                          self.round_pick, self.stepper, button_row([self.undo])]
         self.refresh()
 
     def _settings(self) -> ipw.Accordion:
         """A folded form for a new game: players, your seat, bots, expansion, seed."""
         s = self.controller
-        self._players = ipw.Dropdown(options=[3, 4, 5, 6], value=s.players, description="Players")
-        self._human = ipw.Dropdown(description="You play")
-        self._bot = ipw.Dropdown(options=[("random (fast, plays anything legal)", "random"),
-                                          ("greedy (looks one round ahead)", "greedy"),
-                                          ("search (strongest, slower)", "search")],
+        self._players = ipw.Dropdown(options=[3, 4, 5, 6], value=s.players,
+                                     description=text("play-page.players"))
+        self._human = ipw.Dropdown(description=text("play-page.you-play"))
+        self._bot = ipw.Dropdown(options=[(text("play-page.bot-random"), "random"),
+                                          (text("play-page.bot-greedy"), "greedy"),
+                                          (text("play-page.bot-search"), "search")],
                                  value=s.bots[0] if s.bots[0] in ("random", "greedy", "search") else "random",
-                                 description="Bots")
-        self._expansion = ipw.Checkbox(value=s.expansion, description="Exiled expansion")
-        self._seed = ipw.BoundedIntText(value=s.seed, min=0, max=SEED_MAX, description="Seed")
+                                 description=text("play-page.bots"))
+        self._expansion = ipw.Checkbox(value=s.expansion, description=text("play-page.expansion"))
+        self._seed = ipw.BoundedIntText(value=s.seed, min=0, max=SEED_MAX, description=text("play-page.seed"))
         self._players.observe(lambda _c: self._seats(), names="value")
         self._seats(s.human)
-        start = button("Start a new game", self._start, "af-new-game")
+        start = button(text("play-page.start"), self._start, "af-new-game")
         for w in (self._players, self._human, self._bot, self._seed):
             w.layout = ipw.Layout(width="auto", max_width="26em")
         form = ipw.VBox([self._players, self._human, self._bot, self._expansion, self._seed, start])
         acc = ipw.Accordion(children=[form], layout=ipw.Layout(width="100%"))
-        acc.set_title(0, "New game…")
+        acc.set_title(0, text("play-page.new-game"))
         acc.selected_index = None
         return acc
 
     def _seats(self, value: int | None = None) -> None:
         n = self._players.value
-        options = [(f"seat {k} ({name})", k) for k, name in enumerate(DEFAULT_NAMES[:n], 1)]
-        self._human.options = [*options, ("nobody: watch the bots", 0)]
+        options = [(text("play-page.seat", seat=k, name=name), k)
+                   for k, name in enumerate(DEFAULT_NAMES[:n], 1)]
+        self._human.options = [*options, (text("play-page.watch"), 0)]
         current = value if value is not None else self._human.value
         self._human.value = current if current is not None and 0 <= current <= n else 1
 
@@ -111,12 +113,15 @@ class PlayApp(ipw.VBox):
 
     def _head_html(self) -> str:
         state = self.controller
-        bots = ", ".join(f"{n} ({b})" for k, (n, b) in enumerate(zip(state.names, state.bots, strict=True))
-                         if k != state.human - 1)
-        you = f"You are <b>{escape(state.you)}</b> (seat {state.human}). " if state.you else "Bots only. "
-        return (f"<h2 style='margin:.2em 0'>Play a game</h2><div class='af-note'>{you}"
-                f"{state.players} players, seed {state.seed}"
-                + (", Exiled expansion" if state.expansion else "") + f". Bots: {escape(bots)}.</div>")
+        bots = Join(Msg("play-page.bot", {"name": n, "bot": b})
+                    for k, (n, b) in enumerate(zip(state.names, state.bots, strict=True))
+                    if k != state.human - 1)
+        you = (text("play-page.you", name=escape(state.you), seat=state.human) if state.you
+               else text("play-page.bots-only"))
+        settings = text("play-page.settings-expansion" if state.expansion else "play-page.settings",
+                        you=you, players=state.players, seed=state.seed, bots=escape(str(bots)))
+        return ("<h2 style='margin:.2em 0'>" + text("play-page.title") + "</h2>"
+                f"<div class='af-note'>{settings}</div>")
 
     @classmethod
     def from_query(cls, query: str) -> PlayApp:
@@ -176,7 +181,7 @@ class PlayApp(ipw.VBox):
                                        "af-action"))
         elif state.bots_only and not state.over:
             self.prompt.value = ""
-            buttons.append(button("Next round ▶", (lambda: self._act(token, state.next)),
+            buttons.append(button(text("play-page.next-round"), (lambda: self._act(token, state.next)),
                                    "af-action", "af-next-round"))
         else:
             self.prompt.value = ""
@@ -187,10 +192,9 @@ class PlayApp(ipw.VBox):
 
         hand = state.hand()
         if state.human:
-            self.hand_title.value = (f"<h4 style='margin:.6em 0 .2em'>Your hand ({len(hand)} "
-                                     f"card{'s' if len(hand) != 1 else ''})</h4>")
-            self.hand_title.value += ("<div class='af-note'>Crowns on the cards are provisional "
-                                      "(ruling M9): they are counted at the end of the game.</div>")
+            title = text("play-page.hand", count=len(hand))
+            self.hand_title.value = (f"<h4 style='margin:.6em 0 .2em'>{title}</h4>"
+                                     "<div class='af-note'>" + text("play-page.crowns-note") + "</div>")
             self.hand.children = [self._card(name, state.human - 1) for name in hand]
         else:
             self.hand_title.value = ""
@@ -205,16 +209,17 @@ class PlayApp(ipw.VBox):
                                             for k, line in enumerate(summary)) + "</div>") if summary else ""
         self.summary.layout.display = None if summary else "none"
         first = state.first_player()
-        when = "played first in the last round" if state.over else "plays first this round"
-        self.seat_ring.value = ("<div class='af-note' style='max-width:180px'>The table: seats in turn "
-                                f"order; <b>{escape(first)}</b> {when}.</div>"
+        said = text("play-page.table-first-last" if state.over else "play-page.table-first",
+                    name=escape(first or ""))
+        self.seat_ring.value = (f"<div class='af-note' style='max-width:180px'>{said}</div>"
                                 + seats.seat_ring_svg(state.names, first, size=180)) if first else ""
         self.crowns.value = "" if summary else (
-            "<div class='af-note'>Crowns so far: "
-            + ", ".join(f"{escape(p)} {n}" for p, n in crowns.items()) + "</div>")
+            "<div class='af-note'>" + text("play-page.crowns-so-far", crowns=Join(
+                Msg("play.crowns", {"player": escape(p), "crowns": n}) for p, n in crowns.items()))
+            + "</div>")
         ranking = state.ranking()
         if ranking is not None:
-            self.ranking.value = ("<h3 style='margin:.4em 0'>Final ranking</h3>"
+            self.ranking.value = ("<h3 style='margin:.4em 0'>" + text("play-page.ranking") + "</h3>"
                                   + seats.ranking_html(ranking, crowns))
             self.ranking.layout.display = None
         else:
@@ -224,7 +229,7 @@ class PlayApp(ipw.VBox):
         rounds = state.rounds()
         options: list[tuple[str, int]] = []
         if state.bots_only and not rounds:
-            options.append(("Set-up (before round 1)", 0))
+            options.append((text("play-page.set-up"), 0))
         for r in rounds:
             options.append((r.label, r.number))
         self._syncing = True

@@ -156,6 +156,72 @@ def test_the_wheels_carry_bytecode_for_what_a_page_opens_with(site_dir: Path) ->
         assert "pygments/lexers/fortran.py" in z.namelist()
 
 
+def test_the_snapshots_zip_holds_bytecode_where_zipimport_looks(site_dir: Path) -> None:
+    """python-site-packages.zip, which the restored Python imports the wheels from: every compiled
+    module's bytecode is beside its source as MOD.pyc (zipimport does not look in __pycache__, so
+    the kernel, imported after the restore, would be compiled from source on every visit), its code
+    naming the file in the zip (tracebacks show its lines); a module no page opens with stays
+    source only."""
+    import zipfile
+
+    zip_path = "/lib/python3.13/site-packages.zip"       # where pyodide-start.js writes it
+    with zipfile.ZipFile(site_dir / "static" / "pyodide" / "python-site-packages.zip") as z:
+        names = set(z.namelist())
+        assert not [name for name in names if "__pycache__" in name]
+        for module in ("pyodide_kernel/kernel", "pyodide_kernel/__init__", "IPython/core/interactiveshell",
+                       "ipywidgets/widgets/widget", "micropip/__init__"):
+            assert f"{module}.py" in names
+            data = z.read(f"{module}.pyc")
+            assert int.from_bytes(data[4:8], "little") == 0b01, f"{module}.pyc: not an unchecked-hash pyc"
+            assert f"{zip_path}/{module}.py".encode() in data, f"{module}.pyc names another file"
+        assert "pygments/lexers/fortran.py" in names and "pygments/lexers/fortran.pyc" not in names
+
+
+#: Python restored from the site's snapshot as a page does it (pyodide-start.js: the zip written
+#: where the snapshot looks, the package's wheel unpacked), then its code run before the kernel
+#: starts; then each cell given, printing what it prints. Node, the pinned Pyodide.
+RESTORE = """
+import fs from "node:fs"; import zlib from "node:zlib"; import { pathToFileURL } from "node:url";
+const [runtime, ...cells] = process.argv.slice(2);
+const start = fs.readFileSync(runtime + "aristofarsa-start.js", "utf8");
+const before = eval(start.match(/const STAND_INS = (\\[[\\s\\S]*?\\])\\.join/)[1]).join("\\n");
+const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: runtime, stdout: console.log, stderr: console.log,
+  _loadSnapshot: new Uint8Array(zlib.gunzipSync(fs.readFileSync(runtime + "python-snapshot.gz"))) });
+py.FS.writeFile("/lib/python3.13/site-packages.zip", fs.readFileSync(runtime + "python-site-packages.zip"));
+const lock = JSON.parse(fs.readFileSync(runtime + "pyodide-lock.json"));
+py.globals.set("own", new Uint8Array(fs.readFileSync(runtime + lock.packages.aristofarsa.file_name)));
+py.runPython("import io, site, zipfile\\n" +
+             "zipfile.ZipFile(io.BytesIO(own.to_py())).extractall(site.getsitepackages()[0])");
+py.runPython(before, { globals: py.globals.get("dict")() });
+for (const cell of cells) await py.runPythonAsync(cell);
+"""
+
+
+def test_the_kernel_starts_without_piplite_until_it_is_used(site_dir: Path, tmp_path: Path) -> None:
+    """What the start script runs in the restored Python before the kernel starts: piplite (the
+    kernel's %pip, which imports micropip) is a stand-in that takes the kernel's settings, and the
+    first real use imports it with them; the widgets' comm targets are registered (the page's
+    widget manager asks the kernel for its widgets through them)."""
+    script = tmp_path / "restore.mjs"
+    script.write_text(RESTORE)
+    cells = ["import piplite.piplite\npiplite.piplite._PIPLITE_DISABLE_PYPI = True\n"
+             "piplite.piplite._PIPLITE_URLS = ['./pypi/all.json']",
+             "import inspect, sys\ninspect.getmodule(inspect.getmodule)\n"
+             "print('before use:', 'micropip' in sys.modules)",
+             "import comm\nprint('targets:', sorted(comm.get_comm_manager().targets))",
+             "from piplite import install\nfrom piplite.piplite import _PIPLITE_URLS, _PIPLITE_DISABLE_PYPI\n"
+             "print('after use:', 'micropip' in sys.modules, install.__module__, _PIPLITE_URLS, "
+             "_PIPLITE_DISABLE_PYPI)"]
+    done = subprocess.run(["node", str(script), f"{site_dir / 'static' / 'pyodide'}/", *cells],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert "before use: False" in lines
+    assert "targets: ['jupyter.widget', 'jupyter.widget.control']" in lines
+    assert "after use: True piplite.piplite ['./pypi/all.json'] True" in lines
+
+
 def test_no_page_names_an_outside_script_or_stylesheet(site_dir: Path) -> None:
     pages = _pages(site_dir)
     outside = [f"{p.relative_to(site_dir)}: {link}" for p in pages for link in _parsed(p).links
@@ -192,6 +258,9 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     step, same winners). One static page does both jobs: Python starting in a page is the
     costliest step of the suite. The served Lab is the shared server's (tests/browser/conftest.py)."""
     trace, winners = lesson_result()
+    wheels: list[str] = []
+    page.on("request", lambda request: wheels.append(request.url.rsplit("/", 1)[-1])
+            if request.url.endswith(".whl") else None)
     page.goto(f"{site_url}voici/render/lab.html?lesson={LESSON}", timeout=LOAD_MS)
     # while Python starts: the progress, with its steps, not a blank page
     page.wait_for_selector("text=Starting Python in your browser", timeout=30_000)
@@ -200,6 +269,15 @@ def test_lab_lesson_link_steps_draws_and_shares_to_served_and_back(site_url: str
     page.wait_for_selector(".af-step", state="visible", timeout=LOAD_MS)
     # Python came from the site's snapshot, not started again (pyodide-start.js tells the page)
     assert page.evaluate("window.aristofarsaSite.restored") is True
+    # ... which holds every wheel but the package's own: Pyodide is told they are installed, so the
+    # kernel does not fetch and unpack them again for the imports of the app's cell
+    assert wheels and {name.split("-")[0] for name in wheels} == {"aristofarsa"}, wheels
+    # the service worker's version is recorded as JupyterLite records it, so that the next visit
+    # keeps the service worker instead of registering it again
+    page.wait_for_function("""() => Object.keys(localStorage).some(key =>
+        key.endsWith("service-worker.js?enableCache=false-version") && localStorage.getItem(key) ===
+        JSON.parse(document.getElementById("jupyter-config-data").textContent).appVersion)""",
+                           timeout=LOAD_MS)
     # each step began when it really did: told by the kernel's worker (runtime, packages, imports)
     # and by Voici (the app's cell), in this order
     marks = page.evaluate("window.aristofarsaSite.marks")

@@ -48,13 +48,13 @@ window.aristofarsaSite = (function () {
      static site: benchmarks/bench_site_start.py and window.aristofarsaSite.marks); the bar moves
      within the current step's share as time passes, never past it before the step ends. */
   const STEPS = [
-    { key: "page", share: 0.22, text: "Loading the page" },
-    { key: "runtime", share: 0.14, text: "Starting Python (its runtime and a snapshot of it with IPython and the game: about 33 MB on the first visit, then from the browser's cache)" },
-    { key: "packages", share: 0.06, text: "Installing the game and its packages" },
-    { key: "imports", share: 0.24, text: "Starting the notebook kernel" },
-    { key: "app", share: 0.34, text: "Building the app" },
+    { key: "page", share: 0.38, text: "Loading the page" },
+    { key: "runtime", share: 0.21, text: "Starting Python (its runtime and a snapshot of it with IPython and the game: about 33 MB on the first visit, then from the browser's cache)" },
+    { key: "packages", share: 0.13, text: "Installing the game and its packages" },
+    { key: "imports", share: 0.08, text: "Starting the notebook kernel" },
+    { key: "app", share: 0.20, text: "Building the app" },
   ];
-  const EXPECTED_S = 8;        // a typical start, in seconds: how fast the bar moves inside a step
+  const EXPECTED_S = 4;        // a typical start, in seconds: how fast the bar moves inside a step
   let current = 0;
   const marks = {};    // performance.now() when each step began: where a slow start spends its time
   const site = { handAddressToPython: handAddressToPython, marks: marks, restored: false };
@@ -123,6 +123,22 @@ window.aristofarsaSite = (function () {
     showProgress();
   };
 
+  /* JupyterLite's service worker (the kernel's drive) is unregistered and registered again on a
+     visit that finds no version recorded for it, and JupyterLite records the version only on such a
+     visit, never on the first one: every second visit of a browser did that (2-3 s before Python
+     could start). Once this page's service worker is active, its version is recorded as
+     JupyterLite records it (the same key and value), so a later visit keeps it; a new version of
+     the site (another appVersion) still replaces it. */
+  const RECORD_SERVICE_WORKER = true;     // (benchmarks/bench_site_start.py's bare page: false)
+  function recordServiceWorkerVersion() {
+    const version = config().data.appVersion;
+    if (!RECORD_SERVICE_WORKER || !version || !navigator.serviceWorker) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      const key = registration.active && registration.active.scriptURL + "-version";
+      if (key && !localStorage.getItem(key)) localStorage.setItem(key, version);
+    }).catch(function () {});     // no storage (a private window): JupyterLite's own way then
+  }
+
   /* Effect graphs: render/svg.py gives a placeholder <div class="af-dot" data-dot="..."> under
      Pyodide; it is replaced by the inline <svg> that Viz.js draws from that DOT. */
   let viz = null;
@@ -184,6 +200,7 @@ window.aristofarsaSite = (function () {
     const docs = document.querySelector(".af-site-docs");
     if (docs && DOCS[app]) docs.href = docs.getAttribute("href") + "#" + DOCS[app];
     showProgress();
+    try { recordServiceWorkerVersion(); } catch (error) { /* localStorage refused */ }
   });
 
   return site;
