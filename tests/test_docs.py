@@ -374,7 +374,7 @@ def test_planted_module_map_mistakes_are_reported():
 
 
 def test_planted_unknown_ruling_is_reported():
-    # B0 can never be real: every section numbers its rulings from 1 (B14 was the next free ID)
+    # B0 can never be real: every section numbers its rulings from 1 (B15 was the next free ID)
     assert all(int(rid[1:]) >= 1 for rid in RULINGS)
     assert unknown_rulings("as ruling B10 says (see B0, X7; not b10, M4b or x86-64/E5.svg)") == [
         "line 1: B0"]

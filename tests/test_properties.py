@@ -260,17 +260,56 @@ def test_every_uncancelled_balcony_card_resolved_in_the_last_pass():
     assert cycles > 100  # and B13's cycles (447)
 
 
+def first_plays(r):
+    """Each Phase-2 Conspire as the trace first tells it (before any replay): (player, card)."""
+    return [(e.actor, e.card) for e in r.trace if e.phase == "phase2" and e.kind == "conspire"]
+
+
 def test_every_uncancelled_card_resolved_in_bishop_mode():
     """The same in Bishop mode (P6: each card resolves on its Phase-2 turn, and a Bishop that
     cancels a resolved card replays those turns): 4 000 rounds in which Bishops are played
-    into the Garden too."""
-    seen = 0
+    into the Garden too. B14: a replay takes back no play, so the Balcony ends holding exactly
+    the cards first played, in that order, even when the replay undoes the exchange that had
+    put a played card in its player's hand (then the trace cites B14; about 3 % of these
+    rounds; before B14 the player played another card in 100 of them). A Convoke stands
+    likewise: every replayed Convoke discards the same cards and takes the same Noble."""
+    seen = kept = convokes = 0
     for seed in range(4000):
-        r = bishop_round(seed)
+        r = bishop_round(seed, trace=True)
         r.play()
         seen += r.bishop_mode
         cancelled = r.board.cancels.now
         wrong = [(e.index + 1, e.card.name) for e in r.board.balcony
                  if e.applied != (e.index not in cancelled)]
         assert not wrong, f"seed {seed}: Balcony cards out of step with the cancellations: {wrong}"
+        if r.bishop_mode:
+            final = [(r.name(e.owner), e.card.name) for e in r.board.balcony]
+            assert final == first_plays(r), f"seed {seed}: a replay changed a play: {final}"
+            kept += any(e.rule == "B14" for e in r.trace)
+            first = {e.actor: e.text for e in r.trace if e.phase == "phase2" and e.kind == "convoke"}
+            again = [(e.actor, e.text) for e in r.trace if e.phase == "replay" and e.kind == "convoke"]
+            assert all(first.get(who) == said for who, said in again), f"seed {seed}: {again}"
+            convokes += any(e.rule == "B14" and "Convoke" in e.text for e in r.trace)
     assert seen > 3000
+    assert kept > 50  # the generator really makes B14's case (114)
+    assert convokes >= 2  # and its Convoke form (seeds 3033, 3862)
+
+
+def test_a_replay_keeps_a_bishop_an_undone_courtisan_handed_over():
+    """B14, the case that raised it (seed 22141): Caio's Courtisan hands Dora her Garden Bishop,
+    she plays it and cancels the Courtisan. The replay skips the Courtisan, but Dora's Bishop
+    stays on the Balcony (it is not replaced by her Witch) and the Witch stays in the Garden;
+    the trace says so at Dora's replayed turn, citing B14, before her Bishop's cancellation
+    stands."""
+    r = bishop_round(22141, trace=True)
+    r.play()
+    balcony = [(r.name(e.owner), e.card.name, e.index in r.cancelled) for e in r.board.balcony]
+    assert balcony == [("Edu", "Bishop", True), ("Ana", "Bishop", False), ("Bruno", "Knight", False),
+                       ("Caio", "Courtisan", True), ("Dora", "Bishop", False)]
+    assert [(r.name(s.owner), s.card.name) for s in r.garden][0] == ("Dora", "Witch")
+    assert "Bishop" not in r.players[3].hand_names()
+    replay = [e for e in r.trace if e.phase == "replay"]
+    k = next(i for i, e in enumerate(replay) if e.rule == "B14")
+    assert (replay[k].actor, replay[k].card, replay[k].incoming) == ("Dora", "Bishop", "Witch")
+    assert (replay[k + 1].kind, replay[k + 1].actor, replay[k + 1].card) == ("conspire", "Dora", "Bishop")
+    assert replay[k + 2].text.startswith("Dora's Bishop is part of the replay")

@@ -183,3 +183,58 @@ def test_a_round_stops_past_the_bound_on_replays(monkeypatch):
         assert "13 Balcony replays in one round of 6 players; at most 12" in str(exc)
     else:
         raise AssertionError("the round ran past the bound on replays")
+
+
+def test_a_replay_keeps_the_played_bishop_lesson():
+    """B14 (lesson b14-replay-keeps-the-played-bishop): Bruno plays the Garden Bishop that
+    Ana's Courtisan handed back to him; it cancels the Courtisan. The replay skips the
+    Courtisan but takes back no play: Bruno's Bishop stays on the Balcony, his Witch stays in
+    the Garden, and Ana's Squire (the only Noble left) wins. The file names Bruno's Garden
+    Bishop as his `conspire` card: one card, counted once."""
+    from aristofarsa import SCENARIOS_DIR
+    sc = scenario.load(SCENARIOS_DIR / "b14-replay-keeps-the-played-bishop.toml")
+    result = scenario.run(sc)
+    assert ("Bruno", "Witch", 2) in result.garden and result.winners == ["Ana"]
+    kept = [e for e in result.trace if e.rule == "B14"]
+    assert [(e.phase, e.actor, e.card, e.incoming) for e in kept] == [
+        ("replay", "Bruno", "Bishop", "Witch")]
+    later = [e for e in result.trace if e.step > kept[0].step and e.phase == "replay"]
+    assert (later[0].kind, later[0].card) == ("conspire", "Bishop")
+
+
+def test_a_garden_card_convoked_after_a_courtisan_is_counted_once(tmp_path):
+    """B14's file form for a Convoke: in Bishop mode Ana's Courtisan hands Bruno his Garden
+    Bishop and he Convokes with it; `convoke.discard` names the Garden card, counted once (a
+    family has one Bishop), and the round runs as written."""
+    path = tmp_path / "convoke.toml"
+    path.write_text('''title = "A Garden Bishop convoked"
+first = "Ana"
+[[player]]
+name = "Ana"
+garden = "Squire"
+conspire = { card = "Courtisan", target = "Bruno", give = "Witch" }
+hand = ["Merchant"]
+[[player]]
+name = "Bruno"
+garden = "Bishop"
+convoke = { discard = ["Bishop", "Jester"], take = "Squire" }
+hand = ["Witch"]
+[[player]]
+name = "Caio"
+garden = "Servant"
+conspire = { card = "Squire", exchange = false }
+hand = ["Rogue"]
+''', encoding="utf-8")
+    sc = scenario.load(path)
+    assert not sc.warnings
+    result = scenario.run(sc)
+    assert ("Bruno", "Witch", 2) in result.garden
+    assert result.to_json(trace=False)["convoked"]["Bruno"] == ["Squire"]
+    doubled = path.read_text(encoding="utf-8").replace('"Bishop", "Jester"', '"Bishop", "Bishop"')
+    path.write_text(doubled, encoding="utf-8")
+    try:
+        scenario.load(path)
+    except scenario.ScenarioError as exc:
+        assert "2 copies of Bishop" in str(exc)
+    else:
+        raise AssertionError("a second Bishop was accepted")

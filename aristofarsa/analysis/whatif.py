@@ -23,6 +23,7 @@ from ..core.messages import text as text_of
 from ..core.round import Round
 from ..core.trace import Trace
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
+from ..scenario.zones import garden_handed_back
 from .outcome import card_names
 
 #: Requests that belong to a player's Phase-2 action (answered in the `conspire`/`convoke` table).
@@ -417,6 +418,7 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
     spec = sc.players[index]
     actual = _actual(spec, garden)
     out = WhatIf(name, garden=garden)
+    handed_back = any(garden_handed_back(q, sc.expansion, sc.players) for q in sc.players)
     try:
         leaves = _leaves(sc, name, garden)
     except ScenarioError as exc:
@@ -455,7 +457,9 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
             alt.error = str(result)
             alt.reason = _stopped(result, sc)
         else:
-            alt.unwritable = _unwritable(alt.scenario) if garden else None
+            # a Garden alternative, or a Phase-2 one of a round where a Courtisan hands a
+            # Garden card back to be played (B14's file form), can be a line no file writes
+            alt.unwritable = _unwritable(alt.scenario) if garden or handed_back else None
             alt.winners = list(result.winners)
             alt.scored = {k: list(v) for k, v in result.scored.items()}
             alt.winning = card_names(result.garden, result.winners)

@@ -82,6 +82,9 @@ class Round:
         self.dirty = False  # the Garden's make-up or a reveal changed: continuous values may move
         self._continuous = MOVES[self.live]  # the Garden rules whose values the trace watches
         self._snap: BalconyStart | None = None
+        # B14: each Phase-2 turn's play in Bishop mode, as first made (a replay takes none back):
+        # (conspire or convoke, the cards it moved out of the hand, the Garden card at that moment)
+        self.plays: dict[int, tuple[str, list[Card], Card | None]] = {}
         self.result: RoundResult | None = None
 
     # The board's state, read where a round is passed around (bots, views, tests)
@@ -310,6 +313,54 @@ class Round:
             self.step_id = ("p2", k)
             self.phase2_turn(k, p)
 
+    def garden_card(self, p: int) -> Card | None:
+        b = self.board
+        return b.garden[b.slot_of[p]].card if b.slot_of[p] >= 0 else None
+
+    def replay_turn(self, k: int, p: int) -> None:
+        """B14: Phase-2 turn ``k`` again in a Bishop-mode replay (P6). The play first made
+        stands: the same action, the same card. When an exchange this replay undoes (a skipped
+        Courtisan, B9, or an Elder copying one; a Squire's owner has already played) had put
+        that card in the hand from the Garden, the card still leaves the Garden for the
+        Balcony (or the discard pile) and the card it was exchanged for stays in the Garden.
+        (A pass needs an empty hand, which a replay cannot fill: it stays a pass.)"""
+        play = self.plays.get(k)
+        if play is not None:
+            action, moved, was_garden = play
+            hand = self.players[p].hand
+            missing = [c for c in moved if not any(c is h for h in hand)]
+            if missing:
+                self.bring_back(p, missing, was_garden, action)
+        # the same play: the choices first made are legal again (a hand changes in Phase 2 only
+        # by its owner's own play or by an exchange, which bring_back has made again)
+        self.phase2_turn(k, p)
+
+    def bring_back(self, p: int, missing: list[Card], was_garden: Card | None,
+                   action: str) -> None:
+        """B14: the card ``p`` played (``action``: conspire or convoke), back in their Garden
+        because this replay undid the exchange that had put it in the hand, is exchanged again
+        for ``was_garden`` (their Garden card when they played), with no entry effect and no
+        Balcony adjustment (M5)."""
+        b = self.board
+        i = b.slot_of[p]
+        pl = self.players[p]
+        if (len(missing) != 1 or i < 0 or b.garden[i].card is not missing[0] or was_garden is None
+                or not any(c is was_garden for c in pl.hand)):
+            return  # not an undone exchange: the choices already made decide (B10)
+        before = self.value(i)
+        k = next(j for j, c in enumerate(pl.hand) if c is was_garden)
+        pl.hand.insert(0, pl.hand.pop(k))  # that very card (the first of its name) goes in
+        b.exchange(p, was_garden.name)
+        self.dirty = True
+        if self.t:
+            after = self.value(i)
+            self.shown[i] = after
+            said = "balcony.play-stands" if action == "conspire" else "balcony.convoke-stands"
+            self.log(K.EXCHANGE, "B14", (said, {"incoming": was_garden.name}),
+                     actor=pl.name, card=missing[0].name, target=pl.name,
+                     target_card=missing[0].name, before=before, after=after, see=["M5"],
+                     incoming=was_garden.name)
+
     def phase2_order(self, top: int) -> tuple[list[int], list[int]]:
         """P2: from the left of the highest Garden card's owner round the table; X6: Oracle
         owners move to the end, in that order. Returns (order, Oracle owners)."""
@@ -335,13 +386,7 @@ class Round:
                 self.cache[(self.step_id, D.ACTION)] = "conspire"
             self.conspire(k, p)
             return
-        total = convoke_total(pl.hand, p == self.litter)
-        affordable = affordable_nobles(pl.parlor, total)
-        options = []
-        if pl.hand:
-            options.append("conspire")
-        if affordable or Variant.CONVOKE_NOTHING in self.variants:
-            options.append("convoke")
+        total, affordable, options = self.phase2_options(p)
         if not options:
             if self.t:
                 self.log(K.PASS, "P8", ("round.pass-litter-wasted" if p == self.litter
@@ -351,7 +396,21 @@ class Round:
         if action == "conspire":
             self.conspire(k, p)
         else:
+            if self.bishop_mode and not self.replaying:
+                self.plays[k] = ("convoke", list(pl.hand), self.garden_card(p))
             self.convoke_action(p, total, affordable)
+
+    def phase2_options(self, p: int) -> tuple[int, list[str], list[str]]:
+        """P4, P5: player ``p``'s Convoke total, the Nobles it affords, and the legal actions."""
+        pl = self.players[p]
+        total = convoke_total(pl.hand, p == self.litter)
+        affordable = affordable_nobles(pl.parlor, total)
+        options = []
+        if pl.hand:
+            options.append("conspire")
+        if affordable or Variant.CONVOKE_NOTHING in self.variants:
+            options.append("convoke")
+        return total, affordable, options
 
     def conspire(self, k: int, p: int) -> None:
         """P4: a card face down on the Balcony; P6: in Bishop mode face up, resolved at once."""
@@ -364,6 +423,8 @@ class Round:
             name = card.name
         e = self.board.conspire(p, card, self.bishop_mode, k)
         if self.bishop_mode:
+            if not self.replaying:
+                self.plays[k] = ("conspire", [card], self.garden_card(p))
             if self.t:
                 self.log(K.CONSPIRE, "P6", ("round.face-up-litter-wasted" if p == self.litter
                                             else "round.face-up", {"position": e.index + 1}),
@@ -486,7 +547,7 @@ class Round:
             for j in range(upto + 1):
                 if self.bishop_mode:
                     self.step_id = ("p2", j)
-                    self.phase2_turn(j, self.order[j])
+                    self.replay_turn(j, self.order[j])  # B14: the plays stand
                 else:
                     self.step_id = ("b", j)
                     self.resolve_entry(j)

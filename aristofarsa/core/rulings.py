@@ -23,6 +23,7 @@ RULINGS: dict[str, str] = {
     "B5": "Merchant", "B6": "Rogue", "B7": "Knight", "B8": "Squire", "B9": "Courtisan",
     "B10": "Bishop", "B11": "No-effect and cancelled cards", "B12": "Effect Convokes",
     "B13": "Chains of Bishop cancellations (project)",
+    "B14": "A Bishop-mode replay takes back no play (project)",
     "S1": "Winners", "S2": "What scores", "S3": "Card movement",
     "S4": "'The winner' for the Damsel is the M2 winner (project)",
     "E1": "Aristocrat scores", "E2": "Cannot refill", "E3": "Empty Parlor: one more round",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from ..core.cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, CrownsError, canonical, family, merge_crowns
@@ -27,7 +27,7 @@ from .model import (
     Scenario,
     ScenarioError,
 )
-from .zones import layout
+from .zones import layout, phase2_cards
 
 #: Longest player name, title and description (characters).
 MAX_NAME, MAX_TITLE, MAX_DESCRIPTION = 40, 200, 20_000
@@ -165,7 +165,7 @@ class Validator:
         first_name = self.player_name(first)
         if first_name is None:
             self.bad("scenario-error.not-a-player", key="first", value=short(first), players=Join(names))
-        places = [self.zone_places(p) for p in players]
+        places = [self.zone_places(p, players) for p in players]
         expect = self.typed(d, "expect", dict, Msg("scenario-what.table"), default=None)
         if expect is not None:
             self.check_expect_types(expect)
@@ -449,8 +449,10 @@ class Validator:
             choices[key] = v
         return card, choices
 
-    def zone_places(self, p: PlayerSpec) -> dict[str, list[str]]:
-        """Where each card of the player is said to be; fills the Parlor / Exiled defaults."""
+    def zone_places(self, p: PlayerSpec,
+                    players: Sequence[PlayerSpec] = ()) -> dict[str, list[str]]:
+        """Where each card of the player is said to be (with the other ``players``: see
+        zones.phase2_cards); fills the Parlor / Exiled defaults."""
         places: dict[str, list[str]] = {}
 
         def put(card: str, where: str) -> None:
@@ -459,11 +461,8 @@ class Validator:
         put(p.garden, "garden")
         if p.garden == "Scribe" and isinstance(p.garden_choices.get("discard"), str):
             put(self.card(p.garden_choices["discard"], "garden.discard", p.name), "garden.discard")
-        if p.conspire:
-            put(p.conspire, "conspire")
-        if p.convoke:
-            for c in p.convoke["discard"]:
-                put(c, "convoke.discard")
+        for c in phase2_cards(p, self.expansion, players):  # the Garden card once (B14)
+            put(c, "conspire" if p.conspire else "convoke.discard")
         for zone in ("hand", "deck", "discard_pile", "scored"):
             for c in p.zones[zone] or []:
                 put(c, zone)

@@ -4,6 +4,7 @@ A scenario file tells a round as played (Garden card, Phase-2 card, what is left
 not the hands as dealt. :func:`layout` works the dealt hands back out:
 
     cards held before Phase 1 = Garden card + Phase-2 cards + `hand`
+                                (the Phase-2 card once if it is the Garden card, B14)
                                 (+ a Garden Scribe's discard, - the card it draws)
 
 and :func:`build_players` turns that into fresh :class:`~aristofarsa.core.state.PlayerState`
@@ -13,17 +14,40 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 
-from ..core.cards import canonical
+from ..core.cards import canonical, family
 from ..core.draw import LazyRandom
 from ..core.messages import text
 from ..core.state import Card, PlayerState
-from .model import Scenario, ScenarioError
+from .model import PlayerSpec, Scenario, ScenarioError
 
 #: The zones of a player, in the order build_players fills them.
 ZONES = ("hand", "deck", "discard", "parlor", "scored", "exiled")
 
 Zones = dict[str, list[str]]
+
+
+def phase2_cards(spec: PlayerSpec, expansion: bool,
+                 players: Sequence[PlayerSpec] = ()) -> list[str]:
+    """The player's Phase-2 cards (the `conspire` card, or the `convoke.discard`) as they count
+    towards the starting hand: without their Garden card when :func:`garden_handed_back`."""
+    cards = [spec.conspire] if spec.conspire else list(spec.convoke["discard"]) if spec.convoke else []
+    if spec.garden in cards and garden_handed_back(spec, expansion, players):
+        cards.remove(spec.garden)
+    return cards
+
+
+def garden_handed_back(spec: PlayerSpec, expansion: bool, players: Sequence[PlayerSpec]) -> bool:
+    """Whether the player's Phase-2 cards name their Garden card, a family holds it once and
+    another of ``players`` has a Courtisan (or an Elder) on the Balcony aimed at them. That is
+    the Garden card itself: in Bishop mode that Courtisan swapped it back into the hand before
+    this player's turn, and they played it (B14); it is counted once."""
+    named = spec.conspire == spec.garden or bool(spec.convoke and spec.garden in spec.convoke["discard"])
+    return named and family(expansion).count(spec.garden) == 1 and any(
+        q is not spec and q.conspire in ("Courtisan", "Elder")
+        and str(q.conspire_choices.get("target", "")).strip().lower() == spec.name.lower()
+        for q in players)
 
 
 def layout(sc: Scenario) -> tuple[list[Zones], list[str | None]]:
@@ -43,10 +67,7 @@ def layout(sc: Scenario) -> tuple[list[Zones], list[str | None]]:
     for k in [(first + j) % n for j in range(n)]:
         spec = sc.players[k]
         hand = [spec.garden]
-        if spec.conspire:
-            hand.append(spec.conspire)
-        if spec.convoke:
-            hand += spec.convoke["discard"]
+        hand += phase2_cards(spec, sc.expansion, sc.players)
         hand += spec.zones["hand"] or []
         if spec.garden == "Scribe":
             deck = list(spec.zones["deck"] or [])
