@@ -37,33 +37,7 @@ RULINGS: dict[str, str] = {
 #: binding rulings in the words of the rules pages (the catalog's ``ruling.deciding.<ID>``). The
 #: apps show it beside the ruling's ID (controllers.rulings_text.deciding); docs/rules.md lists
 #: them all.
-DECIDING: dict[str, Msg] = {
-    "M1": Msg("ruling.deciding.M1"), "M2": Msg("ruling.deciding.M2"),
-    "M3": Msg("ruling.deciding.M3"), "M4": Msg("ruling.deciding.M4"),
-    "M5": Msg("ruling.deciding.M5"), "M6": Msg("ruling.deciding.M6"),
-    "M7": Msg("ruling.deciding.M7"), "M8": Msg("ruling.deciding.M8"),
-    "M9": Msg("ruling.deciding.M9"), "M10": Msg("ruling.deciding.M10"),
-    "M11": Msg("ruling.deciding.M11"), "D1": Msg("ruling.deciding.D1"),
-    "D2": Msg("ruling.deciding.D2"), "D3": Msg("ruling.deciding.D3"),
-    "P1": Msg("ruling.deciding.P1"), "P2": Msg("ruling.deciding.P2"),
-    "P3": Msg("ruling.deciding.P3"), "P4": Msg("ruling.deciding.P4"),
-    "P5": Msg("ruling.deciding.P5"), "P6": Msg("ruling.deciding.P6"),
-    "P7": Msg("ruling.deciding.P7"), "P8": Msg("ruling.deciding.P8"),
-    "B1": Msg("ruling.deciding.B1"), "B2": Msg("ruling.deciding.B2"),
-    "B3": Msg("ruling.deciding.B3"), "B4": Msg("ruling.deciding.B4"),
-    "B5": Msg("ruling.deciding.B5"), "B6": Msg("ruling.deciding.B6"),
-    "B7": Msg("ruling.deciding.B7"), "B8": Msg("ruling.deciding.B8"),
-    "B9": Msg("ruling.deciding.B9"), "B10": Msg("ruling.deciding.B10"),
-    "B11": Msg("ruling.deciding.B11"), "B12": Msg("ruling.deciding.B12"),
-    "B13": Msg("ruling.deciding.B13"), "S1": Msg("ruling.deciding.S1"),
-    "S2": Msg("ruling.deciding.S2"), "S3": Msg("ruling.deciding.S3"),
-    "S4": Msg("ruling.deciding.S4"), "E1": Msg("ruling.deciding.E1"),
-    "E2": Msg("ruling.deciding.E2"), "E3": Msg("ruling.deciding.E3"),
-    "E4": Msg("ruling.deciding.E4"), "X1": Msg("ruling.deciding.X1"),
-    "X2": Msg("ruling.deciding.X2"), "X3": Msg("ruling.deciding.X3"),
-    "X4": Msg("ruling.deciding.X4"), "X5": Msg("ruling.deciding.X5"),
-    "X6": Msg("ruling.deciding.X6"), "X7": Msg("ruling.deciding.X7"),
-}
+DECIDING: dict[str, Msg] = {rid: Msg(f"ruling.deciding.{rid}") for rid in RULINGS}
 
 #: docs/rulings.md of a clone, else the copy a wheel carries (setup.py puts it there)
 DOCS_FILES = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md",
