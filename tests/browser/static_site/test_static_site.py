@@ -389,8 +389,17 @@ def test_every_panel_of_every_app_opens_without_an_error(site_url: str, page: An
                                "return k >= 1 && k < n; }", arg=count, timeout=LOAD_MS)
     if name == "play":
         _play_a_new_game_and_a_move(page)
+    # the site bar stays in view above the app, not hidden under Voici's shell
+    assert page.evaluate(_SITE_BAR_SHOWN_JS), "the site bar is covered by the app"
     page.wait_for_load_state("networkidle", timeout=LOAD_MS)
     assert errors == []
+
+
+#: True when each link of the site bar is the element seen at its own centre (nothing over it)
+_SITE_BAR_SHOWN_JS = """() => { const links = [...document.querySelectorAll('.af-site-bar a')];
+  return links.length >= 2 && links.every(a => { const r = a.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0
+      && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === a; }); }"""
 
 
 def _play_a_new_game_and_a_move(page: Any) -> None:
