@@ -716,3 +716,23 @@ def test_the_cli_round_commands_speak_in_catalog_sentences(tmp_path, capsys) -> 
         rest = line.replace(str(LESSONS[0]), "").replace(str(tmp_path), "")
         assert not plain_words(rest, words), line
     assert len(out) == 3 and len(err) == 3
+
+
+def test_the_graphs_page_is_told_by_the_catalog_alone() -> None:
+    """The Effect graphs page (intro, filters, count, "Show more", each lesson's line and its
+    link, a filter's refusal) is catalog templates: outside them only lesson names and titles,
+    rulings, cards and the outcome (itself a catalog sentence)."""
+    pytest.importorskip("ipywidgets")
+    from aristofarsa.render.dispute import gallery_item_html
+    from aristofarsa.widgets.graphs import GraphsApp
+
+    with using(pseudo()):
+        app = GraphsApp.from_query("ruling=B10&card=Nobody")
+        items = app.controller.items()
+        said = [t for w in [*app.children[1:-2], app.more] for t in _visible_texts(w, [])]
+        lines = [re.sub(r"<h4>.*?</h4>|<code>.*?</code>", " ", gallery_item_html(i)) for i in items]
+    names = set(CARDS) | {"B10"}
+    assert items and app.controller.error
+    assert any("⟦" in s for s in said) and all(line.count("⟦") >= 2 for line in lines)
+    leftovers = {w for s in said + lines for w in html_words(s, names)}
+    assert sorted(leftovers) == []
