@@ -736,3 +736,30 @@ def test_the_graphs_page_is_told_by_the_catalog_alone() -> None:
     assert any("⟦" in s for s in said) and all(line.count("⟦") >= 2 for line in lines)
     leftovers = {w for s in said + lines for w in html_words(s, names)}
     assert sorted(leftovers) == []
+
+
+
+def test_the_lab_page_is_told_by_the_catalog_alone() -> None:
+    """The Scenario Lab page's own labels (intro, headings, the Dispute link, the download,
+    the graph's note, "Build the round", and the note of a round not valid yet with its
+    errors) are catalog templates (the stepper, the builder and the share box are not yet:
+    docs/architecture.md)."""
+    ipw = pytest.importorskip("ipywidgets")
+    from aristofarsa.widgets.lab import LabApp
+
+    def own(app, *more) -> list[str]:
+        kids = app.children
+        parts = [kids[1], kids[4], app.dispute_link, kids[8], app.graph, kids[10], app.download]
+        texts = _visible_texts(ipw.VBox(parts + list(more)), [app.build.get_title(0)])
+        return [re.sub(r"<a download[^>]*>", "", t) for t in texts if t.strip("\u200b\n")]
+
+    with using(pseudo()):
+        app = LabApp.from_query("lesson=b10-bishop-cancels-bishop")
+        said = own(app)
+        app.controller.builder.set_name(1, "")
+        app._edited()
+        assert app.controller.stepper is None
+        said += own(app, app.stepper_box)
+    assert len(said) >= 12 and sum("⟦" in s for s in said) >= 12
+    leftovers = {w for s in said for w in html_words(s, set())}
+    assert sorted(leftovers) == []
