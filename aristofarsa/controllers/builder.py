@@ -176,7 +176,8 @@ def field_of(message: str, names: list[str]) -> str:
         number = said_as(id, message)
         if number and number["number"].isdigit():
             return f"{int(number['number']) - 1}.name"
-    k = None if said_as("scenario-error.names-twice", message) else _player_at(message, names)
+    twice = said_as("scenario-error.names-twice", message) is not None
+    k = None if twice else _player_at(message, names)
     english = in_english(message)      # the keys it names, as the English catalog writes them
     if k is None:
         for key in ("first", "variants", "expansion", "title", "seed"):
@@ -199,7 +200,7 @@ def field_of(message: str, names: list[str]) -> str:
         return f"{k}.{source['source']}.{choice['kind']}"
     token = re.search(r"`([a-z_]+(?:[./][a-z_]+)*)", english)
     key = token.group(1) if token else ""
-    if key in ("conspire/convoke", "passes") or any(said_as(id, message) for id in _NO_ACTION):
+    if key in ("conspire/convoke", "passes") or any(said_as(id, message) is not None for id in _NO_ACTION):
         return f"{k}.action"
     if key.startswith(("garden", "conspire", "convoke", "hand", "name", "parlor", "deck",
                        "discard_pile", "scored", "exiled")):

@@ -342,6 +342,12 @@ def _scribe_undrawn() -> Builder:
     return b
 
 
+def _half_entered() -> Builder:
+    b = Builder(players=3, empty=True)
+    b.pick(1, "garden", "Rogue")                  # no Phase-2 action yet: filed under it
+    return b
+
+
 def _replay_untold() -> Builder:
     data = tomllib.loads((SCENARIOS_DIR / "b10-replay-choice-made-again.toml").read_text(encoding="utf-8"))
     del data["player"][1]["conspire"]["replay"]
@@ -365,6 +371,7 @@ def _edited(*edits: Any) -> Callable[[], Builder]:
     (_edited(("set_hand", 0, ["Jester", "Damsel", "Rogue"])), {"0.hand"}),
     (_edited(("set_convoke", 1, ["Servant", "Merchant", "Jester"])), {"1.convoke.discard"}),
     (_scribe_undrawn, {"0.deck"}),
+    (_half_entered, {"0.garden", "1.action", "2.garden"}),
     (_replay_untold, {"1.conspire.replay.exchange"})])
 def test_the_builder_files_each_problem_by_its_message_not_its_english_words(make, fields) -> None:
     """The builder recognises a validator's or the engine's message by its catalog ID and
