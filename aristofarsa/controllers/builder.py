@@ -16,6 +16,7 @@ import copy
 import functools
 import itertools
 import re
+import string
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,8 @@ from .. import scenario as S
 from ..core import decisions as D
 from ..core.cards import CARDS, EXPANSION_CARDS, PARLOR_NOBLES, canonical, family, on_registry_change
 from ..core.decisions import AutoDecider, DecisionError, Request
+from ..core.messages import Catalog, CatalogError, catalog, catalog_files
+from ..core.messages import text as message_text
 from ..core.result import RoundResult
 from ..core.round import Round
 from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS
@@ -81,36 +84,123 @@ class Check:
         return [m for ms in self.problems.values() for m in ms]
 
 
+def said_as(id: str, message: str, whole: bool = False) -> dict[str, str] | None:
+    """The fields of ``message`` when it holds a sentence of catalog message ``id`` (any of
+    its forms) in the catalog in use, else None: the builder recognises a validator's or the
+    engine's message by its ID and fields, never by its English words."""
+    for pattern in _patterns(catalog(), id):
+        found = pattern.fullmatch(message) if whole else pattern.search(message)
+        if found:
+            return found.groupdict()
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _patterns(cat: Catalog, id: str) -> tuple[re.Pattern[str], ...]:
+    template = cat.templates[id]
+    forms = [template] if isinstance(template, str) else list(template.cases.values())
+    out = []
+    for form in forms:
+        parts, seen = [], set()
+        for literal, name, _, _ in string.Formatter().parse(form):
+            parts.append(re.escape(literal))
+            if name is not None:
+                parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
+                seen.add(name)
+        out.append(re.compile("".join(parts), re.S))
+    return tuple(out)
+
+
+#: the groups of the messages a scenario's check may give (validator, runner, engine)
+_CHECK_GROUPS = ("scenario-error.", "scenario-play.", "decision-error.", "scenario-what.")
+
+
+@functools.lru_cache(maxsize=8)
+def _shipped(cat: Catalog) -> Catalog | None:
+    """The shipped English catalog, or None when ``cat`` is it (nothing to say again)."""
+    shipped = Catalog.from_files(catalog_files())
+    return None if cat.templates == shipped.templates else shipped
+
+
+@functools.lru_cache(maxsize=8)
+def _check_ids(cat: Catalog) -> tuple[str, ...]:
+    """The check's message IDs, the most specific (the longest own words) first."""
+    def words(id: str) -> int:
+        t = cat.templates[id]
+        forms = [t] if isinstance(t, str) else list(t.cases.values())
+        return min(sum(len(lit) for lit, *_ in string.Formatter().parse(f)) for f in forms)
+    return tuple(sorted((i for i in cat if i.startswith(_CHECK_GROUPS)), key=words, reverse=True))
+
+
+def in_english(message: str, depth: int = 0) -> str:
+    """``message`` as the shipped English catalog says it: its ID and fields recognised in the
+    catalog in use, then rendered in English (a message within, such as ``problem``, too).
+    The builder reads the keys a message names (`hand`, `first`) from it, whatever the
+    language in use; a message it does not recognise is returned as it is."""
+    cat = catalog()
+    shipped = _shipped(cat)
+    if shipped is None or depth > 3:
+        return message
+    for id in _check_ids(cat):
+        fields = said_as(id, message, whole=True)
+        if fields is not None:
+            told = {k: int(v) if v.isdigit() else
+                    in_english(v, depth + 1) if k in ("problem", "what", "error") else v
+                    for k, v in fields.items()}
+            try:
+                return shipped.render(id, told)
+            except (CatalogError, ValueError, IndexError):
+                return message
+    return message
+
+
+def _player_at(message: str, names: list[str]) -> int | None:
+    """The player a message is about: the first of ``names`` it quotes (a message names a
+    player as ``'Ana'``), ignoring case."""
+    best: tuple[int, int] | None = None
+    for k, name in enumerate(names):
+        found = re.search(rf"(['\"]){re.escape(name)}\1", message, re.I) if name else None
+        if found and (best is None or found.start() < best[0]):
+            best = (found.start(), k)
+    return best[1] if best else None
+
+
+#: the messages about a player's Phase-2 action as a whole
+_NO_ACTION = ("scenario-error.one-action", "scenario-error.one-action-got", "scenario-play.no-action")
+
+
 def field_of(message: str, names: list[str]) -> str:
     """The field a validator / engine message is about: ``"k.key"`` for player k, or a
     top-level key (``"first"``, ``"variants"``, ``"players"``), or ``"scenario"``."""
-    found = re.search(r"player (['\"])(.*?)\1", message)
-    lower = [n.lower() for n in names]
-    k = lower.index(found.group(2).lower()) if found and found.group(2).lower() in lower else None
+    for id in ("scenario-error.player-no-name", "scenario-error.player-bad-name"):
+        number = said_as(id, message)
+        if number and number["number"].isdigit():
+            return f"{int(number['number']) - 1}.name"
+    twice = said_as("scenario-error.names-twice", message) is not None
+    k = None if twice else _player_at(message, names)
+    english = in_english(message)      # the keys it names, as the English catalog writes them
     if k is None:
-        number = re.search(r"\[\[player\]\] number (\d+)", message)
-        if number:
-            return f"{int(number.group(1)) - 1}.name"
         for key in ("first", "variants", "expansion", "title", "seed"):
-            if f"`{key}`" in message:
+            if f"`{key}`" in english:
                 return key
-        if "players" in message or "[[player]]" in message:
+        if "players" in english or "[[player]]" in english:
             return "players"
         return "scenario"
-    copies = re.search(r"\d+ copies of \w+ \(([a-z_., ]+)\)", message)
+    copies = said_as("scenario-error.copies", message)
     if copies:   # the card's places, in file order: filed under the last one the builder shows
-        shown = [w for w in copies.group(1).split(", ")
+        shown = [w for w in re.findall(r"[a-z_]+(?:\.[a-z_]+)?", copies["places"])
                  if w in ("garden", "conspire", "hand", "convoke.discard", *ZONES)]
         return f"{k}.{shown[-1]}" if shown else f"{k}.player"
-    replay = re.search(r"the choice `(\w+)` = .* replayed the Balcony", message)
+    replay = said_as("scenario-play.replay-missing", message)
     if replay:
-        return f"{k}.conspire.replay.{replay.group(1)}"
-    source = re.search(r"player .*?, (garden|conspire) \((\w+)\): choice `(\w+)`", message)
-    if source:
-        return f"{k}.{source.group(1)}.{source.group(3)}"
-    token = re.search(r"`([a-z_]+(?:[./][a-z_]+)*)", message)
+        return f"{k}.conspire.replay.{replay['kind']}"
+    source = said_as("scenario-play.missing", message)
+    choice = said_as("scenario-play.choice-missing", source["what"]) if source else None
+    if source and choice and source["source"] in ("garden", "conspire"):
+        return f"{k}.{source['source']}.{choice['kind']}"
+    token = re.search(r"`([a-z_]+(?:[./][a-z_]+)*)", english)
     key = token.group(1) if token else ""
-    if key in ("conspire/convoke", "passes") or "Phase-2 action" in message:
+    if key in ("conspire/convoke", "passes") or any(said_as(id, message) is not None for id in _NO_ACTION):
         return f"{k}.action"
     if key.startswith(("garden", "conspire", "convoke", "hand", "name", "parlor", "deck",
                        "discard_pile", "scored", "exiled")):
@@ -731,20 +821,24 @@ def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
     for w in sc.warnings:      # a round that cannot happen is an error, never a warning
         at = field_of(_strip_path(w), names).split(".")[0]
         seat = sc.players[int(at)] if at.isdigit() and int(at) < len(sc.players) else None
-        if seat is not None and seat.garden == "Scribe" and "drawn card" in w and \
+        short = said_as("scenario-error.hand", w)
+        scribe = said_as("scenario-error.hand-scribe", w)
+        if seat is not None and seat.garden == "Scribe" and scribe and \
                 not seat.zones.get("deck"):       # X4: the cause is the Scribe's draw, not the hand
             check.problems.setdefault(f"{at}.deck", []).append(
-                f"player {seat.name!r}: a Garden Scribe draws the top card of the deck (X4): "
-                "tap the card drawn (\u201cDraws\u201d, under the Scribe)")
+                message_text("builder-check.scribe-draws", player=repr(seat.name)))
         elif (untold_hand and seat is not None and seat.conspire and not seat.zones.get("hand")
-              and _short_by_one(w)):
+              and (short or scribe or {}).get("count") == "2"):   # one card short
             continue
         elif seat is not None and seat.passes:
             _file(check, check.warnings, w, names)   # P8: a pass is for a hand set up short
         elif seat is not None and seat.convoke is not None:
+            told = short or scribe or {}
+            count = int(told["count"]) if told.get("count", "").isdigit() else None
             check.problems.setdefault(f"{at}.convoke.discard", []).append(
-                _strip_path(w).replace("is a card missing from `hand`?",
-                                       "a Convoke discards the 2 cards left after the Garden (P5)"))
+                _strip_path(w) if count is None else _strip_path(message_text(
+                    "builder-check.convoke-hand-scribe" if scribe else "builder-check.convoke-hand",
+                    path=PATH, player=told["player"], count=count)))
         else:
             check.problems.setdefault(f"{at}.hand" if seat is not None else "scenario", []).append(
                 _strip_path(w))
@@ -760,7 +854,7 @@ def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
     except (DecisionError, S.ScenarioError) as exc:
         probe.errors.append(str(exc))
     except Exception as exc:   # noqa: BLE001 - never a traceback in the page
-        probe.errors.append(f"the round cannot be resolved: {exc}")
+        probe.errors.append(message_text("builder-check.unresolvable", error=str(exc)))
     for req in probe.requests:
         k = order.index(req.owner) if req.owner in order else -1
         key = (f"{k}.convoke.take" if req.kind == D.TAKE else
@@ -775,11 +869,6 @@ def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
     except S.ScenarioError as exc:
         _file(check, check.problems, str(exc), names)
     return check
-
-
-def _short_by_one(warning: str) -> bool:
-    """The hand-size warning of a hand one card short: "starts the round with 2 cards"."""
-    return bool(re.search(r"starts the round with 2 cards", warning))
 
 
 def chip_label(value: Any) -> str:

@@ -49,11 +49,11 @@ def _draw(name: str) -> str:
     try:
         from ..render.svg import RenderError, app_graph_svg
     except ImportError:
-        return "<p>(Drawing graphs needs pygraphviz: pip install 'aristofarsa[apps]'.)</p>"
+        return "<p>" + message("graphs-page.no-graphviz") + "</p>"
     try:
         return app_graph_svg(build_graph(data))
     except RenderError as exc:
-        return f"<p>(This graph cannot be drawn: {exc})</p>"
+        return "<p>" + message("graphs-page.cannot-draw", error=str(exc)) + "</p>"
 
 
 def _catalogue() -> list[GalleryItem]:

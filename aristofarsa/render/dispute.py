@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from ..core.messages import text
 from ..core.rulings import RULINGS
 
 
@@ -34,10 +35,11 @@ e = html.escape
 
 def gallery_item_html(item: GalleryItem) -> str:
     rulings = ", ".join(f"<span title='{e(RULINGS.get(r, ''))}'>{e(r)}</span>" for r in item.rulings)
-    return (f"<h4>{e(item.title)}</h4><div class='af-muted'><code>{e(item.name)}</code> · rulings "
-            f"{rulings} · {e(item.outcome.rstrip('.'))} · "
-            f"<a class='af-open-lab' href='{e(item.link)}' target='_blank' rel='noopener'>"
-            f"open in the Lab</a></div>")
+    link = (f"<a class='af-open-lab' href='{e(item.link)}' target='_blank' rel='noopener'>"
+            + e(text("graphs-page.open-lab")) + "</a>")
+    line = text("graphs-page.item", name=f"<code>{e(item.name)}</code>", rulings=rulings,
+                outcome=e(item.outcome.rstrip('.')), open=link)
+    return f"<h4>{e(item.title)}</h4><div class='af-muted'>{line}</div>"
 
 
 def scroll_here(nonce: int, block: str = "start", container: str = "") -> str:

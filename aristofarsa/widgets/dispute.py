@@ -22,6 +22,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 from ..controllers.dispute import DisputeController
 from ..controllers.sources import page_address
 from ..controllers.stepper import Frame
+from ..core.messages import text
 from ..render import dispute as R
 from ..render import html
 from ..render.analysis import variants_html, whatif_html
@@ -30,12 +31,6 @@ from .builder import BuilderView, OpenRoundView
 from .common import LazyAccordion, hook, styles, wrap_row
 from .line import share_line
 from .stepper import StepperView
-
-INTRO = ("Two players disagree about a round? Tap it in below — each player's Garden card, "
-         "Phase-2 action and the choices made. The verdict shows as soon as the last fact is "
-         "in (or tap <b>Resolve</b>): who wins, who starts the next round, what scores, and "
-         "why, step by step.")
-BUILD_TITLE = "Enter the round by tapping"
 
 
 def _title(text: str) -> ipw.HTML:
@@ -67,17 +62,17 @@ class DisputeApp(ipw.VBox):
         self.paste, self.upload, self.lessons = self.opener.paste, self.opener.upload, self.opener.lessons
         self.resolve_button = self.opener.resolve
         self.builder_view: BuilderView | None = None      # built when the section first opens
-        self.build = hook(LazyAccordion([(BUILD_TITLE, self._make_builder)],
+        self.build = hook(LazyAccordion([(text("dispute-page.build"), self._make_builder)],
                                         layout=ipw.Layout(width="100%", max_width="100%")), "af-build")
         self.build.observe(self._on_build_toggle, names="selected_index")
-        self.intro = ipw.HTML(f"<div class='af-muted af-intro'>{INTRO}</div>")
+        self.intro = ipw.HTML("<div class='af-muted af-intro'>" + text("dispute-page.intro") + "</div>")
         # ------------------------------------------------------------- the verdict
         self.heading = ipw.HTML()
         self.winners = hook(ipw.HTML(), "af-winners", "af-verdict-winners")
         self.scores = hook(ipw.HTML(), "af-verdict-scores")
-        self.edit = _button("✎ Edit the round", "af-edit-round", "back to the round's entry, everything kept")
+        self.edit = _button(text("dispute-page.edit"), "af-edit-round", text("dispute-page.edit-tip"))
         self.edit.on_click(lambda _: self.edit_round())
-        self.new = _button("New round", "af-new-round", "enter another round from scratch")
+        self.new = _button(text("dispute-page.new"), "af-new-round", text("dispute-page.new-tip"))
         self.new.on_click(lambda _: self.new_round())
         self.verdict = hook(ipw.VBox([self.heading, self.winners, self.scores,
                                       wrap_row([self.edit, self.new])],
@@ -89,7 +84,7 @@ class DisputeApp(ipw.VBox):
         self.graph = hook(ipw.HTML(layout=full), "af-graph")
         self.explain = hook(ipw.HTML(layout=full), "af-explanation")
         self.variants = hook(ipw.HTML(layout=full), "af-variants")
-        self.whatif_player = hook(ipw.Dropdown(description="Player", options=[],
+        self.whatif_player = hook(ipw.Dropdown(description=text("dispute-page.player"), options=[],
                                                 layout=ipw.Layout(width="auto", max_width="100%"),
                                                 style={"description_width": "auto"}), "af-whatif-player")
         self._quiet = False
@@ -97,7 +92,7 @@ class DisputeApp(ipw.VBox):
         self._share_link = ""     # the share box's link part; its line follows the viewer
         self._nonce = 0
         self.whatif_player.observe(self._on_whatif_player, names="value")
-        self.whatif_garden = hook(ipw.Checkbox(description="Also try other Garden cards", value=False,
+        self.whatif_garden = hook(ipw.Checkbox(description=text("dispute-page.other-gardens"), value=False,
                                                 indent=False, layout=ipw.Layout(width="auto")),
                                    "af-whatif-garden")
         self.whatif_garden.observe(self._on_whatif_player, names="value")
@@ -106,14 +101,14 @@ class DisputeApp(ipw.VBox):
         # the results: made once, shown or hidden (a view made late could miss its scroll)
         self.body = ipw.VBox([
             self.verdict, self.outcome, self.share, self.lab_link,
-            _title("Step by step"), self.stepper_box,
-            _title("Effect graph (up to this step)"), self.graph,
-            _title("Why: each card's Prestige, and who scores"), self.explain,
-            _title("House rules: does a variant change the outcome?"), self.variants,
-            _title("What if a player had done something else?"),
+            _title(text("dispute-page.steps")), self.stepper_box,
+            _title(text("dispute-page.graph")), self.graph,
+            _title(text("dispute-page.why")), self.explain,
+            _title(text("dispute-page.variants")), self.variants,
+            _title(text("dispute-page.whatif")),
             wrap_row([self.whatif_player, self.whatif_garden]), self.whatif],
             layout=ipw.Layout(max_width="100%", display="none"))
-        self.others = _title("Other ways in: a lesson, a file, pasted text, one line")
+        self.others = _title(text("dispute-page.others"))
         self.children = [styles(), self.intro, self.error, self.body, self.build, self.others,
                          self.opener]
         self.mode = "verdict" if self.controller.loaded else "entering"
@@ -130,16 +125,16 @@ class DisputeApp(ipw.VBox):
 
     def _make_builder(self) -> ipw.Widget:
         self.builder_view = BuilderView(self.controller.builder, on_change=self._built, compact=True)
-        go = _button("Resolve this round ▶", "af-build-resolve", "resolve the round entered", primary=True)
+        go = _button(text("dispute-page.resolve"), "af-build-resolve", text("dispute-page.resolve-tip"),
+                     primary=True)
         go.on_click(lambda _: self._resolve_built())
-        example = _button("Fill in an example round", "af-example-round",
-                          "replace what is entered with the rules' example round")
+        example = _button(text("dispute-page.example"), "af-example-round", text("dispute-page.example-tip"))
         example.on_click(lambda _: self._example())
         self.resolve_note = ipw.HTML(layout=ipw.Layout(display="none", max_width="100%"))
         self.resolve_note.add_class("af-resolve-note")
+        looking = ipw.HTML("<div class='af-muted'>" + text("dispute-page.example-note") + "</div>")
         return ipw.VBox([self.builder_view, wrap_row([go]), self.resolve_note,
-                         ipw.HTML("<div class='af-muted'>Just looking? One tap fills every player "
-                                  "with the rules' example round:</div>"), wrap_row([example])],
+                         looking, wrap_row([example])],
                         layout=ipw.Layout(max_width="100%"))
 
     def open_builder(self) -> BuilderView:
@@ -157,7 +152,7 @@ class DisputeApp(ipw.VBox):
         if view.builder is not self.controller.builder:
             view.set_builder(self.controller.builder)
         self._nonce += 1
-        self.intro.value = (f"<div class='af-muted af-intro'>{INTRO}</div>"
+        self.intro.value = ("<div class='af-muted af-intro'>" + text("dispute-page.intro") + "</div>"
                             + R.scroll_here(self._nonce))
 
     def new_round(self) -> None:
@@ -185,8 +180,7 @@ class DisputeApp(ipw.VBox):
             return
         if view is not None and view.show_problems():     # each under its field, in view
             n = len(view.builder.check().messages())
-            self._show_note(f"{n} problem{'s' if n != 1 else ''} to fix before the round can be "
-                            "resolved: each is marked under its field above.")
+            self._show_note(text("dispute-page.problems", count=n))
         else:
             self._show_note(self.controller.error)
         self._show_mode("entering")
@@ -245,7 +239,7 @@ class DisputeApp(ipw.VBox):
         self._quiet = False
         link = c.share_query()
         self._share_link = html.share(link, self.page + link if self.page and link else None)
-        self.lab_link.value = html.app_link("lab.ipynb", link, "Step through it in the Scenario Lab")
+        self.lab_link.value = html.app_link("lab.ipynb", link, text("dispute-page.lab"))
         self._withheld = None     # a new round: its analyses are drawn afresh
         if self.stepper_view is None or self.stepper_view.stepper is not stepper:
             self.stepper_view = StepperView(stepper)
@@ -281,9 +275,8 @@ class DisputeApp(ipw.VBox):
         early = c.withheld and c.stepper.index < len(c.stepper) - 1
         self.winners.value = "" if early else html.winners(v["frame"])
         self.winners.layout.display = "none" if early else None
-        self.scores.value = ("<div class='af-verdict-line'>Seen through one player's eyes, the "
-                             "verdict shows at the last step (or with <b>Seen by: Everyone</b>)."
-                             "</div>" if early else
+        self.scores.value = ("<div class='af-verdict-line'>" + text("dispute-page.verdict-withheld")
+                             + "</div>" if early else
                              R.verdict_scores(v["scored"], v["convoked"], v["game_over"]))
 
     def _show_analyses(self) -> None:
@@ -297,9 +290,8 @@ class DisputeApp(ipw.VBox):
         self.share.value = self._share_link + share_line(     # it names every card, too
             c.scenario, c.stepper.viewer if withheld and c.stepper else None)
         if withheld:
-            self.outcome.value = ("<div class='af-muted'>Seen through one player's eyes: the "
-                                  "explanation, the variants and the what-if name every card, so "
-                                  "they are shown with <b>Seen by: Everyone</b> only.</div>")
+            self.outcome.value = ("<div class='af-muted'>" + text("dispute-page.analyses-withheld")
+                                  + "</div>")
             self.explain.value = self.variants.value = self.whatif.value = ""
             return
         x = c.explanation()
@@ -322,8 +314,8 @@ class DisputeApp(ipw.VBox):
 
     def _show_whatif(self) -> None:
         player = self.whatif_player.value
-        self.whatif_garden.description = f"Also try other Garden cards for {player}" if player \
-            else "Also try other Garden cards"
+        self.whatif_garden.description = (text("dispute-page.other-gardens-for", player=player)
+                                          if player else text("dispute-page.other-gardens"))
         if not player or self.controller.withheld:
             self.whatif.value = ""
             return

@@ -7,14 +7,9 @@ from typing import Any
 import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
 from ..controllers.graphs import GalleryItem, GraphsController
+from ..core.messages import text
 from ..render import dispute as R
 from .common import styles
-
-INTRO = ("Every bundled lesson as a picture: the Balcony on top in reveal order, the Garden below "
-         "in queue order, one numbered arrow per effect (dashed when cancelled). The winner's card "
-         "has a gold frame, scoring cards a double frame. Filter by ruling or card; open any lesson "
-         "in the Scenario Lab to step through it.")
-
 
 
 class GraphsApp(ipw.VBox):
@@ -26,12 +21,14 @@ class GraphsApp(ipw.VBox):
         self.layout.max_width = "100%"
         self.error = ipw.HTML()
         self.error.add_class("af-error")
-        self.ruling = ipw.Dropdown(description="Ruling", style={"description_width": "auto"},
-                                   options=[("any", "")] + [(r, r) for r in self.controller.ruling_options],
+        anyone = [(text("graphs-page.any"), "")]
+        self.ruling = ipw.Dropdown(description=text("graphs-page.ruling"),
+                                   style={"description_width": "auto"},
+                                   options=anyone + [(r, r) for r in self.controller.ruling_options],
                                    value=self.controller.ruling or "", layout=ipw.Layout(width="auto"))
         self.ruling.add_class("af-filter-ruling")
-        self.card = ipw.Dropdown(description="Card", style={"description_width": "auto"},
-                                 options=[("any", "")] + [(c, c) for c in self.controller.card_options],
+        self.card = ipw.Dropdown(description=text("graphs-page.card"), style={"description_width": "auto"},
+                                 options=anyone + [(c, c) for c in self.controller.card_options],
                                  value=self.controller.card or "", layout=ipw.Layout(width="auto"))
         self.card.add_class("af-filter-card")
         self.ruling.observe(self._on_ruling, names="value")
@@ -41,12 +38,12 @@ class GraphsApp(ipw.VBox):
         self.gallery = ipw.VBox(layout=ipw.Layout(max_width="100%"))
         self._pages: dict[tuple[str, ...], ipw.HTML] = {}    # the lessons on each page
         self.gallery.add_class("af-gallery")
-        self.more = ipw.Button(description="Show more", layout=ipw.Layout(width="auto"))
+        self.more = ipw.Button(description=text("graphs-page.more"), layout=ipw.Layout(width="auto"))
         self.more.add_class("af-more")
         self.more.on_click(self._on_more)
         filters = ipw.Box([self.ruling, self.card], layout=ipw.Layout(
             display="flex", flex_flow="row wrap", max_width="100%"))
-        self.children = [styles(), ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
+        self.children = [styles(), ipw.HTML("<div class='af-muted'>" + text("graphs-page.intro") + "</div>"),
                          filters, self.error, self.count, self.gallery, self.more]
         self.refresh()
 
@@ -74,8 +71,8 @@ class GraphsApp(ipw.VBox):
         self.error.layout.display = "" if self.controller.error else "none"
         matching = self.controller.matching()
         items = self.controller.items()
-        self.count.value = (f"<div class='af-muted'>{len(matching)} lesson"
-                            f"{'' if len(matching) == 1 else 's'}; showing {len(items)}.</div>")
+        self.count.value = ("<div class='af-muted'>"
+                            + text("graphs-page.lessons", count=len(matching), shown=len(items)) + "</div>")
         drawn = self._pages                # a page already on screen is kept as it is
         self._pages = {}
         for items in self.controller.pages():

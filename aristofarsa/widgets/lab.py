@@ -17,16 +17,13 @@ import ipywidgets as ipw  # type: ignore[import-untyped]
 from ..controllers.lab import LabController
 from ..controllers.sources import page_address
 from ..controllers.stepper import Frame
+from ..core.messages import text
 from ..render import html
 from ..render.svg import app_graph_svg
 from .builder import BuilderView, OpenRoundView
 from .common import Guard, LazyAccordion, styles
 from .line import share_line
 from .stepper import StepperView
-
-INTRO = ("Set up one round as it was played at the table, then step through it event by event: "
-         "each Prestige change with the ruling that decided it. Open a lesson below, or change "
-         "any card: open <b>Build the round</b> below.")
 
 
 class LabApp(ipw.VBox):
@@ -52,7 +49,7 @@ class LabApp(ipw.VBox):
         self.stepper_box = ipw.VBox(layout=ipw.Layout(max_width="100%"))
         self.stepper_view: StepperView | None = None
         self.builder_view: BuilderView | None = None     # built when "Build the round" opens
-        self.build = LazyAccordion([("Build the round", self._make_builder)],
+        self.build = LazyAccordion([(text("lab-page.build"), self._make_builder)],
                                    layout=ipw.Layout(width="100%", max_width="100%"))
         self.build.add_class("af-build")
         self.heading = ipw.HTML()
@@ -63,13 +60,13 @@ class LabApp(ipw.VBox):
         self.dispute_link.add_class("af-open-dispute")
         self.children = [
             styles(),
-            ipw.HTML(f"<div class='af-muted'>{INTRO}</div>"),
+            ipw.HTML("<div class='af-muted'>" + text("lab-page.intro") + "</div>"),
             self.heading,
             self.error,
-            ipw.HTML("<h3 style='margin:8px 0 2px'>Step through the round</h3>"),
+            ipw.HTML("<h3 style='margin:8px 0 2px'>" + text("lab-page.steps") + "</h3>"),
             self.stepper_box, self.share, self.dispute_link,
-            ipw.HTML("<div class='af-zone-title'>Effect graph (up to this step)</div>"), self.graph,
-            ipw.HTML("<h3 style='margin:8px 0 2px'>Open a round</h3>"),
+            ipw.HTML("<div class='af-zone-title'>" + text("lab-page.graph") + "</div>"), self.graph,
+            ipw.HTML("<h3 style='margin:8px 0 2px'>" + text("lab-page.open") + "</h3>"),
             self.opener, self.download,
             self.build,
         ]
@@ -104,7 +101,7 @@ class LabApp(ipw.VBox):
             self.open_builder()                          # its red marks say what to fix
             self.stepper_view = None
             problems = lab.check.messages()
-            note = ("The round is not valid yet — fix what <b>Build the round</b> marks in red:"
+            note = (text("lab-page.not-valid")
                     + "".join(html.error(m) for m in problems[:3]))
             self.stepper_box.children = [ipw.HTML(f"<div class='af-muted'>{note}</div>")]
             self.graph.value = ""
@@ -115,8 +112,7 @@ class LabApp(ipw.VBox):
             self._on_step(stepper.frame())
         link = lab.share_query()
         self._share_link = html.share(link, self.page + link if self.page and link else None)
-        self.dispute_link.value = html.app_link("dispute.ipynb", link, "Resolve this round in the "
-                                                "Dispute resolver (explanation, variants, what-if)")
+        self.dispute_link.value = html.app_link("dispute.ipynb", link, text("lab-page.dispute"))
         self._round_toml = b""
         self._show_texts()
         if stepper is None:                               # only a round that can happen
@@ -129,7 +125,7 @@ class LabApp(ipw.VBox):
         encoded = base64.b64encode(data).decode("ascii")
         self.download.layout.display = None
         self.download.value = (f"<a download='{escape(name)}' href='data:application/toml;base64,{encoded}'>"
-                               f"⬇ Download {escape(name)}</a>")
+                               + text("lab-page.download", name=escape(name)) + "</a>")
 
     def _show_texts(self) -> None:
         """The share line and the lesson's text name every card: through one player's eyes
@@ -143,12 +139,12 @@ class LabApp(ipw.VBox):
         self._show_texts()
         graph = self.controller.graph()
         if graph is None or not graph.edges:
-            self.graph.value = "<div class='af-muted'>No card has acted on another yet.</div>"
+            self.graph.value = "<div class='af-muted'>" + text("lab-page.no-edges") + "</div>"
             return
         try:
             self.graph.value = html.graph_box(app_graph_svg(graph))
         except Exception as exc:   # noqa: BLE001 - the graph is an extra: the stepper goes on
-            self.graph.value = html.error(f"the effect graph cannot be drawn here ({exc})")
+            self.graph.value = html.error(text("lab-page.graph-error", error=str(exc)))
 
     # ------------------------------------------------------------- input
     def _edited(self) -> None:

@@ -6,13 +6,17 @@ import json
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.controllers.builder import Builder, field_of
 from aristofarsa.controllers.stepper import Stepper
+from aristofarsa.core import messages as M
+from aristofarsa.core.messages import Join, Msg, pseudo, using
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,7 +134,7 @@ def test_field_of_maps_messages() -> None:
     names = ["Ana", "Bruno"]
     assert field_of("player 'Bruno': `convoke.take` = Knight is not allowed", names) == "1.convoke.take"
     assert field_of("`first` = 'Zed' is not a player", names) == "first"
-    assert field_of("[[player]] number 2 needs a `name` (text)", names) == "1.name"
+    assert field_of("[[player]] number 2 needs a `name` (text), not ''", names) == "1.name"
     assert field_of("2 players; Aristofarsa is for 3 to 6 players (M8)", names) == "players"
     assert field_of("player 'Ana': `passes = true`, but Ana can conspire", names) == "0.action"
     assert field_of("player 'Ana': 2 copies of Witch (garden, conspire), but a family has 1",
@@ -288,12 +292,17 @@ def test_a_kept_card_may_stay_untold_at_the_table_only() -> None:
     assert not lab.check().ok and "hand" in " ".join(lab.problems_for("0.hand"))
 
 
-def test_a_garden_scribe_is_entered_field_by_field() -> None:
+def _garden_scribe() -> Builder:
     b = Builder(players=3, empty=True)
     _three(b)
     b.set_expansion(True)
     b.pick(0, "garden", "Scribe")
     b.pick(0, "hand", "Servant", 0)
+    return b
+
+
+def test_a_garden_scribe_is_entered_field_by_field() -> None:
+    b = _garden_scribe()
     assert not b.complete(0)                                # a Scribe: its discard, its draw
     b.set_choice(0, "garden", "discard", "Rogue")
     problems = b.check().problems
@@ -325,3 +334,68 @@ def test_a_bishop_replay_choice_is_asked_under_its_card() -> None:
     assert b.check().ok and b.choices(1, "conspire")["replay"] == {"exchange": "Jester"}
     b.set_replay(1, "exchange", None)
     assert "replay" not in b.choices(1, "conspire")
+
+
+def _scribe_undrawn() -> Builder:
+    b = _garden_scribe()
+    b.set_choice(0, "garden", "discard", "Rogue")
+    return b
+
+
+def _half_entered() -> Builder:
+    b = Builder(players=3, empty=True)
+    b.pick(1, "garden", "Rogue")                  # no Phase-2 action yet: filed under it
+    return b
+
+
+def _replay_untold() -> Builder:
+    data = tomllib.loads((SCENARIOS_DIR / "b10-replay-choice-made-again.toml").read_text(encoding="utf-8"))
+    del data["player"][1]["conspire"]["replay"]
+    return Builder.from_data(data)
+
+
+def _edited(*edits: Any) -> Callable[[], Builder]:
+    def make() -> Builder:
+        b = Builder()
+        for name, *args in edits:
+            getattr(b, name)(*args)
+        return b
+    return make
+
+
+@pytest.mark.parametrize(("make", "fields"), [
+    (_edited(("set_choice", 0, "conspire", "target", None)), {"0.conspire.target"}),
+    (_edited(("set_garden", 0, None), ("set_name", 1, "Ana"), ("set_garden", 2, "Merchant")),
+     {"0.garden", "2.conspire", "players"}),
+    (_edited(("set_name", 1, "")), {"1.name"}),
+    (_edited(("set_hand", 0, ["Jester", "Damsel", "Rogue"])), {"0.hand"}),
+    (_edited(("set_convoke", 1, ["Servant", "Merchant", "Jester"])), {"1.convoke.discard"}),
+    (_scribe_undrawn, {"0.deck"}),
+    (_half_entered, {"0.garden", "1.action", "2.garden"}),
+    (_replay_untold, {"1.conspire.replay.exchange"})])
+def test_the_builder_files_each_problem_by_its_message_not_its_english_words(make, fields) -> None:
+    """The builder recognises a validator's or the engine's message by its catalog ID and
+    fields: under a pseudo-translated catalog each problem is filed under the same field, and
+    the builder's own problems are catalog sentences too."""
+    english = make().check().problems
+    with using(pseudo()):
+        translated = make().check().problems
+    assert set(english) == set(translated) == fields
+    for messages in translated.values():
+        assert all("⟦" in m for m in messages), messages
+    if "1.convoke.discard" in fields:           # the hand warning, said of the Convoke's discard
+        assert "a Convoke discards the 2 cards left" in english["1.convoke.discard"][0]
+        assert "is a card missing" not in english["1.convoke.discard"][0]
+
+
+def test_field_of_reads_a_translated_message_by_its_fields() -> None:
+    names = ["Ana", "Bruno"]
+    with using(pseudo()):
+        copies = M.text("scenario-error.at-player", path="scenario", player="'Bruno'", problem=Msg(
+            "scenario-error.copies", {"count": 2, "card": "Rogue", "places": Join(["garden", "deck"]),
+                                      "limit": 1}))
+        replay = M.text("scenario-play.replay-missing", kind="exchange", value="true")
+        assert "copies" not in copies and "replayed" not in replay
+        assert field_of(copies, names) == "1.deck"
+        assert field_of("player 'Ana': " + replay, names) == "0.conspire.replay.exchange"
+        assert field_of(M.text("scenario-error.player-no-name", number=2, value="''"), names) == "1.name"
