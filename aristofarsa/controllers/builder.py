@@ -15,9 +15,8 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
-import re
-import string
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,13 +24,13 @@ from .. import scenario as S
 from ..core import decisions as D
 from ..core.cards import CARDS, EXPANSION_CARDS, PARLOR_NOBLES, canonical, family, on_registry_change
 from ..core.decisions import AutoDecider, DecisionError, Request
-from ..core.messages import Catalog, CatalogError, catalog, catalog_files
-from ..core.messages import text as message_text
+from ..core.messages import Msg
 from ..core.result import RoundResult
 from ..core.round import Round
 from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS
 from ..core.trace import Trace
 from ..core.variants import VARIANTS
+from ..scenario.model import Problem
 from ..scenario.toml import dumps
 
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
@@ -40,8 +39,9 @@ ACTIONS = ("conspire", "convoke", "passes")
 #: to the Garden; a Conspire plays one more and keeps one; a Convoke discards the other two; a
 #: pass (P8) is only for a player with nothing left to play.
 SLOTS = {"conspire": {"hand": 1}, "convoke": {"discard": 2, "hand": 0}, "passes": {"hand": 0}}
-PATH = "scenario"          # the "file name" the validator's messages start with
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Builder", "Check", "chip_label", "field_of"]
+PATH = "scenario"          # the "file name" the validator's messages are said at (not shown)
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Builder", "Check", "chip_label", "field_of", "no_action",
+           "shown", "still_to_enter"]
 #: A player's other zones (the scenario format's per-player lists besides the round's own
 #: cards), asked in the builder's optional "more of this player's cards" fold. ``parlor`` and
 #: ``exiled`` left out mean the rules' count (the format's default); the others, empty.
@@ -84,132 +84,180 @@ class Check:
         return [m for ms in self.problems.values() for m in ms]
 
 
-def said_as(id: str, message: str, whole: bool = False) -> dict[str, str] | None:
-    """The fields of ``message`` when it holds a sentence of catalog message ``id`` (any of
-    its forms) in the catalog in use, else None: the builder recognises a validator's or the
-    engine's message by its ID and fields, never by its English words."""
-    for pattern in _patterns(catalog(), id):
-        found = pattern.fullmatch(message) if whole else pattern.search(message)
-        if found:
-            return found.groupdict()
+#: the builder's field of each file key a problem names (``conspire.target`` ...): a key
+#: under one of these is filed as it is; any other, under the player as a whole
+_KEYED = ("garden", "conspire", "convoke", "hand", "name", "parlor", "deck", "discard_pile",
+          "scored", "exiled")
+#: the top-level keys the builder asks for, each with its own place for a problem
+_TOP = ("first", "variants", "expansion", "title", "seed")
+#: a player's problem by its message ID: the field it is about (a fixed one)
+_PLAYER_FIELD = {
+    "scenario-error.missing-garden": "garden", "scenario-error.one-action": "action",
+    "scenario-error.one-action-got": "action", "scenario-error.passes": "action",
+    "scenario-play.no-action": "action", "scenario-play.passes": "action",
+    "scenario-error.convoke-table": "convoke", "scenario-error.convoke-key": "convoke",
+    "scenario-error.convoke-discard": "convoke.discard",
+    "scenario-play.convoke-discard": "convoke.discard",
+    "scenario-play.convoke-discard-empty": "convoke.discard",
+    "scenario-error.take-not-noble": "convoke.take", "scenario-error.take-elsewhere": "convoke.take",
+    "scenario-error.take-not-in-parlor": "convoke.take", "scenario-error.exiled": "exiled",
+    "scenario-error.parlor": "parlor", "scenario-error.hand": "hand", "scenario-error.hand-scribe": "hand",
+    "scenario-play.scribe-discard": "garden.discard", "scenario-play.scribe-draw": "deck",
+    "scenario-play.exchange-several": "conspire.exchange"}
+#: a player's problem by its message ID: the field named by one of its fields (a file key)
+_PLAYER_KEY = {"scenario-error.must-be": "key", "scenario-error.must-be-below": "key",
+               "scenario-error.not-card-list": "key", "scenario-error.not-a-player": "key",
+               "scenario-error.delta": "key", "scenario-error.card-or-table": "key",
+               "scenario-error.not-a-card": "where", "scenario-error.expansion-card": "where"}
+#: a top-level problem by its message ID: its field
+_TOP_FIELD = {"scenario-error.players": "players", "scenario-error.no-players": "players",
+              "scenario-error.names-twice": "players", "scenario-error.variants-not-list": "variants",
+              "scenario-error.variants": "variants", "scenario-error.seed-negative": "seed"}
+#: problems that only say something is still to be entered (a chip not tapped yet)
+_TO_ENTER = frozenset(("scenario-error.missing-garden", "scenario-error.one-action",
+                       "scenario-error.convoke-discard", "scenario-error.hand",
+                       "scenario-error.hand-scribe", "scenario-play.scribe-discard",
+                       "scenario-play.take-missing", "scenario-play.choice-missing",
+                       "builder-check.scribe-draws"))
+#: problems saying a player's Phase-2 action is not there
+_NO_ACTION = frozenset(("scenario-error.one-action", "scenario-error.one-action-got",
+                        "scenario-play.no-action"))
+
+
+@dataclass
+class _Told:
+    """What a problem says, as data: its innermost message, the player it is about (as the
+    message names them, quoted) and the engine's DecisionError it tells, if any."""
+
+    msg: Msg | None = None
+    player: str | None = None
+    decision: DecisionError | None = None
+
+
+def _told(problem: Any) -> _Told:
+    """Unwraps a problem (a :class:`~aristofarsa.scenario.Problem`, a :class:`Msg`): the file
+    it is said `at`, the player it is said `of`, the engine's answer that stopped the round."""
+    told = _Told(problem if isinstance(problem, Msg) else getattr(problem, "msg", None),
+                 decision=getattr(problem, "decision", None))
+    for _ in range(6):
+        msg = told.msg
+        if msg is None:
+            break
+        fields = msg.fields or {}
+        inner: Any
+        if msg.id == "scenario-error.at":
+            inner = fields["problem"]
+        elif msg.id == "scenario-error.of-player":
+            told.player, inner = fields["player"], fields["problem"]
+        elif msg.id == "scenario-play.stopped-variants":
+            inner = fields["error"]
+        elif msg.id == "scenario-play.missing":      # the what of an engine's request
+            told.player = fields["player"]
+            if isinstance(fields.get("what"), Msg):
+                told.msg = fields["what"]
+            break
+        else:
+            told.player = told.player or (fields.get("player") if isinstance(fields.get("player"), str)
+                                          else None)
+            break
+        if isinstance(inner, DecisionError):
+            told.decision = inner
+            told.msg = getattr(inner, "msg", None)      # a file's answer (scenario.decide)
+        else:
+            told.msg = inner if isinstance(inner, Msg) else None
+    return told
+
+
+def _seat(player: str | None, names: list[str]) -> int | None:
+    """The seat of the player a message names (quoted, as the messages name them: ``'Ana'``)
+    among ``names``, ignoring case and spaces around."""
+    if player is None:
+        return None
+    for same in (lambda n: repr(n.strip()) == player, lambda n: repr(n.strip()).lower() == player.lower()):
+        k = next((k for k, n in enumerate(names) if n and same(n)), None)
+        if k is not None:
+            return k
     return None
 
 
-@functools.lru_cache(maxsize=64)
-def _patterns(cat: Catalog, id: str) -> tuple[re.Pattern[str], ...]:
-    template = cat.templates[id]
-    forms = [template] if isinstance(template, str) else list(template.cases.values())
-    out = []
-    for form in forms:
-        parts, seen = [], set()
-        for literal, name, _, _ in string.Formatter().parse(form):
-            parts.append(re.escape(literal))
-            if name is not None:
-                parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
-                seen.add(name)
-        out.append(re.compile("".join(parts), re.S))
-    return tuple(out)
-
-
-#: the groups of the messages a scenario's check may give (validator, runner, engine)
-_CHECK_GROUPS = ("scenario-error.", "scenario-play.", "decision-error.", "scenario-what.")
-
-
-@functools.lru_cache(maxsize=8)
-def _shipped(cat: Catalog) -> Catalog | None:
-    """The shipped English catalog, or None when ``cat`` is it (nothing to say again)."""
-    shipped = Catalog.from_files(catalog_files())
-    return None if cat.templates == shipped.templates else shipped
-
-
-@functools.lru_cache(maxsize=8)
-def _check_ids(cat: Catalog) -> tuple[str, ...]:
-    """The check's message IDs, the most specific (the longest own words) first."""
-    def words(id: str) -> int:
-        t = cat.templates[id]
-        forms = [t] if isinstance(t, str) else list(t.cases.values())
-        return min(sum(len(lit) for lit, *_ in string.Formatter().parse(f)) for f in forms)
-    return tuple(sorted((i for i in cat if i.startswith(_CHECK_GROUPS)), key=words, reverse=True))
-
-
-def in_english(message: str, depth: int = 0) -> str:
-    """``message`` as the shipped English catalog says it: its ID and fields recognised in the
-    catalog in use, then rendered in English (a message within, such as ``problem``, too).
-    The builder reads the keys a message names (`hand`, `first`) from it, whatever the
-    language in use; a message it does not recognise is returned as it is."""
-    cat = catalog()
-    shipped = _shipped(cat)
-    if shipped is None or depth > 3:
-        return message
-    for id in _check_ids(cat):
-        fields = said_as(id, message, whole=True)
-        if fields is not None:
-            told = {k: int(v) if v.isdigit() else
-                    in_english(v, depth + 1) if k in ("problem", "what", "error") else v
-                    for k, v in fields.items()}
-            try:
-                return shipped.render(id, told)
-            except (CatalogError, ValueError, IndexError):
-                return message
-    return message
-
-
-def _player_at(message: str, names: list[str]) -> int | None:
-    """The player a message is about: the first of ``names`` it quotes (a message names a
-    player as ``'Ana'``), ignoring case."""
-    best: tuple[int, int] | None = None
-    for k, name in enumerate(names):
-        found = re.search(rf"(['\"]){re.escape(name)}\1", message, re.I) if name else None
-        if found and (best is None or found.start() < best[0]):
-            best = (found.start(), k)
-    return best[1] if best else None
-
-
-#: the messages about a player's Phase-2 action as a whole
-_NO_ACTION = ("scenario-error.one-action", "scenario-error.one-action-got", "scenario-play.no-action")
-
-
-def field_of(message: str, names: list[str]) -> str:
-    """The field a validator / engine message is about: ``"k.key"`` for player k, or a
-    top-level key (``"first"``, ``"variants"``, ``"players"``), or ``"scenario"``."""
-    for id in ("scenario-error.player-no-name", "scenario-error.player-bad-name"):
-        number = said_as(id, message)
-        if number and number["number"].isdigit():
-            return f"{int(number['number']) - 1}.name"
-    twice = said_as("scenario-error.names-twice", message) is not None
-    k = None if twice else _player_at(message, names)
-    english = in_english(message)      # the keys it names, as the English catalog writes them
+def field_of(problem: Any, names: list[str]) -> str:
+    """The field a problem of the round is about, read from its message's ID and fields
+    (never its words): ``"k.key"`` for player k (``"1.conspire.target"``), a top-level key
+    (``"first"``, ``"variants"``, ``"players"``), or ``"scenario"``. ``problem`` is a
+    :class:`~aristofarsa.scenario.Problem` (the validator's, the runner's, the builder's own)
+    or a :class:`Msg`; one with no message (a reader's error) is the scenario's."""
+    told = _told(problem)
+    msg, decision = told.msg, told.decision
+    fields = (msg.fields or {}) if msg is not None else {}
+    mid = msg.id if msg is not None else ""
+    if mid in ("scenario-error.player-no-name", "scenario-error.player-bad-name"):
+        return f"{int(fields['number']) - 1}.name"
+    if decision is not None:
+        k = next((k for k, n in enumerate(names) if n.strip() == decision.request.owner), None)
+    else:
+        k = _seat(told.player, names)
     if k is None:
-        for key in ("first", "variants", "expansion", "title", "seed"):
-            if f"`{key}`" in english:
-                return key
-        if "players" in english or "[[player]]" in english:
-            return "players"
+        if mid in _TOP_FIELD:
+            return _TOP_FIELD[mid]
+        key = fields.get("key")
+        if mid.startswith("scenario-error.") and key in _TOP:
+            return str(key)
         return "scenario"
-    copies = said_as("scenario-error.copies", message)
-    if copies:   # the card's places, in file order: filed under the last one the builder shows
-        shown = [w for w in re.findall(r"[a-z_]+(?:\.[a-z_]+)?", copies["places"])
+    return f"{k}.{_player_field(mid, fields, decision)}"
+
+
+def _player_field(mid: str, fields: Mapping[str, Any], decision: DecisionError | None) -> str:
+    if mid == "scenario-error.copies":  # the card's places, in file order: under the last shown
+        shown = [w for w in fields["places"].items
                  if w in ("garden", "conspire", "hand", "convoke.discard", *ZONES)]
-        return f"{k}.{shown[-1]}" if shown else f"{k}.player"
-    replay = said_as("scenario-play.replay-missing", message)
-    if replay:
-        return f"{k}.conspire.replay.{replay['kind']}"
-    source = said_as("scenario-play.missing", message)
-    choice = said_as("scenario-play.choice-missing", source["what"]) if source else None
-    if source and choice and source["source"] in ("garden", "conspire"):
-        return f"{k}.{source['source']}.{choice['kind']}"
-    token = re.search(r"`([a-z_]+(?:[./][a-z_]+)*)", english)
-    key = token.group(1) if token else ""
-    if key in ("conspire/convoke", "passes") or any(said_as(id, message) is not None for id in _NO_ACTION):
-        return f"{k}.action"
-    if key.startswith(("garden", "conspire", "convoke", "hand", "name", "parlor", "deck",
-                       "discard_pile", "scored", "exiled")):
-        return f"{k}.{key.split('/')[0]}"
-    return f"{k}.player"
+        return shown[-1] if shown else "player"
+    if mid in _PLAYER_FIELD:
+        return _PLAYER_FIELD[mid]
+    if mid in _PLAYER_KEY:
+        return _keyed(str(fields[_PLAYER_KEY[mid]]))
+    if mid == "scenario-error.choice":
+        return _keyed(f"{fields['key']}.{fields['choice']}")
+    if mid == "scenario-error.replay-choice":
+        return _keyed(f"{fields['key']}.replay.{fields['choice']}")
+    req = decision.request if decision is not None else None
+    if mid == "scenario-play.take-missing":
+        return "convoke.take"
+    if mid == "scenario-play.replay-missing":
+        return f"conspire.replay.{fields['kind']}"
+    if mid == "scenario-play.choice-missing" and req is not None and req.source in ("garden", "conspire"):
+        return f"{req.source}.{fields['kind']}"
+    if req is not None and decision is not None and decision.reason == "illegal":
+        return "action" if req.kind == D.ACTION else _keyed(req.key())
+    return "player"
 
 
-def _strip_path(message: str) -> str:
-    return message[len(PATH) + 2:] if message.startswith(PATH + ": ") else message
+def _keyed(key: str) -> str:
+    return key if key.startswith(_KEYED) else "player"
+
+
+def still_to_enter(problem: Any) -> bool:
+    """A problem that only says something is still to be entered (the chips right there say
+    it): by its message's ID."""
+    told = _told(problem)
+    return told.msg is not None and told.msg.id in _TO_ENTER
+
+
+def no_action(problem: Any) -> bool:
+    """A problem saying that a player's Phase-2 action is not there: by its message's ID."""
+    told = _told(problem)
+    return told.msg is not None and told.msg.id in _NO_ACTION
+
+
+def shown(problem: Any) -> str:
+    """A problem as the builder shows it: the round built has no file, so a problem said `at`
+    the file is shown without the file's name; it keeps its message (a Problem)."""
+    msg = problem if isinstance(problem, Msg) else getattr(problem, "msg", None)
+    if msg is not None and msg.id == "scenario-error.at":
+        inner = (msg.fields or {})["problem"]
+        decision = getattr(problem, "decision", None) or (inner if isinstance(inner, DecisionError) else None)
+        return Problem(format(inner, ""), inner if isinstance(inner, Msg) else getattr(inner, "msg", None),
+                         decision)
+    return problem if isinstance(problem, Problem) else Problem(str(problem), msg)
 
 
 class _Probe:
@@ -222,19 +270,25 @@ class _Probe:
         self.base = S.ScenarioDecider(sc)
         self.fallback = AutoDecider()
         self.requests: list[Request] = []
-        self.errors: list[str] = []
+        self.errors: list[Problem] = []
 
     def decide(self, req: Request) -> Any:
         self.requests.append(req)
         try:
             value = self.base.decide(req)
         except DecisionError as exc:
-            self.errors.append(str(exc))
+            self.errors.append(_problem(exc))
             return self.fallback.decide(req)
         if not req.legal(value):
-            self.errors.append(str(req.illegal(value)))
+            self.errors.append(_problem(req.illegal(value)))
             return self.fallback.decide(req)
         return value
+
+
+def _problem(exc: DecisionError) -> Problem:
+    """The engine's refusal of an answer, as a problem (its message, if the file's decider
+    gave one, and the refusal itself: its request says whose and which choice)."""
+    return Problem(str(exc), getattr(exc, "msg", None), exc)
 
 
 class Builder:
@@ -801,11 +855,11 @@ def _card_of(value: Any) -> str | None:
     return canonical(value) or (value if isinstance(value, str) and value else None)
 
 
-def _file(check: Check, bucket: dict[str, list[str]], message: str, names: list[str]) -> None:
-    text = _strip_path(message)
-    key = field_of(text, names)
-    if text not in bucket.get(key, []):
-        bucket.setdefault(key, []).append(text)
+def _file(check: Check, bucket: dict[str, list[str]], problem: Any, names: list[str]) -> None:
+    said = shown(problem)
+    key = field_of(problem, names)
+    if said not in bucket.get(key, []):
+        bucket.setdefault(key, []).append(said)
 
 
 def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
@@ -815,33 +869,32 @@ def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
     try:
         sc = S.loads(text, PATH)
     except S.ScenarioError as exc:   # every independent problem at once, the first one first
-        for message in S.problems(text, PATH) or [str(exc)]:
-            _file(check, check.problems, message, names)
+        for problem in S.problems(text, PATH) or [exc.problem]:
+            _file(check, check.problems, problem, names)
         return check
     for w in sc.warnings:      # a round that cannot happen is an error, never a warning
-        at = field_of(_strip_path(w), names).split(".")[0]
+        at = field_of(w, names).split(".")[0]
         seat = sc.players[int(at)] if at.isdigit() and int(at) < len(sc.players) else None
-        short = said_as("scenario-error.hand", w)
-        scribe = said_as("scenario-error.hand-scribe", w)
+        hand = _told(w).msg          # the hand warning: its player and count
+        fields = (hand.fields or {}) if hand is not None else {}
+        scribe = hand is not None and hand.id == "scenario-error.hand-scribe"
         if seat is not None and seat.garden == "Scribe" and scribe and \
                 not seat.zones.get("deck"):       # X4: the cause is the Scribe's draw, not the hand
-            check.problems.setdefault(f"{at}.deck", []).append(
-                message_text("builder-check.scribe-draws", player=repr(seat.name)))
+            check.problems.setdefault(f"{at}.deck", []).append(Problem(
+                Msg("builder-check.scribe-draws", {"player": repr(seat.name)})))
         elif (untold_hand and seat is not None and seat.conspire and not seat.zones.get("hand")
-              and (short or scribe or {}).get("count") == "2"):   # one card short
+              and fields.get("count") == 2):   # one card short
             continue
         elif seat is not None and seat.passes:
             _file(check, check.warnings, w, names)   # P8: a pass is for a hand set up short
         elif seat is not None and seat.convoke is not None:
-            told = short or scribe or {}
-            count = int(told["count"]) if told.get("count", "").isdigit() else None
             check.problems.setdefault(f"{at}.convoke.discard", []).append(
-                _strip_path(w) if count is None else _strip_path(message_text(
+                shown(w) if not fields else Problem(Msg(
                     "builder-check.convoke-hand-scribe" if scribe else "builder-check.convoke-hand",
-                    path=PATH, player=told["player"], count=count)))
+                    {"player": fields["player"], "count": fields["count"]})))
         else:
             check.problems.setdefault(f"{at}.hand" if seat is not None else "scenario", []).append(
-                _strip_path(w))
+                shown(w))
     probe = _Probe(sc)
     players, rng = S.build_players(sc)
     order = [p.name for p in sc.players]
@@ -851,23 +904,25 @@ def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
         played = r.play()
         if sc.next_draw and not played.game_over:   # D1, X6: an Oracle's keep is asked there
             r.next_draw(played)
-    except (DecisionError, S.ScenarioError) as exc:
-        probe.errors.append(str(exc))
+    except DecisionError as exc:
+        probe.errors.append(_problem(exc))
+    except S.ScenarioError as exc:
+        probe.errors.append(exc.problem)
     except Exception as exc:   # noqa: BLE001 - never a traceback in the page
-        probe.errors.append(message_text("builder-check.unresolvable", error=str(exc)))
+        probe.errors.append(Problem(Msg("builder-check.unresolvable", {"error": str(exc)})))
     for req in probe.requests:
         k = order.index(req.owner) if req.owner in order else -1
         key = (f"{k}.convoke.take" if req.kind == D.TAKE else
                f"{k}.{req.source}.replay.{req.kind}" if req.replay else f"{k}.{req.source}.{req.kind}")
         check.requests.setdefault(key, req)
-    for message in probe.errors:
-        _file(check, check.problems, message, names)
+    for problem in probe.errors:
+        _file(check, check.problems, problem, names)
     if check.problems:
         return check
     try:
         check.result = S.run(sc)
     except S.ScenarioError as exc:
-        _file(check, check.problems, str(exc), names)
+        _file(check, check.problems, exc.problem, names)
     return check
 
 

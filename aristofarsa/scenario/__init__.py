@@ -83,7 +83,9 @@ def loads(text: str, path: str = "<scenario>", max_bytes: int = files.MAX_TEXT_B
 
 def problems(text: str, path: str = "<scenario>") -> list[str]:
     """Every independent problem of a scenario text, worded as :func:`loads` words them (it
-    raises the first one, which comes first here); [] when the text is a valid scenario."""
+    raises the first one, which comes first here); [] when the text is a valid scenario.
+    Each is a :class:`~.model.Problem` (its message's ID and fields beside the text) but a reader's
+    error (a text too big, not TOML)."""
     try:
         files.check_text_size(text, path, "scenario file")
         data = files.parse_toml(text.removeprefix("\ufeff"), path)

@@ -12,11 +12,20 @@ from typing import Any
 from ..core import decisions as D
 from ..core.cards import canonical
 from ..core.decisions import DecisionError, Request
-from ..core.messages import Join, text
+from ..core.messages import Join, Msg
 from .model import OPTIONAL_CHOICES, PlayerSpec, Scenario
 
 
-class MissingChoice(DecisionError):
+class AnswerError(DecisionError):
+    """An answer the file gives (or leaves out) that the round cannot take; ``msg``: its
+    message as the catalog's ID and fields (rendered at once as the error's text)."""
+
+    def __init__(self, request: Request, msg: Msg, reason: str = "", value: Any = None) -> None:
+        super().__init__(request, str(msg), reason, value)
+        self.msg = msg
+
+
+class MissingChoice(AnswerError):
     """The file does not give a choice the round needs (``--auto`` may fill it)."""
 
 
@@ -36,10 +45,10 @@ class ScenarioDecider:
         self.asked_action: set[str] = set()
         self._lowered: dict[str, str] | None = None  # player name, lower case -> as seated
 
-    def miss(self, req: Request, what: str) -> Any:
-        raise MissingChoice(req, text("scenario-play.missing", player=repr(req.owner), source=req.source,
-                                      card=req.card or req.kind, what=what,
-                                      allowed=req.describe_options()))
+    def miss(self, req: Request, what: Msg) -> Any:
+        raise MissingChoice(req, Msg("scenario-play.missing", {
+            "player": repr(req.owner), "source": req.source, "card": req.card or req.kind, "what": what,
+            "allowed": req.describe_options()}))
 
     def fast(self, kind: str, owner: str) -> Any:
         """The Phase-1 / Phase-2 answers read straight from the file, no Request built
@@ -66,37 +75,38 @@ class ScenarioDecider:
         if kind == D.TAKE:
             take = (spec.convoke or {}).get("take")
             if take is None:
-                self.miss(req, text("scenario-play.take-missing"))
+                self.miss(req, Msg("scenario-play.take-missing"))
             return take
         table = spec.garden_choices if req.source == "garden" else spec.conspire_choices
         if req.replay:
             if kind not in table.get("replay", {}):
-                self.miss(req, text("scenario-play.replay-missing", kind=kind,
-                                    value=repr(table.get(kind))))
+                self.miss(req, Msg("scenario-play.replay-missing", {"kind": kind,
+                                                                    "value": repr(table.get(kind))}))
             value = table["replay"][kind]
         elif kind in table:
             value = table[kind]
         elif kind in OPTIONAL_CHOICES:
             return None
         else:
-            self.miss(req, text("scenario-play.choice-missing", kind=kind))
+            self.miss(req, Msg("scenario-play.choice-missing", {"kind": kind}))
         return self.convert(req, value)
 
     def action(self, req: Request, spec: PlayerSpec) -> str:
         self.asked_action.add(spec.name)
         if spec.passes:
-            raise DecisionError(req, text("scenario-play.passes", player=repr(spec.name), name=spec.name,
-                                          options=Join(req.options, "scenario-play.or")), "passes")
+            raise AnswerError(req, Msg("scenario-play.passes", {
+                "player": repr(spec.name), "name": spec.name,
+                "options": Join(req.options, "scenario-play.or")}), "passes")
         if spec.conspire:
             return "conspire"
         hand = sorted(req.context or [])
         discard = (spec.convoke or {}).get("discard", [])
         if sorted(discard) != hand:
-            raise DecisionError(req, text("scenario-play.convoke-discard" if hand
-                                          else "scenario-play.convoke-discard-empty",
-                                          player=repr(spec.name), discard=discard, hand=hand))
+            raise AnswerError(req, Msg("scenario-play.convoke-discard" if hand
+                                       else "scenario-play.convoke-discard-empty",
+                                       {"player": repr(spec.name), "discard": discard, "hand": hand}))
         if "convoke" not in req.options:
-            raise DecisionError(req, text("scenario-play.convoke-unaffordable", player=repr(spec.name)))
+            raise AnswerError(req, Msg("scenario-play.convoke-unaffordable", {"player": repr(spec.name)}))
         return "convoke"
 
     def written(self, kind: str, source: str, owner: str, options: list[Any]) -> Any:
@@ -116,8 +126,8 @@ class ScenarioDecider:
 
     def convert(self, req: Request, value: Any) -> Any:
         if req.kind == D.EXCHANGE and value is True and len(req.options) != 1:
-            raise DecisionError(req, text("scenario-play.exchange-several", player=repr(req.owner),
-                                          allowed=req.describe_options()))
+            raise AnswerError(req, Msg("scenario-play.exchange-several", {
+                "player": repr(req.owner), "allowed": req.describe_options()}))
         return self._convert(req.kind, req.options, value)
 
     def _convert(self, kind: str, options: list[Any], value: Any) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 # derived from the card registry, re-exported (the file format's vocabulary)
 from ..core.cards import CONSPIRE_CHOICES as CONSPIRE_CHOICES
 from ..core.cards import GARDEN_CHOICES as GARDEN_CHOICES
+from ..core.messages import Msg
 
 TOP_KEYS = ("title", "description", "expansion", "first", "variants", "player", "expect",
             "rulings", "seed", "crowns", "final_round", "next_draw")
@@ -31,12 +32,52 @@ EXPECT_KEYS = ("winners", "scored", "convoked", "exiled", "lowest_wins", "next_f
 OPTIONAL_CHOICES = ("peek", "also_score")
 
 
+class Problem(str):
+    """A scenario's problem as said (the text), with what it says as data: ``msg``, the
+    catalog message rendered (its ID and fields, a problem inside it as a :class:`Msg` too),
+    and ``decision``, the engine's DecisionError it tells, if any. A view files a problem
+    under its field from these, never from the words (a translated catalog files it the
+    same). A file reader's error, which has no message of this catalog, has ``msg`` None."""
+
+    msg: Msg | None
+    decision: Any
+
+    def __new__(cls, said: str | Msg, msg: Msg | None = None, decision: Any = None) -> Problem:
+        self = super().__new__(cls, str(said))
+        self.msg = said if msg is None and isinstance(said, Msg) else msg
+        self.decision = decision
+        return self
+
+
+def at(path: str, problem: object, player: str | None = None) -> Msg:
+    """The message of a ``problem`` of the file ``path`` (of ``player``, a name): the file's
+    name, then the problem (a view showing no file, the builder, shows the problem alone).
+    ``problem`` is a :class:`Msg`, a text, or an error whose text it is (a DecisionError)."""
+    if player is not None:
+        problem = Msg("scenario-error.of-player", {"player": repr(player), "problem": problem})
+    return Msg("scenario-error.at", {"path": path, "problem": problem})
+
+
 class ScenarioError(Exception):
     """An invalid scenario: the message names file, player, key and what is allowed.
-    ``decision``: the engine's DecisionError when the round stopped at an answer of the file
-    (its request and value, for a view that says it in other words)."""
+    ``msg``: that message as the catalog's ID and fields (given a :class:`Msg`, the error
+    renders it at once); ``decision``: the engine's DecisionError when the round stopped at
+    an answer of the file (its request and value, for a view that says it in other words)."""
 
     decision: Any = None
+    msg: Msg | None = None
+
+    def __init__(self, message: str | Msg = "", decision: Any = None) -> None:
+        if isinstance(message, Msg):
+            self.msg = message
+        if decision is not None:
+            self.decision = decision
+        super().__init__(str(message))
+
+    @property
+    def problem(self) -> Problem:
+        """The error's text with its message and decision (:class:`Problem`)."""
+        return Problem(str(self), self.msg, self.decision)
 
 
 @dataclass
@@ -66,7 +107,7 @@ class Scenario:
     final_round: bool
     next_draw: bool
     expect: dict[str, Any] | None
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)    # each a Problem
     _layout: Any = field(default=None, repr=False, compare=False)
     _cards: Any = field(default=None, repr=False, compare=False)
     _by_name: dict[str, PlayerSpec] | None = field(default=None, repr=False, compare=False)

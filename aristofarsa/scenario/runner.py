@@ -19,7 +19,7 @@ from ..core.rulings import EndReason
 from ..core.trace import PHASE, K, Trace
 from ..core.variants import VariantError, check_variants
 from .decide import AutoForMissing, ScenarioDecider
-from .model import Scenario, ScenarioError
+from .model import Scenario, ScenarioError, at
 from .zones import build_players
 
 
@@ -37,7 +37,7 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
     try:
         extra = check_variants(list(variants)) if variants else frozenset()
     except VariantError as exc:
-        raise ScenarioError(text("scenario-play.variant", path=sc.path, error=exc)) from None
+        raise ScenarioError(at(sc.path, Msg("scenario-play.variant", {"error": exc}))) from None
     players, rng = build_players(sc)
     base = ScenarioDecider(sc)
     decider = wrap(base) if wrap is not None else AutoForMissing(base, AutoDecider()) if auto else base
@@ -52,8 +52,8 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
         result = r.play()
         for spec in sc.players:
             if (spec.conspire or spec.convoke) and spec.name not in base.asked_action:
-                raise ScenarioError(text("scenario-play.no-action", path=sc.path, player=repr(spec.name),
-                                         key="conspire" if spec.conspire else "convoke"))
+                raise ScenarioError(at(sc.path, Msg("scenario-play.no-action", {
+                    "key": "conspire" if spec.conspire else "convoke"}), spec.name))
         if sc.next_draw and not result.game_over:
             short = r.next_draw(result)
             result.next_hands = {pl.name: pl.hand_names() for pl in r.players}
@@ -73,10 +73,8 @@ def run(sc: Scenario, variants: Iterable[str] = (), auto: bool = False, trace: b
             r.log(K.STANDINGS, "E4", (_standings_text, (table, result.standings)), see=["M9"])
     except DecisionError as exc:
         active = sorted(sc.variants | extra)
-        stopped = ScenarioError(text("scenario-play.stopped-variants" if active else "scenario-play.stopped",
-                                     path=sc.path, error=exc, variants=Join(active)))
-        stopped.decision = exc
-        raise stopped from None
+        raise ScenarioError(at(sc.path, Msg("scenario-play.stopped-variants", {
+            "error": exc, "variants": Join(active)}) if active else exc), decision=exc) from None
     result.extra["crowns_provisional"] = sc.crowns is None and crowns is None
     result.extra["players"] = r.players
     return result
@@ -109,12 +107,12 @@ MULTISET_FIELDS = ("scored", "convoked", "exiled", "next_hands")
 
 def check_expect(sc: Scenario, result: RoundResult) -> list[str]:
     """Mismatches between `[expect]` and the result, one message per field (and player)."""
-    problems = []
+    problems: list[str] = []
     for key, want in (sc.expect or {}).items():
         got = result.field(key)
         if key in MULTISET_FIELDS or key in ("prestige", "crowns"):
             if not isinstance(want, dict):
-                problems.append(f"{key}: expected a table of player = value, got {want!r}")
+                problems.append(text("scenario-expect.not-a-table", key=key, want=repr(want)))
                 continue
             names = {n.lower(): n for n in (got or {})}
             for player, w in want.items():
@@ -122,14 +120,16 @@ def check_expect(sc: Scenario, result: RoundResult) -> list[str]:
                 if key in MULTISET_FIELDS and isinstance(w, list) and isinstance(g, list):
                     wn = sorted(canonical(x) or x for x in w)
                     if wn != sorted(g):
-                        problems.append(f"{key}.{player}: expected {sorted(w)}, got {sorted(g)}")
+                        problems.append(text("scenario-expect.differs", key=f"{key}.{player}",
+                                             want=repr(sorted(w)), got=repr(sorted(g))))
                 elif w != g:
-                    problems.append(f"{key}.{player}: expected {w!r}, got {g!r}")
+                    problems.append(text("scenario-expect.differs", key=f"{key}.{player}",
+                                         want=repr(w), got=repr(g)))
         elif key == "ranking":
             if _places(want) != _places(got):
-                problems.append(f"ranking: expected {want!r}, got {got!r}")
+                problems.append(text("scenario-expect.differs", key=key, want=repr(want), got=repr(got)))
         elif want != got:
-            problems.append(f"{key}: expected {want!r}, got {got!r}")
+            problems.append(text("scenario-expect.differs", key=key, want=repr(want), got=repr(got)))
     return problems
 
 

@@ -24,8 +24,10 @@ from .model import (
     TOP_KEYS,
     ZONE_KEYS,
     PlayerSpec,
+    Problem,
     Scenario,
     ScenarioError,
+    at,
 )
 from .zones import layout, phase2_cards
 
@@ -59,16 +61,18 @@ MAX_NUMBER = 2**63
 def validate(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
     """The scenario described by ``data`` (a parsed TOML document)."""
     if not isinstance(data, dict):
-        raise ScenarioError(text("scenario-error.document", path=path))
+        raise ScenarioError(at(path, Msg("scenario-error.document")))
     return Validator(path, data).scenario()
 
 
 def problems(data: Any, path: str = "<scenario>") -> list[str]:
     """Every independent problem of ``data``, worded as :func:`validate` words them, the one it
-    raises first; [] when ``data`` is a valid scenario (see :meth:`Validator.problems`)."""
+    raises first; [] when ``data`` is a valid scenario (see :meth:`Validator.problems`). Each
+    is a :class:`Problem`: its text, and its message as the catalog's ID and fields."""
     if not isinstance(data, dict):
-        return [text("scenario-error.document", path=path)]
+        return [Problem(at(path, Msg("scenario-error.document")))]
     return Validator(path, data).problems()
+
 
 
 def text_problem(value: str, multiline: bool = False) -> str | None:
@@ -106,10 +110,7 @@ class Validator:
 
     def fail(self, problem: str | Msg, player: str | None = None) -> NoReturn:
         """Stop with ``problem`` (a catalog message), said of this file and ``player``."""
-        if player:
-            raise ScenarioError(text("scenario-error.at-player", path=self.path,
-                                     player=repr(player), problem=problem))
-        raise ScenarioError(text("scenario-error.at", path=self.path, problem=problem))
+        raise ScenarioError(at(self.path, problem, player or None))
 
     def bad(self, id: str, player: str | None = None, **fields: Any) -> NoReturn:
         """:meth:`fail` with the catalog's message ``id`` filled with ``fields``."""
@@ -176,9 +177,9 @@ class Validator:
         for k, p in enumerate(players):
             held = len(zones[k]["hand"])
             if held != 3:
-                sc.warnings.append(text(
+                sc.warnings.append(Problem(at(self.path, Msg(
                     "scenario-error.hand-scribe" if p.garden == "Scribe" else "scenario-error.hand",
-                    path=self.path, player=repr(p.name), count=held))
+                    {"player": repr(p.name), "count": held}))))
             card_drawn = drawn[k]
             if card_drawn is not None:  # the Scribe's draw moved it out of the deck / discard pile
                 where = places[k][card_drawn]
@@ -244,7 +245,8 @@ class Validator:
         return names
 
     def problems(self) -> list[str]:
-        """Every independent problem, each worded as :meth:`scenario` words it; [] when valid.
+        """Every independent problem, each worded as :meth:`scenario` words it (a
+        :class:`Problem`: its text and message); [] when valid.
 
         :meth:`scenario` stops at the first problem. Here the top-level keys, each
         ``[[player]]`` table on its own (its keys, cards, choices' types, Parlor and copies)
@@ -257,7 +259,7 @@ class Validator:
                 return step(*args)
             except ScenarioError as exc:
                 if str(exc) not in found:
-                    found.append(str(exc))
+                    found.append(exc.problem)
                 return None
 
         attempt(self.scenario)

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 
 from ..core.cards import canonical, family
 from ..core.draw import LazyRandom
-from ..core.messages import text
+from ..core.messages import Msg
 from ..core.state import Card, PlayerState
-from .model import PlayerSpec, Scenario, ScenarioError
+from .model import PlayerSpec, Scenario, ScenarioError, at
 
 #: The zones of a player, in the order build_players fills them.
 ZONES = ("hand", "deck", "discard", "parlor", "scored", "exiled")
@@ -76,16 +76,15 @@ def layout(sc: Scenario) -> tuple[list[Zones], list[str | None]]:
                 hand.append(canonical(spec.garden_choices["discard"]) or str(spec.garden_choices["discard"]))
             elif len(hand) > 1 or deck or discard:
                 # the rest of the file depends on which card was discarded: no --auto here
-                raise ScenarioError(text("scenario-play.scribe-discard", path=sc.path,
-                                         player=repr(spec.name)))
+                raise ScenarioError(at(sc.path, Msg("scenario-play.scribe-discard"), spec.name))
             if not deck and discard:
                 preview.shuffle(discard)  # the same draws the real generator will make (D1)
                 deck = discard
             if deck:
                 drawn = deck[0]
                 if drawn not in hand[1:]:
-                    raise ScenarioError(text("scenario-play.scribe-draw", path=sc.path,
-                                             player=repr(spec.name), card=drawn))
+                    raise ScenarioError(at(sc.path, Msg("scenario-play.scribe-draw", {"card": drawn}),
+                                           spec.name))
                 hand.pop(hand.index(drawn, 1))
                 drawn_cards[k] = drawn
         zones: Zones = {"hand": hand}

@@ -23,8 +23,11 @@ from ..controllers.builder import (
     MIN_PLAYERS,
     Builder,
     chip_label,
+    no_action,
+    still_to_enter,
 )
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
+from ..core.messages import text
 from ..core.variants import VARIANTS, Variant
 from ..render import html, seats
 from ..render.dispute import focus_here, scroll_here
@@ -154,7 +157,7 @@ class BuilderView(ipw.VBox):
         that something is still to be entered (the chips right there say it)."""
         if self.attempted:
             return messages
-        return [m for m in messages if not _missing(m)]
+        return [m for m in messages if not still_to_enter(m)]
 
     def _summary(self, messages: list[str]) -> list[ipw.Widget]:
         """How many problems there are (each is shown under its own field)."""
@@ -187,11 +190,10 @@ class BuilderView(ipw.VBox):
         """A message as the table reads it: no file syntax; "needs a Phase-2 action" under a
         Conspire chosen with no card says which tap is missing."""
         seat = key.split(".")[0]
-        if seat.isdigit() and key.endswith(".action") and "Phase-2 action" in message:
+        if seat.isdigit() and key.endswith(".action") and no_action(message):
             k = int(seat)
             if self.builder.action(k) == "conspire" and not self.builder.conspire(k):
-                return (f"{self.builder.names[k]}'s Phase-2 action is missing: tap the card "
-                        f"{self.builder.names[k]} conspired (under Conspires), or Convoke or Pass.")
+                return text("builder.no-action", player=self.builder.names[k])
         return message.replace("`", "")
 
     def _settings(self) -> ipw.Widget:
@@ -214,8 +216,8 @@ class BuilderView(ipw.VBox):
             box.add_class("af-house-rule")
             self._bind(box, _variant_setter(b, name))
             boxes.append(box)
-        for key, text in FLAG_LABELS.items():
-            box = ipw.ToggleButton(value=b.flag(key), description=text, tooltip=text,
+        for key, label in FLAG_LABELS.items():
+            box = ipw.ToggleButton(value=b.flag(key), description=label, tooltip=label,
                                    layout=ipw.Layout(width="auto", max_width="100%"))
             box.add_class(f"af-flag-{key.replace('_', '-')}")
             box.add_class("af-house-rule")
@@ -553,13 +555,6 @@ class BuilderView(ipw.VBox):
 
 def _contains(box: ipw.Widget, widget: ipw.Widget) -> bool:
     return box is widget or any(_contains(c, widget) for c in getattr(box, "children", ()))
-
-
-def _missing(message: str) -> bool:
-    """A message that only says something is still to be entered."""
-    return any(w in message for w in ("missing", "is required", " needs `", "tap the card drawn",
-                                      "needs a Phase-2 action", "needs exactly one Phase-2 action",
-                                      "one of `conspire`"))
 
 
 def _summary_line(b: Builder, k: int) -> str:

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
-from aristofarsa.controllers.builder import Builder, field_of
+from aristofarsa.controllers.builder import Builder, field_of, shown
 from aristofarsa.controllers.stepper import Stepper
 from aristofarsa.core import messages as M
 from aristofarsa.core.messages import Join, Msg, pseudo, using
+from aristofarsa.scenario.model import Problem, at
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,19 +132,33 @@ def test_expansion_cards_need_the_expansion() -> None:
 
 
 def test_field_of_maps_messages() -> None:
+    """A problem is filed by its message's ID and fields: the player it is said of, the key
+    one of its fields names, or the field its ID is always about."""
     names = ["Ana", "Bruno"]
-    assert field_of("player 'Bruno': `convoke.take` = Knight is not allowed", names) == "1.convoke.take"
-    assert field_of("`first` = 'Zed' is not a player", names) == "first"
-    assert field_of("[[player]] number 2 needs a `name` (text), not ''", names) == "1.name"
-    assert field_of("2 players; Aristofarsa is for 3 to 6 players (M8)", names) == "players"
-    assert field_of("player 'Ana': `passes = true`, but Ana can conspire", names) == "0.action"
-    assert field_of("player 'Ana': 2 copies of Witch (garden, conspire), but a family has 1",
-                    names) == "0.conspire"
-    two = "player 'Bruno': 2 copies of Rogue ({}), but a family has 1"
+    assert field_of(at("f", Msg("scenario-error.take-not-noble", {"card": "Knight", "allowed": Join(
+        ["Squire"])}), "Bruno"), names) == "1.convoke.take"
+    assert field_of(at("f", Msg("scenario-error.not-a-player", {"key": "first", "value": "'Zed'",
+                                                               "players": Join(names)})), names) == "first"
+    assert field_of(at("f", Msg("scenario-error.player-no-name", {"number": 2, "value": "''"})),
+                    names) == "1.name"
+    assert field_of(at("f", Msg("scenario-error.players", {"count": 2, "min": 3, "max": 6})),
+                    names) == "players"
+    assert field_of(at("f", Msg("scenario-play.no-action", {"key": "conspire"}), "Ana"), names) == "0.action"
+    must_be = Msg("scenario-error.must-be", {"key": "conspire.target", "what": "x", "value": "3"})
+    assert field_of(at("f", must_be, "ana"), names) == "0.conspire.target"
+    assert field_of(at("f", Msg("scenario-error.player-key", {"key": "handy", "allowed": ""}), "Ana"),
+                    names) == "0.player"
+    assert field_of(Msg("builder-check.unresolvable", {"error": "?"}), names) == "scenario"
+    assert field_of("a reader's error, no message", names) == "scenario"
+
+    def two(places: list[str]) -> Msg:
+        return at("f", Msg("scenario-error.copies", {"count": 2, "card": "Rogue", "places": Join(places),
+                                                     "limit": 1}), "Bruno")
     # filed under the last place the builder shows: every zone has its row (the "more" fold)
-    assert field_of(two.format("garden, deck"), names) == "1.deck"
-    assert field_of(two.format("deck, scored"), names) == "1.scored"
-    assert field_of(two.format("garden, conspire"), names) == "1.conspire"
+    assert field_of(two(["garden", "deck"]), names) == "1.deck"
+    assert field_of(two(["deck", "scored"]), names) == "1.scored"
+    assert field_of(two(["garden", "conspire"]), names) == "1.conspire"
+    assert field_of(two(["garden", "garden.discard"]), names) == "1.garden"
 
 
 def test_every_problem_at_once_each_under_its_field() -> None:
@@ -390,12 +405,12 @@ def test_the_builder_files_each_problem_by_its_message_not_its_english_words(mak
 
 def test_field_of_reads_a_translated_message_by_its_fields() -> None:
     names = ["Ana", "Bruno"]
+    copies = at("scenario", Msg("scenario-error.copies", {"count": 2, "card": "Rogue",
+                                                         "places": Join(["garden", "deck"]), "limit": 1}),
+                "Bruno")
     with using(pseudo()):
-        copies = M.text("scenario-error.at-player", path="scenario", player="'Bruno'", problem=Msg(
-            "scenario-error.copies", {"count": 2, "card": "Rogue", "places": Join(["garden", "deck"]),
-                                      "limit": 1}))
-        replay = M.text("scenario-play.replay-missing", kind="exchange", value="true")
-        assert "copies" not in copies and "replayed" not in replay
-        assert field_of(copies, names) == "1.deck"
-        assert field_of("player 'Ana': " + replay, names) == "0.conspire.replay.exchange"
-        assert field_of(M.text("scenario-error.player-no-name", number=2, value="''"), names) == "1.name"
+        problem = Problem(copies)
+        assert "copies" not in problem and "⟦" in problem
+        assert field_of(problem, names) == "1.deck"
+        assert shown(problem) == M.text("scenario-error.of-player", player="'Bruno'",
+                                        problem=copies.fields["problem"].fields["problem"])
