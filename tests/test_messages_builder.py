@@ -98,6 +98,7 @@ def test_every_builder_problem_is_filed_the_same_in_any_language(translation) ->
             assert len(said[key]) == len(other[key]) and said[key] != other[key], (key, said, other)
         fields |= {key.split(" ", 1)[1].split(".", 1)[-1] for key in said}
     # the battery reaches the top-level keys and the players' fields alike
-    assert {"players", "first", "variants", "seed", "title", "scenario", "name", "garden", "conspire.target", "garden.discard", "deck",
-            "hand", "parlor", "convoke.take", "action", "player"} <= fields, sorted(fields)
+    assert {"players", "first", "variants", "seed", "title", "scenario", "name", "garden",
+            "conspire.target", "garden.discard", "deck", "hand", "parlor", "convoke.take", "action",
+            "player"} <= fields, sorted(fields)
     assert len(fields) >= 20, sorted(fields)

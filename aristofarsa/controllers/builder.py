@@ -24,7 +24,7 @@ from .. import scenario as S
 from ..core import decisions as D
 from ..core.cards import CARDS, EXPANSION_CARDS, PARLOR_NOBLES, canonical, family, on_registry_change
 from ..core.decisions import AutoDecider, DecisionError, Request
-from ..core.messages import Msg
+from ..core.messages import Msg, text
 from ..core.result import RoundResult
 from ..core.round import Round
 from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS
@@ -295,7 +295,7 @@ class Builder:
     """A scenario built field by field; ``check()`` judges it like a file."""
 
     def __init__(self, players: int = 3, expansion: bool = False, empty: bool = False) -> None:
-        self.top: dict[str, Any] = {} if empty else {"title": "My round"}
+        self.top: dict[str, Any] = {} if empty else {"title": text("builder.default-title")}
         self.expansion = expansion
         self.variants: list[str] = []
         self.first: str | None = None
@@ -312,7 +312,7 @@ class Builder:
         names = self.names
         self.expansion, self.variants, self.first = False, [], None
         self.players = [copy.deepcopy(STARTER[k]) for k in range(len(names))]
-        self.top = {"title": "Example round"}
+        self.top = {"title": text("builder.example-title")}
         self._edited()
 
     def is_empty(self, k: int) -> bool:
@@ -633,7 +633,7 @@ class Builder:
     # ------------------------------------------------------------- editing
     def set_player_count(self, n: int) -> None:
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ValueError(f"{n} players; Aristofarsa is for 3 to 6 players (M8)")
+            raise ValueError(text("scenario-error.players", count=n, min=MIN_PLAYERS, max=MAX_PLAYERS))
         while len(self.players) > n:
             self.players.pop()
         while len(self.players) < n:
@@ -767,7 +767,7 @@ class Builder:
         current = self.players[k].get(source)
         card = _card_of(current)
         if card is None:
-            raise ValueError(f"player {self.names[k]!r}: no {source} card to choose for")
+            raise ValueError(f"player {self.names[k]!r}: no {source} card to choose for")  # i18n: developer
         table = dict(current) if isinstance(current, dict) else {"card": card}
         if value is None or value == "":
             table.pop(key, None)
@@ -929,9 +929,9 @@ def _judge(text: str, names: list[str], untold_hand: bool = False) -> Check:
 def chip_label(value: Any) -> str:
     """A choice value as its chip shows it (the builder's chips; benchmarks/bench_entry.py taps them)."""
     if value is False:
-        return "no swap"
+        return text("builder.no-swap")
     if value is True:
-        return "yes"
+        return text("builder.yes")
     if isinstance(value, int):
         return f"{value:+d}".replace("-", "−")
     if isinstance(value, list):         # an Oracle's 3 cards kept

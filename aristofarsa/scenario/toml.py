@@ -23,13 +23,14 @@ _PLAYER_ORDER = ("name", "garden", "conspire", "convoke", "passes", "hand", "par
 
 
 class TomlWriteError(ValueError):
-    """A value TOML cannot hold (e.g. None, a set, a non-text key)."""
+    """A value TOML cannot hold (e.g. None, a set, a non-text key). Only a caller's misuse:
+    the apps write only data the validator took, which TOML holds."""
 
 
 def dumps(data: Mapping[str, object]) -> str:
     """The TOML text of one scenario (or any table)."""
     if not isinstance(data, Mapping):
-        raise TomlWriteError(f"a scenario is a table (dict), not {type(data).__name__}")
+        raise TomlWriteError(f"a scenario is a table (dict), not {type(data).__name__}")  # i18n: developer
     simple: list[str] = []
     arrays: list[str] = []
     tables: list[str] = []
@@ -61,7 +62,7 @@ def _body(table: Mapping[str, object]) -> str:
 
 def _key(key: object) -> str:
     if not isinstance(key, str):
-        raise TomlWriteError(f"TOML keys are text, not {key!r}")
+        raise TomlWriteError(f"TOML keys are text, not {key!r}")  # i18n: developer
     return key if _BARE_KEY.fullmatch(key) else _string(key)
 
 
@@ -111,4 +112,4 @@ def _value(value: object) -> str:
         return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value(v) for v in value) + "]"
-    raise TomlWriteError(f"TOML cannot hold {value!r} ({type(value).__name__})")
+    raise TomlWriteError(f"TOML cannot hold {value!r} ({type(value).__name__})")  # i18n: developer

@@ -27,25 +27,35 @@ from ..controllers.builder import (
     still_to_enter,
 )
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
-from ..core.messages import text
+from ..core.messages import Join, Msg, text
 from ..core.variants import VARIANTS, Variant
 from ..render import html, seats
 from ..render.dispute import focus_here, scroll_here
 from .common import Guard, wrap_row
 from .line import LineBox
 
-ACTION_LABELS = {"conspire": "Conspire", "convoke": "Convoke", "passes": "Pass"}
-CHOICE_LABELS = {"target": "target", "delta": "change", "exchange": "swap with",
-                 "discard": "discard", "reveal": "reveals", "give": "gives", "peek": "peeks at",
-                 "also_score": "also scores", "keep": "keeps"}
-NONE = "none"
+#: Every label is a catalog message (data/messages-en-builder.toml, group ``builder``),
+#: named here by its ID and rendered when the pane is drawn, in the catalog in use.
+ACTION_LABELS = {"conspire": "builder.action-conspire", "convoke": "builder.action-convoke",
+                 "passes": "builder.action-pass"}
+#: A choice as the one-line summary says it ("target Caio") ...
+CHOICE_LABELS = {"target": "builder.choice-target", "delta": "builder.choice-delta",
+                 "exchange": "builder.choice-exchange", "discard": "builder.choice-discard",
+                 "reveal": "builder.choice-reveal", "give": "builder.choice-give",
+                 "peek": "builder.choice-peek", "also_score": "builder.choice-also-score",
+                 "keep": "builder.choice-keep"}
+#: ... and as its row of chips is labelled ("Target").
+CHOICE_ROWS = {"target": "builder.row-target", "delta": "builder.row-delta",
+               "exchange": "builder.row-exchange", "discard": "builder.row-discard",
+               "reveal": "builder.row-reveal", "give": "builder.row-give", "peek": "builder.row-peek",
+               "also_score": "builder.row-also-score", "keep": "builder.row-keep"}
 #: The "more of this player's cards" fold: each zone's label.
-ZONE_LABELS = {"deck": "Deck (top first)", "discard_pile": "Discard pile",
-               "scored": "Scored in earlier rounds", "parlor": "Parlor (Nobles still there)",
-               "exiled": "Exiled deck (top first)"}
-FLAG_LABELS = {"final_round": "This is the final round (E3: the game ends after it)",
-               "next_draw": "Also play the next Draw step (D1, X6: an Oracle keeps 3)"}
-REMOVE = "✕ take out"
+ZONE_LABELS = {"deck": "builder.zone-deck", "discard_pile": "builder.zone-discard-pile",
+               "scored": "builder.zone-scored", "parlor": "builder.zone-parlor",
+               "exiled": "builder.zone-exiled"}
+FLAG_LABELS = {"final_round": "builder.flag-final-round", "next_draw": "builder.flag-next-draw"}
+#: the value of the chip that takes a card out of a zone (its label: ``builder.remove``)
+REMOVE = "-remove-"
 #: Shared by every chip row: a widget's layout and style are models of their own, and a
 #: 4-player round has some 40 rows. Made when the first row is built, not at import: a module
 #: creates no widget when imported (the site's Python snapshot holds the widget modules imported,
@@ -56,7 +66,7 @@ _SHARED_MAKERS: dict[str, Callable[[], ipw.Widget]] = {
     "chip_style": lambda: ipw.ToggleButtonsStyle(button_width="auto"),
     "label_layout": ipw.Layout,
     "label_style": ipw.widgets.widget_string.HTMLStyle,
-    "row_layout": lambda: ipw.Layout(display="flex", flex_flow="row wrap", align_items="center",
+    "row_layout": lambda: ipw.Layout(display="flex", flex_flow="row wrap", align_items="center",  # i18n: code
                                      max_width="100%"),
 }
 
@@ -144,7 +154,8 @@ class BuilderView(ipw.VBox):
                                                  "scenario")]
         parts += [self._player(k) for k in range(len(b.players))]
         if check.ok:
-            parts.append(ipw.HTML("<div class='af-muted af-valid'>✓ A valid round.</div>"))
+            valid = escape(text("builder.valid"))
+            parts.append(ipw.HTML(f"<div class='af-muted af-valid'>{valid}</div>"))
         if self._focus:       # the rows are new widgets: the keyboard's place is kept
             self._nonce += 1
             parts.append(ipw.HTML(focus_here(self._nonce, self._focus),
@@ -163,8 +174,8 @@ class BuilderView(ipw.VBox):
         """How many problems there are (each is shown under its own field)."""
         if len(messages) < 2:
             return []
-        w = ipw.HTML(f"<div class='af-warning-box'>{len(messages)} problems to fix; each is shown "
-                     "under its field below.</div>", layout=ipw.Layout(max_width="100%"))
+        said = escape(text("builder.problem-count", count=len(messages)))
+        w = ipw.HTML(f"<div class='af-warning-box'>{said}</div>", layout=ipw.Layout(max_width="100%"))
         w.add_class("af-problem-count")
         return [w]
 
@@ -199,42 +210,44 @@ class BuilderView(ipw.VBox):
     def _settings(self) -> ipw.Widget:
         b = self.builder
         count = chips([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], len(b.players),
-                      "af-players", "Players")
+                      "af-players", text("builder.players"))
         self._bind(_toggle(count), b.set_player_count)
         names = [n for n in b.names if n]
         first = chips([(n, n) for n in names], b.first if b.first in names else (names[0] if names else None),
-                      "af-first-player", "Plays first")
+                      "af-first-player", text("builder.plays-first"))
         self._bind(_toggle(first), b.set_first)
-        expansion = chips([("Base game", False), ("+ Exiled expansion", True)], b.expansion,
-                          "af-expansion", "Cards")
+        expansion = chips([(text("builder.base-game"), False), (text("builder.with-expansion"), True)],
+                          b.expansion, "af-expansion", text("builder.cards"))
         self._bind(_toggle(expansion), lambda v: b.set_expansion(bool(v)))
         boxes = []
         for name in VARIANTS:
-            box = ipw.ToggleButton(value=name in b.variants, description=name, tooltip=f"house rule {name}",
+            box = ipw.ToggleButton(value=name in b.variants, description=name,
+                                   tooltip=text("builder.house-rule", name=name),
                                    layout=ipw.Layout(width="auto"))
             box.add_class(f"af-variant-{name}")
             box.add_class("af-house-rule")
             self._bind(box, _variant_setter(b, name))
             boxes.append(box)
-        for key, label in FLAG_LABELS.items():
+        for key, flag in FLAG_LABELS.items():
+            label = text(flag)
             box = ipw.ToggleButton(value=b.flag(key), description=label, tooltip=label,
                                    layout=ipw.Layout(width="auto", max_width="100%"))
             box.add_class(f"af-flag-{key.replace('_', '-')}")
             box.add_class("af-house-rule")
             self._bind(box, _flag_setter(b, key))
             boxes.append(box)
-        title = ipw.Text(value=str(b.top.get("title", "")), description="Title", continuous_update=False,
+        title = ipw.Text(value=str(b.top.get("title", "")), description=text("builder.title"),
+                         continuous_update=False,
                          layout=ipw.Layout(width="auto", max_width="100%"),
                          style={"description_width": "initial"})
         title.add_class("af-title")
         self._bind(title, lambda v: b.set_title((v or "").strip()))
         n_on = len(b.variants) + sum(b.flag(key) for key in FLAG_LABELS)
-        on = f" ({n_on} on)" if n_on else ""
-        more = ipw.Accordion(children=[ipw.VBox([title, ipw.HTML(
-            "<span class='af-muted'>House rules and the round's place in the game (tap to switch "
-            "one on or off):</span>"),
-            wrap_row(boxes)])], layout=ipw.Layout(width="100%", max_width="100%"))
-        more.set_title(0, f"Title and house rules{on}")
+        note = escape(text("builder.settings-note"))
+        more = ipw.Accordion(children=[ipw.VBox([title, ipw.HTML(f"<span class='af-muted'>{note}</span>"),
+                                                 wrap_row(boxes)])],
+                             layout=ipw.Layout(width="100%", max_width="100%"))
+        more.set_title(0, text("builder.settings-on", count=n_on) if n_on else text("builder.settings"))
         more.selected_index = 0 if n_on else None
         more.add_class("af-more-settings")
         return ipw.VBox([count, first, expansion, more], layout=ipw.Layout(max_width="100%"))
@@ -249,51 +262,56 @@ class BuilderView(ipw.VBox):
         box_layout = ipw.Layout(border=f"2px solid {seat}", padding="4px 6px", margin="4px 0",
                                 max_width="100%")
         if self._folded(k):
-            change = ipw.Button(description=f"Change {b.names[k]}", tooltip=f"change {b.names[k]}'s entry",
+            change = ipw.Button(description=text("builder.change", player=b.names[k]),
+                                tooltip=text("builder.change-tooltip", player=b.names[k]),
                                 layout=ipw.Layout(width="auto"))
             change.add_class("af-player-change")
             change.on_click(lambda _: self._guard(self._open)(k))
-            line = ipw.HTML(f"<span class='af-player-line'><b style='color:{seat}'>"
-                            f"{escape(b.names[k])}</b> · {_summary_line(b, k)}</span>",
+            said = text("builder.line-player", summary=_summary_line(b, k),
+                        player=f"<b style='color:{seat}'>{escape(b.names[k])}</b>")
+            line = ipw.HTML(f"<span class='af-player-line'>{said}</span>",
                             layout=ipw.Layout(flex="1 1 12em", max_width="100%"))
             box = ipw.Box([line, change], layout=box_layout)
-            box.layout.display, box.layout.flex_flow, box.layout.align_items = "flex", "row wrap", "center"
+            box.layout.display, box.layout.align_items = "flex", "center"
+            box.layout.flex_flow = "row wrap"  # i18n: code
             box.add_class(f"af-player-{k}")
             box.add_class("af-player-folded")
             return box
-        name = ipw.Text(value=b.names[k], description="Name", continuous_update=False,
+        name = ipw.Text(value=b.names[k], description=text("builder.name"), continuous_update=False,
                         layout=ipw.Layout(width="auto", max_width="14em"),
                         style={"description_width": "initial"})
         name.add_class("af-field-name")
         self._bind(name, lambda v: b.set_name(k, (v or "").strip()))
         cards = [(c, c) for c in b.card_names()]
+        heading = text("builder.player", number=k + 1)
         rows: list[ipw.Widget] = [
-            ipw.HTML(f"<b style='color:{seat}'>Player {k + 1}</b> "
+            ipw.HTML(f"<b style='color:{seat}'>{escape(heading)}</b> "
                      f"<span class='af-muted'>{_summary_line(b, k)}</span>"),
             *self._errors(f"{k}.player"), name, *self._errors(f"{k}.name")]
-        rows += self._pick_row(k, "garden", None, b.garden(k), cards, "af-field-garden", "Garden")
+        rows += self._pick_row(k, "garden", None, b.garden(k), cards, "af-field-garden",
+                               text("builder.garden"))
         if self.compact and b.garden(k) is None and b.is_empty(k):   # one step at a time
             box = ipw.VBox(rows, layout=box_layout)
             box.add_class(f"af-player-{k}")
             return box
         if b.draws(k):          # X4: a Garden Scribe draws the top card of the deck
             drawn = chips([(c, c) for c in dict.fromkeys(b.hand_options(k, "drawn"))], b.drawn(k),
-                          "af-field-drawn", "Draws (top of the deck)")
+                          "af-field-drawn", text("builder.draws"))
             self._bind(_toggle(drawn), lambda v: b.set_drawn(k, v))
             rows += [drawn, *self._errors(f"{k}.deck")]
         rows += self._choices(k, "garden")
         rows += self._action_row(k)
         if b.action(k) == "conspire":
             rows += self._pick_row(k, "conspire", None, b.conspire(k), cards, "af-field-conspire",
-                                   "Conspires")
+                                   text("builder.conspires"))
         elif b.action(k) == "convoke":
             discard = list(b.convoke(k).get("discard") or [])
             for j in range(max(len(discard), b.slots(k)["discard"])):
                 rows += self._pick_row(k, "discard", j, discard[j] if j < len(discard) else None, cards,
-                                       f"af-field-discard-{j}", f"Discards ({j + 1})")
+                                       f"af-field-discard-{j}", text("builder.discards", number=j + 1))
             if not self.compact:        # compact: the Noble taken is the Phase-2 chip
                 take = b.convoke(k).get("take")
-                row = chips([(n, n) for n in b.take_options(k)], take, "af-field-take", "Takes")
+                row = chips([(n, n) for n in b.take_options(k)], take, "af-field-take", text("builder.takes"))
                 self._bind(_toggle(row), lambda v: b.set_convoke(k, take=v))
                 rows.append(row)
             rows += self._errors(f"{k}.convoke", f"{k}.convoke.discard",
@@ -306,7 +324,8 @@ class BuilderView(ipw.VBox):
         rows += self._more(k)
         rows += self._errors(f"{k}.scenario")
         if self.compact and b.complete(k):
-            done = ipw.Button(description="Done ✓", tooltip=f"fold {b.names[k]}'s entry to one line",
+            done = ipw.Button(description=text("builder.done"),
+                              tooltip=text("builder.done-tooltip", player=b.names[k]),
                               layout=ipw.Layout(width="auto"))
             done.add_class("af-player-done")
             done.on_click(lambda _: self._guard(self._fold)(k))
@@ -321,8 +340,8 @@ class BuilderView(ipw.VBox):
         b = self.builder
         errors = self._errors(f"{k}.action", f"{k}.passes")
         if not self.compact:
-            action = chips([(ACTION_LABELS[a], a) for a in ACTIONS], b.action(k), "af-field-action",
-                           "Phase 2")
+            action = chips([(text(ACTION_LABELS[a]), a) for a in ACTIONS], b.action(k), "af-field-action",
+                           text("builder.phase-2"))
             self._bind(_toggle(action), lambda v: b.set_action(k, v))
             return [action, *errors]
         take = b.convoke(k).get("take") if b.action(k) == "convoke" else None
@@ -330,13 +349,15 @@ class BuilderView(ipw.VBox):
         if take and take not in nobles:
             nobles = [*nobles, take]
         bare = b.action(k) == "convoke" and not take      # no Noble: the convoke-nothing variant
-        opts = [("Conspire", "conspire"), *((f"Convoke: {n}" + ("" if n in b.take_options(k) else
-                                                                 " (not allowed)"), f"convoke|{n}")
-                                            for n in nobles),
-                *([("Convoke, no Noble", "convoke")] if bare or Variant.CONVOKE_NOTHING in b.variants
-                  else []), ("Pass", "passes")]
+        allowed = b.take_options(k)
+        opts = [(text("builder.action-conspire"), "conspire"),
+                *((text("builder.convoke-noble" if n in allowed else "builder.convoke-noble-not-allowed",
+                        card=n), f"convoke|{n}") for n in nobles),
+                *([(text("builder.convoke-no-noble"), "convoke")]
+                  if bare or Variant.CONVOKE_NOTHING in b.variants else []),
+                (text("builder.action-pass"), "passes")]
         value = f"convoke|{take}" if take else b.action(k)
-        action = chips(opts, value, "af-field-action", "Phase 2")
+        action = chips(opts, value, "af-field-action", text("builder.phase-2"))
         _toggle(action).add_class("af-field-take")
 
         def set_(v: Any) -> None:
@@ -357,19 +378,17 @@ class BuilderView(ipw.VBox):
         given = [z for z in b.zones(k) if b.zone(k, z) is not None and (z != "deck" or len(b.deck(k)) > (
             1 if b.draws(k) else 0))]
         is_open = k in self.more or any(f"{k}.{z}" in problems for z in b.zones(k)) or bool(given)
-        name = b.names[k] or f"player {k + 1}"
-        label = (f"▾ More of {name}'s cards" if is_open else
-                 f"▸ More of {name}'s cards (optional: deck, discard pile, scored, Parlor"
-                 f"{', Exiled deck' if b.expansion else ''})")
+        name = b.names[k] or text("builder.player-number", number=k + 1)
+        label = text("builder.more-open" if is_open else "builder.more-closed-exiled" if b.expansion
+                     else "builder.more-closed", player=name)
         toggle = ipw.ToggleButton(value=is_open, description=label, tooltip=label,
                                   layout=ipw.Layout(width="auto", max_width="100%"))
         toggle.add_class("af-more-cards-toggle")
         toggle.observe(lambda ch: self._guard(self._show_more)(k, bool(ch["new"])), names="value")
         if not is_open:
             return [wrap_row([toggle])]
-        rows: list[ipw.Widget] = [ipw.HTML(
-            "<span class='af-muted'>Only for a round that needs them; left out, a deck, pile or "
-            "score is empty and the Parlor / Exiled deck hold what the rules count.</span>")]
+        note = escape(text("builder.more-note"))
+        rows: list[ipw.Widget] = [ipw.HTML(f"<span class='af-muted'>{note}</span>")]
         for z in b.zones(k):
             rows += self._zone_rows(k, z)
         box = ipw.VBox(rows, layout=ipw.Layout(max_width="100%", padding="0 0 0 6px",
@@ -381,32 +400,33 @@ class BuilderView(ipw.VBox):
         b = self.builder
         cards = b.zone(k, z)
         start = 1 if z == "deck" and b.draws(k) else 0     # a Scribe's draw is asked above
-        label = "Deck below the card drawn" if start else ZONE_LABELS[z]
+        label = text("builder.deck-below" if start else ZONE_LABELS[z])
         hook = f"af-zone-{z.replace('_', '-')}"
         out: list[ipw.Widget] = []
         if z in COUNTED_ZONES:
-            counted = ", ".join(b.counted(k, z)) or "nothing"
-            state = (f"as the rules count it: {counted}" if cards is None else
-                     f"told: {', '.join(cards) or 'empty'}")
-            reset = chips([("as the rules count", "counted"), ("empty / told", "told")],
-                          "counted" if cards is None else "told", f"{hook}-given",
-                          f"{label}: {escape(state)}")
+            state = (text("builder.zone-counted", zone=label,
+                          cards=Join(b.counted(k, z), empty="list.nothing"))
+                     if cards is None else text("builder.zone-told", zone=label,
+                                                cards=Join(cards, empty="list.empty")))
+            reset = chips([(text("builder.counted"), "counted"), (text("builder.told"), "told")],
+                          "counted" if cards is None else "told", f"{hook}-given", escape(state))
             self._bind(_toggle(reset), _zone_given_setter(b, k, z))
             out.append(reset)
         for j, card in enumerate(cards or []):
             if j < start:
                 continue
             legal = b.zone_options(k, z, j)
-            shown = [(c, c) for c in legal] + ([] if card in legal else [(f"{card} (not allowed)", card)])
-            row = chips(shown + [(REMOVE, REMOVE)], card,
-                        f"{hook}-{j}", f"{label} {j + 1 - start}")
+            shown = [(c, c) for c in legal] + ([] if card in legal else [(_not_allowed(card), card)])
+            row = chips(shown + [(text("builder.remove"), REMOVE)], card,
+                        f"{hook}-{j}", text("builder.zone-card", zone=label, number=j + 1 - start))
             self._bind(_toggle(row), _zone_setter(b, k, z, j))
             out.append(row)
         if z not in COUNTED_ZONES or cards is not None:
             adds = b.zone_options(k, z)
             if adds and not (start and not cards):
                 row = chips([(c, c) for c in adds], None, f"{hook}-add",
-                            f"{label}: add a card" if not cards or len(cards) <= start else "add one more")
+                            text("builder.zone-add", zone=label) if not cards or len(cards) <= start
+                            else text("builder.add-one-more"))
                 self._bind(_toggle(row), _zone_setter(b, k, z, None))
                 out.append(row)
         return out + self._errors(f"{k}.{z}")
@@ -423,13 +443,13 @@ class BuilderView(ipw.VBox):
         hand = b.hand(k)
         untold = self.compact and b.action(k) == "conspire"    # the kept card may stay untold
         for j in range(max(len(hand), b.slots(k)["hand"])):
-            options = ([("not told", "")] if untold and j == 0 else []) + cards
+            options = ([(text("builder.not-told"), "")] if untold and j == 0 else []) + cards
             row = chips(options, hand[j] if j < len(hand) else ("" if untold else None),
-                        f"af-field-hand-{j}", "Keeps in hand")
+                        f"af-field-hand-{j}", text("builder.keeps-in-hand"))
             self._bind(_toggle(row), _hand_setter(b, k, j))
             rows.append(row)
         if len(hand) > b.slots(k)["hand"]:
-            remove = ipw.Button(description="Remove the last hand card", layout=ipw.Layout(width="auto"))
+            remove = ipw.Button(description=text("builder.remove-last"), layout=ipw.Layout(width="auto"))
             remove.add_class("af-field-hand-remove")
             remove.on_click(lambda _: self._guard(self._edit)(lambda _v: b.set_hand(k, hand[:-1]), None))
             rows.append(remove)
@@ -452,19 +472,18 @@ class BuilderView(ipw.VBox):
             out += self._witch_row(k)           # one tap: "Caio −5"
             keys = []
         for key in keys:
-            label = CHOICE_LABELS.get(key, key).capitalize()
-            out += self._choice_row(k, source, key, current.get(key), label,
+            out += self._choice_row(k, source, key, current.get(key), _row_label(key),
                                     _choice_setter(b, k, source, key))
         return out
 
     def _choice_row(self, k: int, source: str, key: str, value: Any, label: str,
                     setter: Callable[[Any], None]) -> list[ipw.Widget]:
         options, optional = self.builder.choice_options(k, source, key)
-        opts: list[tuple[str, Any]] = [(NONE, "")] if optional else []
+        opts: list[tuple[str, Any]] = [(text("list.none"), "")] if optional else []
         opts += [(chip_label(o), _chip_value(o)) for o in options]
         value = _chip_value(value) if value is not None else None
         if value is not None and value not in [o for _, o in opts]:
-            opts.append((f"{chip_label(value)} (not allowed)", value))
+            opts.append((_not_allowed(chip_label(value)), value))
         row = chips(opts, value if value is not None else ("" if optional else None),
                     f"af-field-{source}-{key.replace('.', '-')}", label)
         self._bind(_toggle(row), setter)
@@ -477,11 +496,13 @@ class BuilderView(ipw.VBox):
         deltas, _ = b.choice_options(k, "conspire", "delta")
         current = b.choices(k, "conspire")
         value = (current.get("target"), current.get("delta"))
-        opts = [(f"{t} {chip_label(d)}", f"{t}|{d}") for t in targets for d in deltas]
+        opts = [(text("builder.target-change", target=t, change=chip_label(d)), f"{t}|{d}")
+                for t in targets for d in deltas]
         chosen = f"{value[0]}|{value[1]}" if None not in value else None
         if chosen is not None and chosen not in [o for _, o in opts]:
-            opts.append((f"{value[0]} {chip_label(value[1])} (not allowed)", chosen))
-        row = chips(opts, chosen, "af-field-conspire-target", "on · change")
+            opts.append((_not_allowed(text("builder.target-change", target=value[0],
+                                           change=chip_label(value[1]))), chosen))
+        row = chips(opts, chosen, "af-field-conspire-target", text("builder.witch-row"))
         _toggle(row).add_class("af-field-conspire-delta")
 
         def set_(v: Any) -> None:
@@ -499,7 +520,7 @@ class BuilderView(ipw.VBox):
         replay = b.choices(k, "conspire").get("replay") or {}
         for key in b.replays(k):
             out += self._choice_row(k, "conspire", f"replay.{key}", replay.get(key),
-                                    f"on the replay: {CHOICE_LABELS.get(key, key)}",
+                                    text("builder.replay", choice=_choice_label(key)),
                                     _replay_setter(b, k, key))
         return out
 
@@ -560,25 +581,46 @@ def _contains(box: ipw.Widget, widget: ipw.Widget) -> bool:
 def _summary_line(b: Builder, k: int) -> str:
     """Player k's round in a few words: "Knight · Conspires Witch → Caio −5 · keeps Jester"."""
     if b.is_empty(k):
-        return "nothing entered yet"
-    garden = [f"{CHOICE_LABELS.get(key, key)} {chip_label(v)}" for key, v in b.choices(k, "garden").items()]
+        return escape(text("builder.line-empty"))
+    garden: list[Msg] = [Msg("builder.line-choice", {"choice": _choice_label(key), "value": chip_label(v)})
+                         for key, v in b.choices(k, "garden").items()]
     if b.drawn(k):
-        garden.insert(0, f"draws {b.drawn(k)}")
-    parts = [(b.garden(k) or "no Garden card") + (f" ({', '.join(garden)})" if garden else "")]
+        garden.insert(0, Msg("builder.line-draws", {"card": b.drawn(k)}))
+    card = b.garden(k)
+    parts = [Msg("builder.line-no-garden") if card is None else
+             Msg("builder.line-garden-choices", {"card": card, "choices": Join(garden)}) if garden else
+             card]
     action = b.action(k)
     if action == "conspire":
-        choices = " ".join(chip_label(v) for key, v in b.choices(k, "conspire").items() if key != "replay")
-        parts.append(f"Conspires {b.conspire(k) or '?'}" + (f" → {choices}" if choices else ""))
+        choices = [chip_label(v) for key, v in b.choices(k, "conspire").items() if key != "replay"]
+        parts.append(Msg("builder.line-conspires-choices" if choices else "builder.line-conspires",
+                         {"card": b.conspire(k) or "?", "choices": Join(choices, "builder.line-space")}))
     elif action == "convoke":
         c = b.convoke(k)
-        parts.append(f"Convokes {' + '.join(c.get('discard') or []) or '?'} for {c.get('take') or '?'}")
+        parts.append(Msg("builder.line-convokes", {"discard": Join(c.get("discard") or ["?"], "list.plus"),
+                                                   "take": c.get("take") or "?"}))
     else:
-        parts.append("passes")
+        parts.append(Msg("builder.line-passes"))
     if b.hand(k):
-        parts.append("keeps " + ", ".join(b.hand(k)))
+        parts.append(Msg("builder.line-keeps", {"cards": Join(b.hand(k))}))
     elif action == "conspire" and b.empty:
-        parts.append("kept card not told")
-    return escape(" · ".join(parts))
+        parts.append(Msg("builder.line-kept-untold"))
+    return escape(str(Join(parts, "builder.line-sep")))
+
+
+def _choice_label(key: str) -> str:
+    """A choice as the one-line summary says it ("target"); a key of no label, as the file does."""
+    return text(CHOICE_LABELS[key]) if key in CHOICE_LABELS else key
+
+
+def _row_label(key: str) -> str:
+    """The label of a choice's row of chips ("Target")."""
+    return text(CHOICE_ROWS[key]) if key in CHOICE_ROWS else key.capitalize()
+
+
+def _not_allowed(value: str) -> str:
+    """A chip of a value given but not allowed (kept, so that nothing entered is lost)."""
+    return text("builder.not-allowed", value=value)
 
 
 def _variant_setter(b: Builder, name: str) -> Callable[[bool], None]:
@@ -651,25 +693,25 @@ class OpenRoundView(ipw.VBox):
         self.inline_errors = inline_errors
         self.last = ""                 # the input of the last attempt: lesson, upload, paste, line
         self._nonce = 0
-        self.lessons = ipw.Dropdown(options=[("— open a bundled lesson —", ""), *lesson_choices()], value="",
-                                    description="Lesson", style={"description_width": "initial"},
+        self.lessons = ipw.Dropdown(options=[(text("round-opener.pick-lesson"), ""), *lesson_choices()],
+                                    value="", description=text("round-opener.lesson"),
+                                    style={"description_width": "initial"},
                                     layout=ipw.Layout(width="auto", max_width="100%", flex="1 1 16em"))
         self.lessons.add_class("af-lessons")
         self.lessons.add_class("af-lesson-list")
         self.lessons.observe(self._on_lesson, names="value")
         self.upload = ipw.FileUpload(accept=".toml,text/plain", multiple=False,
-                                     description="Upload a scenario file", layout=ipw.Layout(width="auto"))
+                                     description=text("round-opener.upload"), layout=ipw.Layout(width="auto"))
         self.upload.add_class("af-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.paste = ipw.Textarea(placeholder="… or paste a scenario file's text",
+        self.paste = ipw.Textarea(placeholder=text("round-opener.paste"),
                                   layout=ipw.Layout(width="auto", max_width="100%", height="6em"))
         self.paste.add_class("af-paste")
-        self.resolve = ipw.Button(description="Open pasted round", button_style="primary",
+        self.resolve = ipw.Button(description=text("round-opener.open-pasted"), button_style="primary",
                                   layout=ipw.Layout(width="auto"))
         self.resolve.add_class("af-resolve")
-        self.resolve.on_click(self._guard(lambda _: self._done(opener.open_toml(self.paste.value,
-                                                                                "pasted scenario"),
-                                                               "paste")))
+        self.resolve.on_click(self._guard(lambda _: self._done(opener.open_toml(
+            self.paste.value, text("round-opener.pasted")), "paste")))
         self.line = LineBox(self._open_line, self._line_error)   # af-line, af-line-go: one line
         self.errors = ({where: self._error_box() for where in ("lesson", "upload", "paste", "line")}
                        if inline_errors else {})
@@ -726,8 +768,7 @@ class OpenRoundView(ipw.VBox):
         name = str(get("name", "upload.toml") or "upload.toml")
         size = int(get("size", 0) or 0)
         if size > MAX_UPLOAD_BYTES:
-            self.opener.error = (f"{name}: {size:,} bytes is too big for a scenario "
-                                 f"(at most {MAX_UPLOAD_BYTES:,} bytes)")
+            self.opener.error = text("round-opener.too-big", name=name, size=size, limit=MAX_UPLOAD_BYTES)
             self._done(False, "upload")
             return
         self._guard(self._done)(self.opener.open_upload(bytes(get("content") or b""), name), "upload")
