@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import string
 import tomllib
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +21,7 @@ import pytest
 
 from aristofarsa.controllers.builder import Builder
 from aristofarsa.core.messages import Catalog, catalog, pseudo, using
-from tests.test_messages import LESSONS
+from tests.test_messages import LESSONS, _visible_texts
 
 _FORMATTER = string.Formatter()
 
@@ -104,22 +105,21 @@ def test_every_builder_problem_is_filed_the_same_in_any_language(translation) ->
     assert len(fields) >= 20, sorted(fields)
 
 
-def _shown(widget: Any, out: list[str], skip: tuple[type, ...]) -> list[str]:
-    """Every text a widget tree shows (descriptions, values, tooltips, placeholders, option
-    labels, titles), leaving out the subtrees of ``skip``."""
-    if isinstance(widget, skip):
-        return out
-    options = hasattr(widget, "_options_labels")      # its value is a chip's, not shown
-    for attr in ("description", "tooltip", "placeholder") + (() if options else ("value",)):
-        value = getattr(widget, attr, None)
-        if isinstance(value, str) and value:
-            out.append(value)
-    out += [str(o) for o in getattr(widget, "_options_labels", ()) or ()]
-    if hasattr(widget, "get_title"):
-        out += [str(widget.get_title(k)) for k in range(len(getattr(widget, "children", ())))]
+def _walk(widget: Any) -> Iterator[Any]:
+    yield widget
     for child in getattr(widget, "children", ()):
-        _shown(child, out, skip)
-    return out
+        yield from _walk(child)
+
+
+def _shown(widget: Any, out: list[str], skip: tuple[type, ...]) -> list[str]:
+    """Every text a widget tree shows (tests/test_messages.py's ``_visible_texts``) but the
+    texts of the subtrees of ``skip`` and the values of chips and lists (a chip's value, not
+    shown)."""
+    texts = Counter(_visible_texts(widget, []))
+    texts -= Counter(t for w in _walk(widget) if isinstance(w, skip) for t in _visible_texts(w, []))
+    texts -= Counter(w.value for w in _walk(widget)
+                     if hasattr(w, "_options_labels") and isinstance(w.value, str) and w.value)
+    return out + list(texts.elements())
 
 
 def test_the_builder_pane_is_told_by_the_catalog_alone() -> None:
@@ -190,7 +190,4 @@ def test_the_builder_pane_is_told_by_the_catalog_alone() -> None:
 
 
 def _with_class(widget: Any, name: str) -> list[Any]:
-    found = [widget] if name in getattr(widget, "_dom_classes", ()) else []
-    for child in getattr(widget, "children", ()):
-        found += _with_class(child, name)
-    return found
+    return [w for w in _walk(widget) if name in getattr(w, "_dom_classes", ())]
