@@ -3,8 +3,11 @@
 The builder holds plain scenario data (the shape of a scenario TOML file) and judges it the
 way a file is judged: ``scenario.loads(scenario_toml.dumps(data))``, then a probing run of
 the round that records every request the engine makes (its legal options) and every
-missing or illegal choice. Each message keeps the validator's wording and is filed under
-the field at fault (``"1.conspire.target"``: player 2's Conspire target). Options offered
+missing or illegal choice. Each message keeps the validator's wording (without the file's
+name: the round built has no file) and is filed under the field at fault
+(``"1.conspire.target"``: player 2's Conspire target) by :func:`field_of`, from the message's
+catalog ID and fields that each problem carries (``scenario.model.Problem``), never from its
+words: a translated catalog files it the same. Options offered
 for a field are the legal ones only: cards a family still has, targets and deltas the
 engine accepts, Nobles the Convoke total affords. Every key of the scenario format can be
 set by a tap (the other zones, :data:`ZONES`; the switches, :data:`FLAGS`; an Oracle's keep);
