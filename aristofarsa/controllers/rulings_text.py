@@ -51,7 +51,7 @@ def _game_text(body: str) -> str:
     paragraph naming engine things is kept only when the rule has no other)."""
     paragraphs = [p.strip() for p in body.strip().split("\n\n")]
     rules = [p for p in paragraphs
-             if p and not p.startswith(("*In the engine", "*In short", "|", "---"))]
+             if p and not p.startswith(("*In the engine", "*In short", "|", "---"))]  # i18n: code
     game = [p for p in rules if not any(w in p for w in ENGINE_WORDS)]
     return "\n\n".join(_plain(p) for p in (game or rules))
 

@@ -514,7 +514,7 @@ class QuizPane(ipw.VBox):
         winners = toggles([(f"{p}'s {c}", p) for p, c in garden])
         # "?" (no answer yet) is said by its tooltip (the page template names a symbol chip so)
         nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players]
-                                + [(quiz_mod.GAME_ENDS, quiz_mod.GAME_ENDS)], value="",
+                                + [(said("quiz.game-ends"), quiz_mod.GAME_ENDS)], value="",
                                 tooltips=[NO_ANSWER] + [""] * (len(players) + 1),
                                 style={"button_width": "auto"})
         prestige = {p: ipw.IntText(value=0, description=f"{p}'s {c}", style={"description_width": "auto"},
@@ -610,7 +610,7 @@ class QuizPane(ipw.VBox):
             return (f"<tr><td>{RIGHT if c.right else WRONG}</td><td><b>{escape(c.label)}</b></td>"
                     f"<td>{you}</td><td>{answer}</td></tr>"
                     + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
-                       f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>"))
+                       f"{seats.with_rulings(quiz_mod.field_hint(c.name), refs)}</td></tr>"))
 
         rows = "".join(row(c) for c in checks)
         steps = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[rid]] if rid in refs else [])}"
