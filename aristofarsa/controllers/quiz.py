@@ -278,7 +278,7 @@ def free_convokes(sc: scenario_mod.Scenario, result: RoundResult) -> list[tuple[
 GAME_ENDS = "game-ends"
 
 
-def card_of(player: str, card: str) -> str:
+def card_of(player: str, card: str | None) -> str:
     """A player's card as the quiz names it, "Ana's Merchant" (the answers' values and labels)."""
     return said("quiz.card", player=player, card=card)
 
