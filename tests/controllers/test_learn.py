@@ -480,7 +480,7 @@ def test_intro_words_are_not_styled_like_tabs_and_next_question_says_why_it_wait
     from aristofarsa.widgets.exiled import ExiledApp
     from aristofarsa.widgets.learn import LearnApp
     for app in (LearnApp, ExiledApp):
-        assert not re.search(r"<b>(Rules|Cards|Quiz|A round|Lessons)</b>", app.INTRO)
+        assert not re.search(r"<b>(Rules|Cards|Quiz|A round|Lessons)</b>", app.intro_html())
     app = LearnApp.from_query("")
     app.tabs.selected_index = app.QUIZ
     pane = app.quiz
