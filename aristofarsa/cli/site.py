@@ -198,10 +198,25 @@ def pyodide_wheels(cache: Path) -> list[Path]:
     return wheels
 
 
+#: What of the clone a wheel is never built from: setuptools' ``build/`` keeps every file it
+#: ever copied (a data file renamed since would ride along), environments and caches.
+NOT_SOURCE = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".site-cache", "_site",
+              "node_modules", ".pytest_cache", ".hypothesis")
+
+
+def source_copy(clone: Path, dest: Path) -> Path:
+    """A copy of the clone's sources in ``dest`` without ``NOT_SOURCE``, to build a wheel from."""
+    shutil.copytree(clone, dest, ignore=shutil.ignore_patterns(*NOT_SOURCE), symlinks=True)
+    return dest
+
+
 def own_wheel(folder: Path) -> Path:
-    """aristofarsa's wheel, built from the clone (the notebooks and docs/rulings.md inside)."""
+    """aristofarsa's wheel, built from a clean copy of the clone's sources (the notebooks and
+    docs/rulings.md inside; never a stale file of an earlier build)."""
+    source = source_copy(CLONE, folder / "source")
     run("building aristofarsa's wheel", [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                                        "-w", str(folder), str(CLONE)])
+                                        "-w", str(folder), str(source)])
+    shutil.rmtree(source, ignore_errors=True)
     found = sorted(folder.glob("aristofarsa-*.whl"))
     if not found:
         raise UsageError(f"pip built no aristofarsa wheel in {folder}")

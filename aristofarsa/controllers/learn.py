@@ -21,6 +21,8 @@ from typing import Self
 from .. import scenario as scenario_mod
 from ..core import cards
 from ..core.cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
+from ..core.messages import Join, Msg
+from ..core.messages import text as said
 from ..core.result import RoundResult
 from ..core.trace import TraceEvent
 from . import lessons as lessons_mod
@@ -48,7 +50,7 @@ LESSONS_FILE, LESSON_INDEX_FILE = lessons_mod.LESSONS_FILE, lessons_mod.LESSON_I
 def lessons_markdown() -> str:
     """docs/lessons.md: the beginner path and both indexes (generated; a test keeps it in sync)."""
     lib = library()
-    lines = ["# Lessons: a beginner path and an index", "",
+    lines = ["# Lessons: a beginner path and an index", "",  # i18n: docs
              "<!-- Generated from aristofarsa/data/lessons.toml by "
              "aristofarsa.controllers.learn.lessons_markdown(); do not edit by hand. -->", "",
              f"The toolkit bundles {len(lib)} lessons (`aristofarsa/scenarios/*.toml`), each one "
@@ -71,13 +73,13 @@ def lessons_markdown() -> str:
             lesson = lib[name]
             lines.append(f"{n}. `{name}` — {lesson.title} ({', '.join(lesson.rulings)})")
         lines.append("")
-    lines += ["## By card", ""]
+    lines += ["## By card", ""]  # i18n: docs
     for card, names in lessons_by_card().items():
         spec = CARDS[card]
-        extra = ", Exiled expansion" if spec.expansion else ""
+        extra = ", Exiled expansion" if spec.expansion else ""  # i18n: docs
         lines.append(f"- **{card}** ({spec.kind} {spec.prestige}{extra}): "
                      + ", ".join(f"`{n}`" for n in names))
-    lines += ["", "## By situation", ""]
+    lines += ["", "## By situation", ""]  # i18n: docs
     for situation, names in situations().items():
         lines.append(f"- **{situation}**: " + ", ".join(f"`{n}`" for n in names))
     lines.append("")
@@ -90,50 +92,75 @@ def setup_lines(sc: scenario_mod.Scenario) -> list[str]:
     with its choices, and the cards kept in hand."""
     out = []
     for p in sc.players:
-        parts = [f"Garden: {p.garden}{_choices(p.garden, p.garden_choices)}"]
+        parts = [_with_choices(("learn-setup.garden", "learn-setup.garden-choices"),
+                               p.garden, p.garden_choices)]
         if p.conspire:
-            parts.append(f"Balcony: {p.conspire}{_choices(p.conspire, p.conspire_choices)}")
+            parts.append(_with_choices(("learn-setup.balcony", "learn-setup.balcony-choices"),
+                                       p.conspire, p.conspire_choices))
         elif p.convoke is not None:
             discard = p.convoke.get("discard") or []
             take = p.convoke.get("take")
-            parts.append("Convokes" + (f" ({' + '.join(discard)})" if discard else "")
-                         + (f", takes the {take}" if take else ""))
+            cases = {(False, False): "learn-setup.convokes",
+                     (True, False): "learn-setup.convokes-discard",
+                     (False, True): "learn-setup.convokes-take",
+                     (True, True): "learn-setup.convokes-discard-take"}
+            parts.append(Msg(cases[bool(discard), bool(take)],
+                             {"discard": Join(discard, "learn-setup.plus"), "take": take}))
         elif p.passes:
-            parts.append("passes")
+            parts.append(Msg("learn-setup.passes"))
         hand = p.zones.get("hand") or []
         if hand:
-            parts.append(f"keeps in hand: {', '.join(hand)}")
-        first = " (starts)" if p.name == sc.first else ""
-        out.append(f"{p.name}{first}: " + "; ".join(parts))
+            parts.append(Msg("learn-setup.hand", {"cards": Join(hand)}))
+        out.append(said("learn-setup.line-starts" if p.name == sc.first else "learn-setup.line",
+                        player=p.name, parts=Join(parts, "learn-setup.sep")))
     return out
 
 
-def _choices(card: str, choices: dict) -> str:
-    shown = []
+def _with_choices(place: tuple[str, str], card: str, choices: dict) -> Msg:
+    """"Garden: Witch" or, with the choices written in the file, "Garden: Witch (on Ana's
+    Garden card, +5)" (``place``: the message without them and the one with them)."""
+    shown = _choices(card, choices)
+    if not shown:
+        return Msg(place[0], {"card": card})
+    return Msg(place[1], {"card": card, "choices": Join(shown)})
+
+
+#: how a choice key of a scenario file is said in the set-up (another key: ``learn-setup.choice.other``)
+CHOICE_MESSAGES = {"also_score": "learn-setup.choice.also-score", "discard": "learn-setup.choice.discard",
+                   "give": "learn-setup.choice.give", "keep": "learn-setup.choice.keep",
+                   "peek": "learn-setup.choice.peek"}
+
+
+def _choices(card: str, choices: dict) -> list[Msg | str]:
+    shown: list[Msg | str] = []
     for k, v in choices.items():
         if k in ("card", "replay"):
             continue
         if k == "target":
-            where = "Balcony card" if card == "Bishop" else "Garden card"
-            shown.append(f"on {v}'s {where}")
+            shown.append(Msg("learn-setup.choice.target-balcony" if card == "Bishop"
+                             else "learn-setup.choice.target", {"player": v}))
         elif k == "delta":
             shown.append(f"{int(v):+d}")
         elif k == "reveal":
-            shown.append(f"who shows {v}")
+            shown.append(Msg("learn-setup.choice.reveal", {"card": v}))
         elif k == "exchange":
-            shown.append({True: "exchanges", False: "does not exchange"}.get(v, f"exchanges for the {v}"))
+            shown.append(Msg("learn-setup.choice.exchange-yes") if v is True else
+                         Msg("learn-setup.choice.exchange-no") if v is False else
+                         Msg("learn-setup.choice.exchange-for", {"card": v}))
+        elif k in CHOICE_MESSAGES:
+            shown.append(Msg(CHOICE_MESSAGES[k], {"value": _fmt(v)}))
         else:
-            shown.append(f"{k.replace('_', ' ')} {_fmt(v)}")
-    return f" ({', '.join(shown)})" if shown else ""
+            shown.append(Msg("learn-setup.choice.other", {"key": k.replace("_", " "), "value": _fmt(v)}))
+    return shown
 
 
-def _fmt(value: object) -> str:
+def _fmt(value: object) -> object:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return Msg("learn-setup.yes" if value else "learn-setup.no")
     if isinstance(value, int):
         return f"{value:+d}"
     if isinstance(value, list):
-        return ", ".join(map(str, value))
+        return Join(map(str, value))
     return str(value)
 
 
@@ -177,7 +204,7 @@ def card_notes_markdown(expansion: bool = False) -> str:
 def card_table_markdown(expansion: bool = False) -> str:
     """The card table of docs/rules.md (base game or expansion): the card texts the apps show
     (``aristofarsa.core.cards``), word for word (a test keeps docs/rules.md in step)."""
-    lines = ["| Card | Type | Prestige | Crowns (provisional) | In the Ball Garden "
+    lines = ["| Card | Type | Prestige | Crowns (provisional) | In the Ball Garden "  # i18n: docs
              "| On the Whispers Balcony |", "|---|---|---|---|---|---|"]
     for name in (EXPANSION_CARDS if expansion else BASE_CARDS):
         spec = CARDS[name]
@@ -222,7 +249,8 @@ class CardTour:
     def go(self, k: int | str) -> None:
         if isinstance(k, str):
             if k not in self.names:
-                raise ValueError(f"unknown card {k!r}: this tour shows {', '.join(self.names)}")
+                raise ValueError(f"unknown card {k!r}: this tour shows "  # i18n: developer
+                                 f"{', '.join(self.names)}")
             k = self.names.index(k)
         self.index = max(0, min(len(self.names) - 1, k))
 
@@ -245,11 +273,8 @@ def resolve(lesson: Lesson) -> RoundResult:
 
 
 #: what a learner reads for the one step of a lesson that speaks of the file format (M11): the
-#: same point in the game's words
-ONE_ROUND_SCOPE = ("This lesson plays a single round, so it shows only what this round decides "
-                   "about the end of the game: an Aristocrat that scores, or is worst with the "
-                   "expansion, ends it after this round; a Parlor emptied now means one more round. "
-                   "Whether everyone can draw back to 3 is only known at the next round's Draw.")
+#: same point in the game's words (its message)
+ONE_ROUND_SCOPE = "learn.one-round-scope"
 
 
 def for_learners(events: Iterable[TraceEvent]) -> list[TraceEvent]:
@@ -259,7 +284,7 @@ def for_learners(events: Iterable[TraceEvent]) -> list[TraceEvent]:
     for e in events:
         if e.kind == "scope":
             e = copy.copy(e)
-            e._text = ONE_ROUND_SCOPE
+            e._text = said(ONE_ROUND_SCOPE)
         out.append(e)
     return out
 
@@ -274,8 +299,7 @@ class LessonWalk:
     def __init__(self, name: str) -> None:
         lib = library()
         if name not in lib:
-            raise ValueError(f"unknown lesson {name!r}: give a bundled lesson's file name without "
-                             f".toml, e.g. {path_order()[0]}")
+            raise ValueError(said("learn.unknown-lesson", lesson=name, example=path_order()[0]))
         self.lesson = lib[name]
         sc = self.lesson.scenario()
         self.setup = setup_lines(sc)
@@ -299,7 +323,7 @@ class LessonWalk:
         wins, S1); right when it names exactly the winners."""
         chosen = [players] if isinstance(players, str) else list(players)
         if not chosen or any(p not in self.lesson.players for p in chosen):
-            raise ValueError(f"choose one or more of {', '.join(self.lesson.players)}")
+            raise ValueError(f"choose one or more of {', '.join(self.lesson.players)}")  # i18n: developer
         self.prediction = ", ".join(p for p in self.lesson.players if p in chosen)
         self._revealed = True
         return set(chosen) == set(self.result.winners)
@@ -384,14 +408,12 @@ class LearnController:
             if params["lesson"] in library():
                 lesson = params["lesson"]
             else:
-                errors.append(f"unknown lesson {params['lesson']!r}: give a bundled lesson's file "
-                              f"name without .toml, e.g. {cls.FIRST}")
+                errors.append(said("learn.unknown-lesson", lesson=params["lesson"], example=cls.FIRST))
         if params.get("progress"):
             try:
                 progress = Quiz.from_code(params["progress"])
                 if progress.level not in cls.QUIZ_LEVELS:
-                    raise ProgressError("this progress code is for the other app's quiz: "
-                                        "the quiz starts afresh")
+                    raise ProgressError(said("quiz.other-app"))
             except ProgressError as exc:
                 progress = None
                 errors.append(str(exc))

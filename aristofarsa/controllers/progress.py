@@ -7,7 +7,9 @@ parsed (a code of 20 000 ``[`` overflowed the stack); every number goes through 
 bounded reader (:func:`aristofarsa.files.whole_number`: whole, ASCII digits, at most 24
 characters), so ``Infinity``, ``NaN``, ``1e999`` and a 5 000-digit number are refused; and
 the table must have the shape :meth:`Quiz.code` writes (whole numbers, lists of short text,
-answers as ``[topic, 0 or 1]``). Plain Python (no Jupyter).
+answers as ``[topic, 0 or 1]``). Plain Python (no Jupyter). Its messages say what is wrong
+for a developer: the quiz shows a learner its one catalog sentence of a damaged code
+(``quiz.damaged``).
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ class ProgressDataError(ValueError):
 
 
 def _refuse(token: str) -> Any:
-    raise ProgressDataError(f"{token} is not a whole number")
+    raise ProgressDataError(f"{token} is not a whole number")  # i18n: developer
 
 
 def _whole(text: str) -> int:
@@ -59,16 +61,16 @@ def check_depth(raw: bytes, limit: int = MAX_DEPTH) -> None:
         elif byte in (0x5B, 0x7B):      # [ {
             level += 1
             if level > limit:
-                raise ProgressDataError(f"nested more than {limit} levels")
+                raise ProgressDataError(f"nested more than {limit} levels")  # i18n: developer
         elif byte in (0x5D, 0x7D):      # ] }
             level -= 1
 
 
 def _texts(value: Any) -> list[str]:
     if not isinstance(value, list) or len(value) > MAX_ITEMS:
-        raise ProgressDataError("a list of text expected")
+        raise ProgressDataError("a list of text expected")  # i18n: developer
     if not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value):
-        raise ProgressDataError("a list of text expected")
+        raise ProgressDataError("a list of text expected")  # i18n: developer
     return value
 
 
@@ -80,19 +82,19 @@ def decode(raw: bytes) -> dict[str, Any]:
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise ProgressDataError("not JSON") from None
     if not isinstance(data, dict):
-        raise ProgressDataError("not a table")
+        raise ProgressDataError("not a table")  # i18n: developer
     for key in _NUMBERS:
         value = data.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ProgressDataError(f"{key}: a whole number >= 0 expected")
+            raise ProgressDataError(f"{key}: a whole number >= 0 expected")  # i18n: developer
     for key in _TEXTS:
         _texts(data.get(key))
     answers = data.get("a")
     if not isinstance(answers, list) or len(answers) > MAX_ITEMS:
-        raise ProgressDataError("a: a list of answers expected")
+        raise ProgressDataError("a: a list of answers expected")  # i18n: developer
     for answer in answers:
         if not (isinstance(answer, list) and len(answer) == 2 and isinstance(answer[0], str)
                 and len(answer[0]) <= MAX_TEXT and answer[1] in (0, 1)
                 and not isinstance(answer[1], float)):
-            raise ProgressDataError("a: each answer is [topic, 0 or 1]")
+            raise ProgressDataError("a: each answer is [topic, 0 or 1]")  # i18n: developer
     return data

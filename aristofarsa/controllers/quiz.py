@@ -36,6 +36,7 @@ from ..core.cards import (
     on_registry_change,
 )
 from ..core.decisions import DecisionError
+from ..core.messages import Join, Msg
 from ..core.messages import text as said
 from ..core.result import RoundResult
 from ..core.trace import TraceEvent
@@ -54,21 +55,36 @@ class Topic:
     """One idea a question is chosen to show, and the lessons to review when it is missed."""
 
     key: str
-    title: str
-    idea: str                        # the rule in a sentence, shown with the summary
+    title_id: str                    # the message of its title ("quiz-topic.<key>")
+    idea_id: str                     # the rule in a sentence, shown with the summary ("quiz-idea.<key>")
     force: tuple[tuple[str, str], ...]   # (where, card) put into the round: "garden"/"balcony"
     lessons: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        """The topic's title in the catalog in use."""
+        return said(self.title_id)
+
+    @property
+    def idea(self) -> str:
+        """The rule in a sentence, in the catalog in use."""
+        return said(self.idea_id)
 
 
 @dataclass(frozen=True)
 class Level:
     key: str
-    title: str
+    title_id: str                    # the message of its title ("quiz-level.<key>")
     players: tuple[int, ...]
     garden: tuple[str, ...]          # cards that may be played in the Garden
     balcony: tuple[str, ...]         # cards that may be put on the Balcony
     expansion: bool
     topics: tuple[Topic, ...]
+
+    @property
+    def title(self) -> str:
+        """The level's title in the catalog in use ("1. The Garden decides")."""
+        return said(self.title_id)
 
 
 def _all_but(*left_out: str, expansion: bool = False) -> tuple[str, ...]:
@@ -85,30 +101,21 @@ _LATER = ("Jester", "Squire", "Courtisan", "Bishop")
 
 def _garden_level() -> Level:
     """Level 1: the Garden decides (Garden rules, ties, the Knight's S2)."""
-    return Level("garden", "1. The Garden decides", (3, 4), _all_but("Bishop"), ("Servant", "Aristocrat"),
+    return Level("garden", "quiz-level.garden", (3, 4), _all_but("Bishop"), ("Servant", "Aristocrat"),
                  False, (
-        Topic("rogue-squire", "Rogue and Squire",
-              "The Rogue is 10 while any Noble is in the Garden; the Squire is 10 while it is the "
-              "only Noble there (M4).", (("garden", "Rogue"), ("garden", "Squire")),
+        Topic("rogue-squire", "quiz-topic.rogue-squire", "quiz-idea.rogue-squire",
+              (("garden", "Rogue"), ("garden", "Squire")),
               ("m4-rogue-needs-a-noble", "m4-squire-only-noble")),
-        Topic("courtisan", "The Courtisan after a Peasant",
-              "A Courtisan adds the Prestige the card just before it has when it is played, if that "
-              "card is a Peasant (M4).", (("garden", "Courtisan"),),
+        Topic("courtisan", "quiz-topic.courtisan", "quiz-idea.courtisan", (("garden", "Courtisan"),),
               ("m4-courtisan-after-peasant", "m4-rogue-then-courtisan")),
-        Topic("aristocrat", "The Aristocrat's mark",
-              "Nobles already in the Garden when an Aristocrat is played are worth exactly 5 for the "
-              "round (M4).", (("garden", "Aristocrat"),),
+        Topic("aristocrat", "quiz-topic.aristocrat", "quiz-idea.aristocrat", (("garden", "Aristocrat"),),
               ("m4-aristocrat-marks-nobles-and-aristocrats",)),
-        Topic("servant-pair", "The Servant pair",
-              "A Garden Servant is 11 while its owner's other Servant is revealed on the Balcony; if it "
-              "wins, both Servants score (M4, S2).", (("garden", "Servant"), ("balcony", "Servant")),
+        Topic("servant-pair", "quiz-topic.servant-pair", "quiz-idea.servant-pair",
+              (("garden", "Servant"), ("balcony", "Servant")),
               ("s2-servant-pair-both-score",)),
-        Topic("tie", "Ties",
-              "Every card with the winning Prestige wins and scores; the earliest of them in the "
-              "queue makes its owner start the next round (S1, M2).", (),
+        Topic("tie", "quiz-topic.tie", "quiz-idea.tie", (),
               ("s1-tied-cards-all-score", "m2-tie-earliest-card-starts-next")),
-        Topic("knight-anyway", "The Knight scores anyway",
-              "A Garden Knight that loses by 3 or less scores anyway, without making a winner (S2).",
+        Topic("knight-anyway", "quiz-topic.knight-anyway", "quiz-idea.knight-anyway",
               (("garden", "Knight"),), ("s2-knight-loses-by-3-scores-anyway",
                                         "m2-knight-anyway-is-not-a-winner")),
     ))
@@ -116,22 +123,16 @@ def _garden_level() -> Level:
 
 def _balcony_level() -> Level:
     """Level 2: Balcony effects (Witch, Merchant, Knight, Damsel, free Convokes)."""
-    return Level("balcony", "2. Balcony effects", (3, 4), _all_but("Bishop"), _all_but(*_LATER), False, (
-        Topic("witch", "The Witch", "The Witch gives +5 or -5 to another player's Garden card (B2).",
+    return Level("balcony", "quiz-level.balcony", (3, 4), _all_but("Bishop"), _all_but(*_LATER), False, (
+        Topic("witch", "quiz-topic.witch", "quiz-idea.witch",
               (("balcony", "Witch"),), ("b2-witch-another-card",)),
-        Topic("merchant", "The Merchant",
-              "The Merchant doubles a Garden card's Prestige at that moment; if that card scores by any "
-              "route, the Merchant scores too (B5).", (("balcony", "Merchant"),),
+        Topic("merchant", "quiz-topic.merchant", "quiz-idea.merchant", (("balcony", "Merchant"),),
               ("b5-merchant-own-card", "b5-merchant-knight-anyway")),
-        Topic("knight", "The Knight on the Balcony", "+8 to its owner's Garden card (B7).",
+        Topic("knight", "quiz-topic.knight", "quiz-idea.knight",
               (("balcony", "Knight"),), ("b7-knights-on-own-cards",)),
-        Topic("damsel", "The Damsel",
-              "The Damsel swaps the Prestige of its owner's Garden card and another player's; if its "
-              "owner wins, the Damsel scores instead and Convokes the Knight (B4).",
+        Topic("damsel", "quiz-topic.damsel", "quiz-idea.damsel",
               (("balcony", "Damsel"),), ("b4-damsel-swap", "b4-damsel-owner-wins")),
-        Topic("free-convoke", "Free Convokes",
-              "A Balcony Rogue Convokes its owner's cheapest Noble; a scoring Garden Rogue does the "
-              "same; a scoring Garden Damsel Convokes the Knight — all for free (B6, S2).",
+        Topic("free-convoke", "quiz-topic.free-convoke", "quiz-idea.free-convoke",
               (("balcony", "Rogue"),), ("b6-rogue-balcony-convoke",
                                        "s2-garden-rogue-convokes-lowest-noble",
                                        "s2-garden-damsel-convokes-knight")),
@@ -140,30 +141,21 @@ def _balcony_level() -> Level:
 
 def _jester_bishop_level() -> Level:
     """Level 3: the Jester and the Bishop (and the Squire's and Courtisan's exchange)."""
-    return Level("jester-bishop", "3. Jester and Bishop", (4,), _all_but(), _all_but(), False, (
-        Topic("jester", "The Jester",
-              "An odd number of Jesters on the Balcony makes the lowest Prestige win; a Knight then "
-              "scores anyway if it loses by 3 or less, at most 3 above the lowest (B3).",
+    return Level("jester-bishop", "quiz-level.jester-bishop", (4,), _all_but(), _all_but(), False, (
+        Topic("jester", "quiz-topic.jester", "quiz-idea.jester",
               (("balcony", "Jester"),),
               ("b3-jester-lowest-wins", "b3-jester-knight-loses-low", "s2-knight-anyway-under-jester")),
-        Topic("jester-knight", "The Knight under the Jester",
-              "When the lowest wins, a Garden Knight at most 3 above the lowest scores anyway, "
-              "without making a winner (B3, S2).", (("balcony", "Jester"), ("garden", "Knight")),
+        Topic("jester-knight", "quiz-topic.jester-knight", "quiz-idea.jester-knight",
+              (("balcony", "Jester"), ("garden", "Knight")),
               ("b3-jester-knight-loses-low", "s2-knight-anyway-under-jester")),
-        Topic("two-jesters", "Two Jesters cancel",
-              "Two Jesters cancel each other: the highest wins again (B3).",
+        Topic("two-jesters", "quiz-topic.two-jesters", "quiz-idea.two-jesters",
               (("balcony", "Jester"), ("balcony", "Jester")), ("b3-two-jesters-cancel",)),
-        Topic("bishop-cancel", "The Bishop cancels",
-              "A Balcony Bishop cancels another Balcony card; one that already acted is undone and the "
-              "Balcony replayed without it (B10).", (("balcony", "Bishop"),),
+        Topic("bishop-cancel", "quiz-topic.bishop-cancel", "quiz-idea.bishop-cancel",
+              (("balcony", "Bishop"),),
               ("b10-bishop-cancels-later-card", "b10-bishop-replay")),
-        Topic("bishop-mode", "Bishop mode",
-              "With a Bishop in the Garden when Phase 2 begins, Balcony cards are played face up and act "
-              "at once, in Phase-2 order (P6).", (("garden", "Bishop"),),
+        Topic("bishop-mode", "quiz-topic.bishop-mode", "quiz-idea.bishop-mode", (("garden", "Bishop"),),
               ("p6-bishop-mode-outlives-the-bishop", "b11-bishop-mode-servant")),
-        Topic("exchange", "Exchanges (Squire, Courtisan)",
-              "A Squire or Courtisan on the Balcony puts a hand card into the Garden in place of the "
-              "Garden card; the card coming in starts clean: no ledger, no entry effect (M5).",
+        Topic("exchange", "quiz-topic.exchange", "quiz-idea.exchange",
               (("balcony", "Courtisan"),), ("b8-squire-rogue-swapped-in",
                                            "b9-courtisan-forces-aristocrat",
                                            "m5-swapped-card-starts-clean")),
@@ -172,21 +164,14 @@ def _jester_bishop_level() -> Level:
 
 def _exiled_level() -> Level:
     """Level 4: the Exiled expansion (exile, Bard, Elder, Scribe)."""
-    return Level("exiled", "4. The Exiled expansion", (3, 4), _all_but("Bishop", "Scribe", expansion=True),
+    return Level("exiled", "quiz-level.exiled", (3, 4), _all_but("Bishop", "Scribe", expansion=True),
                  _all_but(*_LATER, "Oracle", expansion=True), True, (
-        Topic("exile", "Exile",
-              "The worst Prestige (lowest; highest under a Jester) that did not score is exiled, ties "
-              "all exile, all tied nobody (X2).", (), ("x2-lowest-exiles", "x2-ties-all-exile")),
-        Topic("bard", "The Bard",
-              "A Garden Bard adds the printed Prestige of the card revealed for it; a Balcony Bard adds "
-              "the discarded card's printed Prestige + 3 to your Garden card (X3).",
+        Topic("exile", "quiz-topic.exile", "quiz-idea.exile", (), ("x2-lowest-exiles", "x2-ties-all-exile")),
+        Topic("bard", "quiz-topic.bard", "quiz-idea.bard",
               (("garden", "Bard"),), ("m4-bard-adds-printed-prestige", "x3-bard-balcony-discard")),
-        Topic("elder", "The Elder",
-              "A Garden Elder is +5 next to a Noble; a Balcony Elder copies the Balcony text of your "
-              "Garden card (X5).", (("garden", "Elder"),),
+        Topic("elder", "quiz-topic.elder", "quiz-idea.elder", (("garden", "Elder"),),
               ("m4-elder-noble-neighbour", "x5-elder-copies-merchant")),
-        Topic("scribe", "The Balcony Scribe",
-              "-7 to any Garden card; if that card is exiled, the Scribe scores too (X4).",
+        Topic("scribe", "quiz-topic.scribe", "quiz-idea.scribe",
               (("balcony", "Scribe"),), ("x4-balcony-scribe-scores-with-exiled-target",)),
     ))
 
@@ -257,13 +242,13 @@ class Question:
     def scoring_options(self) -> list[tuple[str, str]]:
         """(label, value) of every card the learner may say scores, as the table saw them:
         each Garden card as played, each Balcony card and, when an exchange may bring one into
-        the Garden, each card kept in hand. The value is "Ana's Merchant"."""
+        the Garden, each card kept in hand. The value is "Ana's Merchant" (:func:`card_of`)."""
         specs = self.scenario.specs()
-        out = [(f"{p}'s {c} (Garden)", f"{p}'s {c}") for p, c in self.garden_cards()]
-        out += [(f"{p}'s {specs[p].conspire} (Balcony)", f"{p}'s {specs[p].conspire}")
+        out = [(said("quiz.card-garden", player=p, card=c), card_of(p, c)) for p, c in self.garden_cards()]
+        out += [(said("quiz.card-balcony", player=p, card=specs[p].conspire), card_of(p, specs[p].conspire))
                 for p in self.players if specs[p].conspire]
         if any(specs[p].conspire in ("Squire", "Courtisan", "Elder") for p in self.players):
-            out += [(f"{p}'s {card} (kept in hand)", f"{p}'s {card}")
+            out += [(said("quiz.card-hand", player=p, card=card), card_of(p, card))
                     for p in self.players for card in specs[p].zones.get("hand") or []]
         return out
 
@@ -288,15 +273,21 @@ def free_convokes(sc: scenario_mod.Scenario, result: RoundResult) -> list[tuple[
     return free
 
 
-#: the answer to "who starts the next round?" when the game ends with this round (E1, X2)
-GAME_ENDS = "nobody: the game ends"
+#: the answer to "who starts the next round?" when the game ends with this round (E1, X2); the
+#: page says it "nobody: the game ends" (``quiz.game-ends``)
+GAME_ENDS = "game-ends"
+
+
+def card_of(player: str, card: str | None) -> str:
+    """A player's card as the quiz names it, "Ana's Merchant" (the answers' values and labels)."""
+    return said("quiz.card", player=player, card=card)
 
 
 def outcome(sc: scenario_mod.Scenario, result: RoundResult) -> Answer:
     """The fields a question asks, read from the engine's resolution. When the game ends with
     this round nobody starts a next one (:data:`GAME_ENDS`)."""
     free = [player for player, _ in free_convokes(sc, result)]
-    scored = [f"{player}'s {card}" for player, cards in result.scored.items() for card in cards]
+    scored = [card_of(player, card) for player, cards in result.scored.items() for card in cards]
     exiled = [player for player, cards in result.exiled.items() if cards]
     return Answer(tuple(result.winners), GAME_ENDS if result.game_over else result.next_first,
                   tuple((player, value) for player, _, value in result.garden),
@@ -312,7 +303,8 @@ def generate(level_key: str, seed: int, topic_key: str | None = None) -> Questio
     The same arguments always give the same round."""
     level = next((lv for lv in LEVELS if lv.key == level_key), None)
     if level is None:
-        raise ValueError(f"unknown quiz level {level_key!r}: choose one of {', '.join(LEVEL_KEYS)}")
+        raise ValueError(f"unknown quiz level {level_key!r}: choose one of "  # i18n: developer
+                         f"{', '.join(LEVEL_KEYS)}")
     rng = random.Random(f"aristofarsa-quiz:{level_key}:{seed}")
     chosen = (topic(topic_key) if topic_key is not None
               else level.topics[rng.randrange(len(level.topics))])
@@ -327,7 +319,7 @@ def generate(level_key: str, seed: int, topic_key: str | None = None) -> Questio
         if sc.warnings or signature(sc) in bundled or not shows(chosen.key, sc, result):
             continue
         return Question(level.key, chosen.key, seed, data, sc, result)
-    raise GenerationError(f"no round for topic {chosen.key} from seed {seed}")
+    raise GenerationError(f"no round for topic {chosen.key} from seed {seed}")  # i18n: developer
 
 
 def _deal(level: Level, chosen: Topic, rng: random.Random) -> dict[str, Any]:
@@ -533,23 +525,15 @@ def field_label(name: str) -> str:
     return said(FIELD_MESSAGES[name])
 
 
-#: the rule behind each field, shown when it is answered wrong
-FIELD_HINTS = {
-    "winners": "Every Garden card with the winning Prestige wins: the highest, or the lowest after an "
-               "odd number of Jesters (S1, B3).",
-    "next_first": "The owner of the earliest winning card in the queue starts the next round, even if "
-                  "that card does not score (M2); if an Aristocrat scored (or, with the expansion, is "
-                  "worst), the game ends and nobody does (E1, X2).",
-    "prestige": "Garden value (the card's own Garden effect, the Aristocrat's mark), then every Balcony "
-                "change in the order the cards resolved (M3, M4).",
-    "scored": "Winning cards, then each scoring clause: a Knight losing by 3 or less, the Servant pair, a "
-              "Merchant on a scoring card, the winner's Balcony Damsel instead of the winning card (S2, B4, "
-              "B5).",
-    "free_convokes": "A Balcony Rogue, a scoring Garden Rogue, a scoring Garden Damsel and the winner's "
-                     "Balcony Damsel Convoke for free (B6, S2, B4).",
-    "exiled": "The worst Prestige (lowest; highest under the Jester) that did not score is exiled; all "
-              "tied: nobody (X2, X7).",
-}
+#: the rule behind each field (its message), shown when it is answered wrong
+FIELD_HINTS = {"winners": "quiz-hint.winners", "next_first": "quiz-hint.next-first",
+               "prestige": "quiz-hint.prestige", "scored": "quiz-hint.scored",
+               "free_convokes": "quiz-hint.free-convokes", "exiled": "quiz-hint.exiled"}
+
+
+def field_hint(name: str) -> str:
+    """The rule behind a field of an answer, in the catalog in use."""
+    return said(FIELD_HINTS[name])
 
 
 def asked_fields(expansion: bool) -> list[str]:
@@ -557,15 +541,16 @@ def asked_fields(expansion: bool) -> list[str]:
     return [*fields, "exiled"] if expansion else fields
 
 
-NOT_ANSWERED = "not answered"
+#: what the feedback says of a field the learner left untouched (its message)
+NOT_ANSWERED = "quiz.not-answered"
 
 
 def _show(name: str, value: Any) -> str:
     if name == "next_first":
-        return value or ""
+        return said("quiz.game-ends") if value == GAME_ENDS else value or ""
     if name == "prestige":
-        return ", ".join(f"{p} {v}" for p, v in value)
-    return ", ".join(value)
+        return str(Join(Msg("quiz.prestige", {"player": p, "value": v}) for p, v in value))
+    return str(Join(value))
 
 
 def winning_card_labels(question: Question, players: Any) -> list[str]:
@@ -576,7 +561,8 @@ def winning_card_labels(question: Question, players: Any) -> list[str]:
     for p, played in question.garden_cards():
         if p in players:
             now = final.get(p, played)
-            out.append(f"{p}'s {played}" if now == played else f"{p}'s {now} (in the {played}'s place)")
+            out.append(card_of(p, played) if now == played else
+                       said("quiz.card-in-place", player=p, card=now, played=played))
     return out
 
 
@@ -600,7 +586,7 @@ def _shown(question: Question, name: str, value: Any) -> str:
         value = winning_card_labels(question, value)
     elif name == "scored":
         value = scored_labels(question, value)
-    return _show(name, value) or ("nothing" if name == "scored" else "nobody")
+    return _show(name, value) or said("quiz.nothing" if name == "scored" else "quiz.nobody")
 
 
 def check(question: Question, given: Answer, answered: Any = None) -> list[FieldCheck]:
@@ -608,7 +594,8 @@ def check(question: Question, given: Answer, answered: Any = None) -> list[Field
     ``answered``: the fields the learner touched (default: all); a field left untouched and
     not right reads "not answered" (not "nobody", as if chosen)."""
     truth = question.answer()
-    free = ", ".join(f"{p} (the {card})" for p, card in free_convokes(question.scenario, question.result))
+    free = str(Join(Msg("quiz.free-convoke", {"player": p, "card": card})
+                    for p, card in free_convokes(question.scenario, question.result)))
     out = []
     for name in asked_fields(question.expansion):
         want, got = getattr(truth, name), getattr(given, name)
@@ -618,9 +605,9 @@ def check(question: Question, given: Answer, answered: Any = None) -> list[Field
             right = dict(want) == dict(got)
         else:
             right = want == got
-        expected = (free or "nobody") if name == "free_convokes" else _shown(question, name, want)
+        expected = (free or said("quiz.nobody")) if name == "free_convokes" else _shown(question, name, want)
         untouched = (answered is not None and name not in answered) or not got
-        shown = NOT_ANSWERED if untouched and not right else _shown(question, name, got)
+        shown = said(NOT_ANSWERED) if untouched and not right else _shown(question, name, got)
         out.append(FieldCheck(name, field_label(name), right, shown, expected))
     return out
 
@@ -637,14 +624,15 @@ def why(result: RoundResult) -> list[TraceEvent]:
     starts next. Left out: the plays, the reveals and the Phase-2 Convoke actions (the
     question shows them)."""
     keep = []
+    one_more = any(e.kind == "end" and e.rule == "E3" for e in result.trace)   # a Parlor emptied
     for e in result.trace:
         if e.phase in ("setup", "draw", "end") or e.kind in ("play", "reveal", "conspire", "conspire-secret",
                                                             "phase", "move", "standings", "litter"):
             continue
         if e.phase == "phase2" and (e.kind == "order" or (e.kind == "convoke" and e.rule == "P5")):
             continue
-        if e.kind == "end" and "goes on" in e.text:
-            continue
+        if e.kind == "end" and e.rule == "E1" and not result.game_over and not one_more:
+            continue                # "the game goes on" (no Parlor emptied): nothing to decide
         keep.append(e)
     return keep
 
@@ -668,9 +656,8 @@ def step_text(e: TraceEvent, result: RoundResult) -> str:
         return e.text
     cards = card_names(result.garden, result.winners)
     best = next((v for p, _, v in result.garden if p in result.winners), None)
-    jester = "The Jester votes are odd: the lowest Prestige wins. " if result.lowest_wins else ""
-    verb = "wins" if len(cards) == 1 else "win, tied (every tied card wins)"
-    return f"{jester}Winning Prestige {best}: {', '.join(cards)} {verb}."
+    return said("quiz-why.winners-lowest" if result.lowest_wins else "quiz-why.winners",
+                value=best, cards=Join(cards), count=len(cards))
 
 
 # ------------------------------------------------------------------ the quiz's state
@@ -678,7 +665,8 @@ class ProgressError(ValueError):
     """A damaged progress code; the message says so (the quiz starts afresh)."""
 
 
-DAMAGED = "damaged progress code (copy the whole address): the quiz starts afresh"
+#: a progress code that cannot be read (its message)
+DAMAGED = "quiz.damaged"
 
 
 @dataclass
@@ -749,7 +737,7 @@ class Quiz:
     def new_quiz(self, level: int | None = None) -> None:
         """A new quiz (at ``level``, default the same); the totals and misses are kept."""
         if level is not None and not 0 <= level < len(LEVELS):
-            raise ValueError(f"quiz level must be 1 to {len(LEVELS)}, got {level + 1}")
+            raise ValueError(f"quiz level must be 1 to {len(LEVELS)}, got {level + 1}")  # i18n: developer
         self.level = self.level if level is None else level
         self.answers, self.checked, self._question = [], None, None
 
@@ -785,11 +773,11 @@ class Quiz:
     @classmethod
     def from_code(cls, code: str) -> Quiz:
         if len(code) > 4000:
-            raise ProgressError("progress code too long: not one this app made")
+            raise ProgressError(said("quiz.too-long"))
         try:
             blob = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
             if len(blob) < 5 or zlib.crc32(blob[4:]).to_bytes(4, "big") != blob[:4]:
-                raise ProgressError(DAMAGED)
+                raise ProgressError(said(DAMAGED))
             data = progress.decode(zlib.decompressobj().decompress(blob[4:], 20_000))
             state = cls(seed=int(data["s"]), level=int(data["l"]), counter=int(data["c"]),
                         recent=[str(r) for r in data["r"]][-NO_REPEAT:],
@@ -799,9 +787,9 @@ class Quiz:
         except ProgressError:
             raise
         except (binascii.Error, zlib.error, ValueError, KeyError, TypeError):
-            raise ProgressError(DAMAGED) from None
+            raise ProgressError(said(DAMAGED)) from None
         if not 0 <= state.level < len(LEVELS) or any(_bad_topic(t) for t, _ in state.answers):
-            raise ProgressError(DAMAGED)
+            raise ProgressError(said(DAMAGED))
         state.missed = [m for m in state.missed if not _bad_topic(m)]
         return state
 

@@ -19,6 +19,8 @@ from pathlib import Path
 from .. import scenario as scenario_mod
 from ..analysis.outcome import who_wins
 from ..core.cards import fill_family, on_registry_change
+from ..core.messages import Join, Msg
+from ..core.messages import text as said
 from ..core.rulings import RULINGS
 from .lessons import library
 from .rulings_text import RulingInfo, deciding, ruling
@@ -44,7 +46,9 @@ class Rule:
 
 
 #: Exile and the expansion's rulings (the Exiled app's pages), each said in its deciding sentence.
-EXILE_RULES: tuple[Rule, ...] = (
+#: Their titles are the rulings' data (X3–X6: the card's name, its page's title; X1, X2 and X7
+#: have no page of their own).
+EXILE_RULES: tuple[Rule, ...] = (  # i18n: data
     Rule("X1", "The Exiled deck", ("x1-exiled-deck-top-card", "x1-elder-oracle-are-nobles")),
     Rule("X2", "Exile",
          ("x2-lowest-exiles", "x2-ties-all-exile", "x2-everyone-tied-nobody-exiles",
@@ -78,7 +82,7 @@ class Example:
     lines: tuple[tuple[str, str], ...]   # (trace text, ruling ID)
     outcome: str = ""                    # who won and what scores: "Winning card: Ana's Knight (8).
     #                                      Starts next round: Ana. Scores: Ana's Knight."
-    label: str = "Who won"               # or "After Phase 1" (an example of a Phase-1 moment)
+    label: str = ""                      # "Who won", or "After Phase 1" (an example of a Phase-1 moment)
 
 
 @dataclass(frozen=True)
@@ -121,21 +125,23 @@ def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str,
                   if e.kind in kinds and (not phases or e.phase in phases)
                   and (not rules or e.rule in rules))
     if board == "final":       # the whole round is on show: who won, and why it ends
-        label = "Who won"
-        outcome = who_wins(result.garden, result.winners,
-                           None if result.game_over else result.next_first, result.lowest_wins)
-        scored = [f"{who}'s {card}" for who, cards in result.scored.items() for card in cards]
-        outcome += f" Scores: {', '.join(scored) if scored else 'nothing'}."
-        if result.game_over:
-            outcome += " The game ends after this round."
+        label = said("learn-rules.who-won")
+        won = who_wins(result.garden, result.winners,
+                       None if result.game_over else result.next_first, result.lowest_wins)
+        scored = Join((Msg("quiz.card", {"player": who, "card": card})
+                       for who, cards in result.scored.items() for card in cards),
+                      empty="learn-rules.nothing")
+        outcome = said("learn-rules.outcome-ends" if result.game_over else "learn-rules.outcome",
+                       outcome=won, scored=scored)
     elif board in ("ring", "none", "order"):   # seats or steps only (the order's step says who
         label, outcome = "", ""                  # leads): nothing about who wins
     else:                      # a Phase-1 moment: who leads then, not who wins the round
-        label = "After Phase 1"
-        lead = next((e.text for e in events if e.kind == "order"), "")
-        outcome = (lead.split(";")[0].replace("Highest Prestige after Phase 1: ", "")
-                   + " is highest, so its owner acts last in Phase 2 (the Balcony may still change "
-                   "who wins).")
+        label = said("learn-rules.after-phase-1")
+        top = next((e for e in events if e.kind == "order"), None)
+        value = next((g.prestige for g in frame.garden if top is not None
+                      and (g.player, g.card) == (top.actor, top.card)), None)
+        outcome = ("" if top is None else
+                   said("learn-rules.lead", player=top.actor, card=top.card, value=value))
     return Example(lesson, meta.title, meta.players, sc.first, board, tuple(result.phase2_order),
                    frame, lines, outcome, label)
 
@@ -148,7 +154,8 @@ def cite_rulings(body: str) -> str:
     def cite(match: re.Match[str]) -> str:
         rid = match.group(1)
         if rid not in RULINGS:
-            raise ValueError(f"{{rule:{rid}}}: no ruling {rid!r}; the rulings are {', '.join(RULINGS)}")
+            raise ValueError(f"{{rule:{rid}}}: no ruling {rid!r}; the rulings are "  # i18n: developer
+                             f"{', '.join(RULINGS)}")
         return f"{deciding(rid).rstrip('.')} ({rid})."
     return RULE_CITE.sub(cite, body)
 
@@ -194,7 +201,7 @@ class RulesBook:
 
     def __init__(self, pages: tuple[RulesPage, ...]) -> None:
         if not pages:
-            raise ValueError("a rules book needs at least one page")
+            raise ValueError("a rules book needs at least one page")  # i18n: developer
         self.pages = pages
         self.index = 0
 

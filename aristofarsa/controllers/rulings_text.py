@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from ..core.messages import text as said
 from ..core.rulings import DECIDING, RULINGS, docs_text, heading_anchor, ruling_anchor
 
 DOCS_URL = "docs/rulings.md"
@@ -40,7 +41,8 @@ def _plain(markdown: str) -> str:
     links reduced to their words."""
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", markdown)
     text = text.replace("**", "").replace("`", "")
-    text = re.sub(r"\[variant: ([\w-]+) — ([^\]]+)\]", r"(house rule \1: \2)", text)
+    text = re.sub(r"\[variant: ([\w-]+) — ([^\]]+)\]",  # i18n: code
+                  lambda m: said("learn-rulings.house-rule", variant=m.group(1), summary=m.group(2)), text)
     text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
     lines = re.split(r"\n(?=\s*- )", text)            # a list keeps one line per item
     return "\n".join(" ".join(line.split()) for line in lines)
@@ -51,7 +53,7 @@ def _game_text(body: str) -> str:
     paragraph naming engine things is kept only when the rule has no other)."""
     paragraphs = [p.strip() for p in body.strip().split("\n\n")]
     rules = [p for p in paragraphs
-             if p and not p.startswith(("*In the engine", "*In short", "|", "---"))]
+             if p and not p.startswith(("*In the engine", "*In short", "|", "---"))]  # i18n: code
     game = [p for p in rules if not any(w in p for w in ENGINE_WORDS)]
     return "\n\n".join(_plain(p) for p in (game or rules))
 

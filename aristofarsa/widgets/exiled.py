@@ -17,9 +17,7 @@ class ExiledApp(LearnApp):
 
     state: ExiledController
     CONTROLLER = ExiledController
-    INTRO = ("<h2 style='margin:.2em 0'>The Exiled expansion</h2>"
-             "<div class='af-note'>Four more cards and exile. Learn the base game first (the Learn "
-             "app); then read the Rules tab, the Cards tab, and try the Quiz.</div>")
+    INTRO = ("learn-exiled.title", "learn-exiled.intro")
 
 
 # ------------------------------------------------------------------ the reading path of both apps
@@ -31,7 +29,8 @@ def reading_path(*, times: bool = True) -> list[ReadingPage]:
         app = cls.from_query("")
         opening = [line for child in app.children if child is not app.tabs
                    for line in shown_lines(child, times=times)]
-        pages.append(ReadingPage(name, "intro and tabs", (*opening, " ".join(app.tabs.titles))))
+        pages.append(ReadingPage(name, "intro and tabs",  # i18n: developer (the benchmark's labels)
+                                 (*opening, " ".join(app.tabs.titles))))
         rules = app.rules
         for k, page in enumerate(rules._book.pages):
             rules._book.go(k)

@@ -31,6 +31,7 @@ from ..controllers.learn import (
 )
 from ..controllers.rules import RulesBook, minutes, visible_lines, word_count
 from ..controllers.rulings_text import every_ruling
+from ..core.messages import Join, Msg
 from ..core.messages import text as said
 from ..render import html, seats
 from .common import CardView, ErrorBox, LazyTab, button, button_row, styles
@@ -44,9 +45,8 @@ def _refs() -> dict[str, Any]:
 
 # ------------------------------------------------------------------ what a reader sees
 READING_TIME = "af-reading-time"
-EXAMPLE_LABEL = "Example"   # each rules page's example: a bundled lesson, played out
-#: The name of the quiz's "?" chip (no answer given yet), said instead of "question mark"
-NO_ANSWER = "No answer yet"
+#: The message naming the quiz's "?" chip (no answer given yet), said instead of "question mark"
+NO_ANSWER = "quiz-pane.no-answer"
 
 
 def _nothing() -> None:
@@ -60,7 +60,7 @@ class ToTop(ipw.HTML):
     whose error handler sets every scroll box above it back to 0 (nothing moves when the page
     is at its top already); the same way the quiz keeps its progress in the address."""
 
-    SCRIPT = ("for (let e = this.parentElement; e; e = e.parentElement) { if (e.scrollTop) "
+    SCRIPT = ("for (let e = this.parentElement; e; e = e.parentElement) { if (e.scrollTop) "  # i18n: code
               "e.scrollTop = 0; } if (window.scrollY) window.scrollTo(0, 0);")
 
     def __init__(self) -> None:
@@ -145,8 +145,8 @@ def reading_time_html(lines: list[str]) -> str:
     total = path_total()
     if not total:
         return ""
-    return (f"<div class='af-note'>Reading time: {minutes(word_count(lines))} min "
-            f"(whole path: {minutes(total)} min)</div>")
+    said_time = said("learn-app.reading-time", minutes=minutes(word_count(lines)), total=minutes(total))
+    return "<div class='af-note'>" + escape(said_time) + "</div>"
 
 
 class RulesPane(ipw.VBox):
@@ -161,11 +161,13 @@ class RulesPane(ipw.VBox):
         self._book = book
         self._open = open_lesson
         self._new_screen = new_screen
-        self.picker = ipw.Dropdown(options=[(f"{k}. {p.title}", k) for k, p in enumerate(book.pages, 1)],
-                                   value=1, description="Page", layout=ipw.Layout(width="100%"))
+        self.picker = ipw.Dropdown(options=[(said("learn-rules.numbered", number=k, title=p.title), k)
+                                            for k, p in enumerate(book.pages, 1)],
+                                   value=1, description=said("learn-rules.page"),
+                                   layout=ipw.Layout(width="100%"))
         self.picker.observe(self._on_pick, names="value")
-        self.prev = button("◀ Previous page", self._back, "af-rules-prev")
-        self.next = button("Next page ▶", self._next, "af-rules-next")
+        self.prev = button(said("learn-rules.previous"), self._back, "af-rules-prev")
+        self.next = button(said("learn-rules.next"), self._next, "af-rules-next")
         self.page = ipw.HTML()
         self.page.add_class("af-rules-page")
         self.example = ipw.HTML()
@@ -173,7 +175,7 @@ class RulesPane(ipw.VBox):
         # the page's text and its live example side by side on a laptop, one above the other on a phone
         columns = ipw.Box([self.page, self.example])
         columns.add_class("af-rules-columns")
-        self.open = button("Open the lesson that shows it", self._open_lesson, "af-rules-lesson")
+        self.open = button(said("learn-rules.open-lesson"), self._open_lesson, "af-rules-lesson")
         parts: list[ipw.Widget] = [ipw.HTML(intro)] if intro else []
         self.time = ipw.HTML()
         self.time.add_class(READING_TIME)
@@ -208,7 +210,8 @@ class RulesPane(ipw.VBox):
         body = seats.markdown_html(page.body, refs) if page.body else ""
         card = (seats.card_html(card_info(page.card), open_notes=True, crowns_note=False)
                 if page.card else "")
-        self.page.value = (f"<h3 style='margin:.3em 0'>{book.index + 1}. {escape(page.title)}</h3>"
+        heading = said("learn-rules.numbered", number=book.index + 1, title=page.title)
+        self.page.value = (f"<h3 style='margin:.3em 0'>{escape(heading)}</h3>"
                            f"<div class='af-rules-body'>{body}{card}</div>")
         ex = page.example()
         board = ""
@@ -216,25 +219,25 @@ class RulesPane(ipw.VBox):
             board = seats.seat_ring_svg(list(ex.players), ex.first,
                                         list(ex.order) if ex.board == "order" else None)
             if ex.board == "order":
-                board += ("<div class='af-note'>The numbers are the Phase-2 order: #1 acts first "
-                          "(and holds the Litter).</div>")
+                board += "<div class='af-note'>" + escape(said("learn-rules.order-note")) + "</div>"
         elif ex.board in ("garden", "final"):
-            moment = "at the end of Phase 1" if ex.board == "garden" else "at the end of the round"
-            board = f"<div class='af-note'>The Garden {moment}:</div>" + html.garden(ex.frame)
+            moment = said("learn-rules.garden-phase1" if ex.board == "garden" else "learn-rules.garden-final")
+            board = f"<div class='af-note'>{escape(moment)}</div>" + html.garden(ex.frame)
             if ex.board == "final" and ex.frame.balcony:
                 board += html.balcony(ex.frame)
         lines = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[r]] if r in refs else [])}</li>"
                         for text, r in ex.lines)
-        self.example.value = (f"<div class='af-example'><div><b>{EXAMPLE_LABEL}</b> (a lesson played "
-                              f"out):</div><div><i>{escape(ex.title)}</i></div>" + board
+        outcome = (said("learn-rules.outcome-line", label=escape(ex.label), outcome=escape(ex.outcome))
+                   if ex.outcome else "")
+        self.example.value = ("<div class='af-example'><div>" + said("learn-rules.example") + "</div>"
+                              f"<div><i>{escape(ex.title)}</i></div>" + board
                               + (f"<ul style='margin:.3em 0 .2em 1.1em;padding:0'>{lines}</ul>"
                                  if lines else "")
-                              + (f"<div class='af-example-outcome'><b>{escape(ex.label)}:</b> "
-                                 f"{escape(ex.outcome)}</div>" if ex.outcome else "")
+                              + (f"<div class='af-example-outcome'>{outcome}</div>" if outcome else "")
                               + "</div>")
         self.prev.disabled = book.index == 0
         self.next.disabled = book.is_last
-        self.next.description = "Next page ▶" if not book.is_last else "Last page"
+        self.next.description = said("learn-rules.next" if not book.is_last else "learn-rules.last")
         self.time.value = reading_time_html(shown_lines(self, times=False))
 
 
@@ -255,8 +258,8 @@ class CardTourPane(ipw.VBox):
                                         layout=ipw.Layout(width="100%"),
                                         style={"button_width": "auto"})
         self.picker.observe(lambda ch: self._go(ch["new"]), names="value")
-        nav = button_row([button("◀ Previous card", lambda: self._step(-1), "af-card-prev"),
-                          button("Next card ▶", lambda: self._step(1), "af-card-next")])
+        nav = button_row([button(said("learn-cards.previous"), lambda: self._step(-1), "af-card-prev"),
+                          button(said("learn-cards.next"), lambda: self._step(1), "af-card-next")])
         self.time = ipw.HTML()
         self.time.add_class(READING_TIME)
         self.children = [self.picker, nav, self.time, self.card, self.lessons]
@@ -283,7 +286,7 @@ class CardTourPane(ipw.VBox):
             buttons = [button(lib[n].title, partial(opener, n), "af-lesson-link")
                        for n in info.lessons[:6]]
             self.lessons.children = [button_row(buttons)]
-            self.lessons.set_title(0, "Lessons about this card")
+            self.lessons.set_title(0, said("learn-cards.lessons"))
             self.lessons.selected_index = None
             self.lessons.layout.display = None
         else:
@@ -295,9 +298,11 @@ class CardTourPane(ipw.VBox):
 def _lesson_label(state: LearnController, name: str) -> str:
     lesson = library()[name]
     stage = stage_of(name)
+    where = stage.name if stage else ""
     if name in state.path:
-        return f"{state.path.index(name) + 1}. {lesson.title} · {stage.name if stage else ''}"
-    return f"{lesson.title} · {stage.name if stage else ''}"
+        return said("learn-lesson.option-numbered", number=state.path.index(name) + 1, title=lesson.title,
+                    stage=where)
+    return said("learn-lesson.option", title=lesson.title, stage=where)
 
 
 class LessonPane(ipw.VBox):
@@ -309,7 +314,7 @@ class LessonPane(ipw.VBox):
         super().__init__()
         self._state = controller
         self._new_screen = new_screen
-        self.picker = ipw.Dropdown(options=self._options(), description="Lesson",
+        self.picker = ipw.Dropdown(options=self._options(), description=said("learn-lesson.lesson"),
                                    layout=ipw.Layout(width="100%"))
         self.picker.add_class("af-lesson-list")
         self.picker.value = controller.walk.lesson.name
@@ -322,11 +327,12 @@ class LessonPane(ipw.VBox):
         self.explain = ipw.HTML()
         self.lab = ipw.HTML()
         self.lab.add_class("af-open-lab")
-        self.next = button("Next lesson ▶", self._next_lesson, "af-lesson-next")
+        self.next = button(said("learn-lesson.next"), self._next_lesson, "af-lesson-next")
         self.stepper = StepperView(controller.walk.stepper)
         self.stepper.on_step(lambda _frame: self._show_reveal())
         self.children = [self.picker, self.setup, self.ring, self.predict, self.verdict,
-                         ipw.HTML("<h4>Step by step</h4>"), self.stepper, self.explain,
+                         ipw.HTML("<h4>" + escape(said("learn-lesson.step-by-step")) + "</h4>"),
+                         self.stepper, self.explain,
                          button_row([self.next]), self.lab]
         self.refresh()
 
@@ -370,50 +376,48 @@ class LessonPane(ipw.VBox):
         refs = _refs()
         if walk.revealed:
             cited = [refs[r] for r in lesson.rulings if r in refs]
-            self.explain.value = (f"<h4>The lesson: {escape(lesson.title)}</h4><div class='af-note'>"
-                                  f"Rulings: {seats.rulings_html(cited)}</div>"
+            heading = said("learn-lesson.heading", title=lesson.title)
+            self.explain.value = (f"<h4>{escape(heading)}</h4><div class='af-note'>"
+                                  + said("learn-lesson.rulings", rulings=seats.rulings_html(cited)) + "</div>"
                                   + seats.markdown_html(lesson.description, refs))
         else:
-            self.explain.value = ("<div class='af-note'>The lesson's explanation appears once you "
-                                  "have made a prediction, or stepped to the end.</div>")
+            self.explain.value = ("<div class='af-note'>" + escape(said("learn-lesson.explanation-waits"))
+                                  + "</div>")
 
     def refresh(self) -> None:
         walk = self._state.walk
         if self.picker.value != walk.lesson.name:
             self.picker.value = walk.lesson.name
-        self.setup.value = ("<b>The round as it is laid out</b> (seat order; the next seat is to the "
-                            "left):<ul class='af-setup'>"
+        self.setup.value = (said("learn-lesson.setup") + "<ul class='af-setup'>"
                             + "".join(f"<li>{escape(line)}</li>" for line in walk.setup) + "</ul>")
         self.lab.value = seats.lab_link_html(walk.lesson.name)
         self.ring.value = seats.seat_ring_svg(walk.players, walk.first)
         if walk.prediction is None:
             self._picks = {p: self._toggle(p) for p in walk.players}
-            check = button("Check my prediction", self._check, "af-predict-check")
+            check = button(said("learn-lesson.check"), self._check, "af-predict-check")
             self.predict.children = [ipw.VBox([
-                ipw.HTML("<b>Predict:</b> whose Garden card wins this round? Pick every tied card "
-                         "(all tied cards win and score); the earliest of them in the queue starts "
-                         "the next round."),
+                ipw.HTML(said("learn-lesson.predict")),
                 button_row(list(self._picks.values())), button_row([check])])]
             self.verdict.value = ""
         else:
             self.predict.children = []
             right = walk.predicted_right
             winners = walk.result.winners
-            self.verdict.value = (f"<div class='af-verdict'>You predicted <b>{escape(walk.prediction)}</b>: "
-                                  + ("<b style='color:var(--af-good)'>right</b>" if right else
-                                     "<b style='color:var(--af-bad)'>not this time</b>")
-                                  + f". Winning card{'s' if len(winners) > 1 else ''}: "
-                                  + escape(", ".join(f"{p}'s {c}" for p, c in zip(
-                                      winners, walk.result.won_cards, strict=False)))
-                                  + ("; the game ends with this round." if walk.result.game_over else
-                                     f"; {escape(walk.result.next_first)} starts the next round.")
-                                  + " Step through the round below to see why.</div>")
+            judged = ("<b style='color:var(--af-good)'>" + escape(said("learn-lesson.right")) if right else
+                      "<b style='color:var(--af-bad)'>" + escape(said("learn-lesson.wrong"))) + "</b>"
+            cards = Join(Msg("quiz.card", {"player": p, "card": c})
+                         for p, c in zip(winners, walk.result.won_cards, strict=False))
+            verdict = said("learn-lesson.verdict-ends" if walk.result.game_over else "learn-lesson.verdict",
+                           prediction=escape(str(Join(walk.prediction.split(", ")))), judged=judged,
+                           cards=escape(str(cards)), count=len(winners),
+                           first=escape(walk.result.next_first or ""))
+            self.verdict.value = f"<div class='af-verdict'>{verdict}</div>"
         if self.stepper.stepper is not walk.stepper:
             self.stepper.use(walk.stepper)
         following = self._state.next_lesson()
         self.next.disabled = following is None
-        self.next.description = ("Next lesson ▶ " + library()[following].title if following
-                                 else "Last lesson of this path")
+        self.next.description = (said("learn-lesson.next-titled", title=library()[following].title)
+                                 if following else said("learn-lesson.last"))
         self._render_explanation()
 
     def _toggle(self, player: str) -> ipw.ToggleButton:
@@ -422,7 +426,11 @@ class LessonPane(ipw.VBox):
         return toggle
 
 
-RIGHT, WRONG = "<span class=af-right>✓ right</span>", "<span class=af-wrong>✗ wrong</span>"
+def _judged(right: bool) -> str:
+    """A field's mark in the quiz's feedback: ✓ right or ✗ wrong."""
+    if right:
+        return "<span class=af-right>" + escape(said("quiz-pane.right")) + "</span>"
+    return "<span class=af-wrong>" + escape(said("quiz-pane.wrong")) + "</span>"
 
 
 class QuizPane(ipw.VBox):
@@ -511,13 +519,14 @@ class QuizPane(ipw.VBox):
 
         garden = q.garden_cards()
         players = q.players
-        winners = toggles([(f"{p}'s {c}", p) for p, c in garden])
+        winners = toggles([(quiz_mod.card_of(p, c), p) for p, c in garden])
         # "?" (no answer yet) is said by its tooltip (the page template names a symbol chip so)
         nxt = ipw.ToggleButtons(options=[("?", "")] + [(p, p) for p in players]
-                                + [(quiz_mod.GAME_ENDS, quiz_mod.GAME_ENDS)], value="",
-                                tooltips=[NO_ANSWER] + [""] * (len(players) + 1),
+                                + [(said("quiz.game-ends"), quiz_mod.GAME_ENDS)], value="",
+                                tooltips=[said(NO_ANSWER)] + [""] * (len(players) + 1),
                                 style={"button_width": "auto"})
-        prestige = {p: ipw.IntText(value=0, description=f"{p}'s {c}", style={"description_width": "auto"},
+        prestige = {p: ipw.IntText(value=0, description=quiz_mod.card_of(p, c),
+                                   style={"description_width": "auto"},
                                    layout=ipw.Layout(width="auto"))
                     for p, c in garden}
         for w in prestige.values():
@@ -607,10 +616,10 @@ class QuizPane(ipw.VBox):
         def row(c: quiz_mod.FieldCheck) -> str:
             you = said("quiz-pane.you", given=escape(c.given))
             answer = "" if c.right else said("quiz-pane.answer", expected=escape(c.expected))
-            return (f"<tr><td>{RIGHT if c.right else WRONG}</td><td><b>{escape(c.label)}</b></td>"
+            return (f"<tr><td>{_judged(c.right)}</td><td><b>{escape(c.label)}</b></td>"
                     f"<td>{you}</td><td>{answer}</td></tr>"
                     + ("" if c.right else f"<tr><td></td><td colspan='3' class='af-note'>"
-                       f"{seats.with_rulings(quiz_mod.FIELD_HINTS[c.name], refs)}</td></tr>"))
+                       f"{seats.with_rulings(quiz_mod.field_hint(c.name), refs)}</td></tr>"))
 
         rows = "".join(row(c) for c in checks)
         steps = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[rid]] if rid in refs else [])}"
@@ -693,14 +702,14 @@ class LessonsPane(ipw.VBox):
         self.add_class("af-lesson-list")
         lib = library()
         children: list[ipw.Widget] = [ipw.HTML(
-            "<div class='af-note'>A course through the lessons, stage by stage. Each lesson is one "
-            "round: open it, predict the winning card(s), then step through it.</div>")]
+            "<div class='af-note'>" + escape(said("learn-lessons.intro")) + "</div>")]
         sections = []
         path = [s for s in stages() if (s.level == "expansion") == expansion]
         for k, stage in enumerate(path, 1):
             buttons = [button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
                        for n in stage.lessons]
-            sections.append((f"{k}. {stage.name} ({stage.level}, {len(stage.lessons)} lessons)",
+            sections.append((said("learn-lessons.stage", number=k, name=stage.name, level=stage.level,
+                                  count=len(stage.lessons)),
                              ipw.VBox([ipw.HTML(f"<div class='af-note'>{escape(stage.intro)}</div>"),
                                        button_row(buttons)])))
         if not expansion:
@@ -710,7 +719,7 @@ class LessonsPane(ipw.VBox):
                     continue
                 buttons = [button(lib[n].title, partial(open_lesson, n), "af-lesson-link")
                            for n in names]
-                sections.append((f"Situation: {situation}", button_row(buttons)))
+                sections.append((said("learn-lessons.situation", situation=situation), button_row(buttons)))
         acc = ipw.Accordion(children=[w for _, w in sections], layout=ipw.Layout(width="100%"))
         for k, (title, _) in enumerate(sections):
             acc.set_title(k, title)
@@ -728,9 +737,8 @@ class LearnApp(ipw.VBox):
 
     RULES, CARDS, LESSON, QUIZ, LESSONS = 0, 1, 2, 3, 4              # tab positions
     CONTROLLER: type[LearnController] = LearnController
-    INTRO = ("<h2 style='margin:.2em 0'>Learn the rules of Aristofarsa</h2>"
-             "<div class='af-note'>Read the Rules tab page by page, then the Cards tab, then try the "
-             "Quiz: rounds nobody has seen, to predict in full.</div>")
+    #: the intro's messages: its title and its note
+    INTRO = ("learn-app.title", "learn-app.intro")
 
     def __init__(self, controller: LearnController) -> None:
         super().__init__(layout=ipw.Layout(width="100%"))
@@ -741,19 +749,29 @@ class LearnApp(ipw.VBox):
         self.error.show(controller.errors)
         self.to_top = ToTop()
         top, opener = self.to_top.go, self.open_lesson
-        self.tabs = LazyTab([("Rules", lambda: RulesPane(controller.rules, opener, new_screen=top)),
-                             ("Cards", lambda: CardTourPane(controller.cards, opener, new_screen=top)),
-                             ("A round", lambda: LessonPane(controller, new_screen=top)),
-                             ("Quiz", lambda: QuizPane(controller, controller.QUIZ_LEVELS, opener,
-                                                       new_screen=top)),
-                             ("Lessons", lambda: LessonsPane(self.open_lesson, controller.expansion))])
-        self.children = [styles(), self.error, ipw.HTML(self.INTRO), self.tabs, self.to_top]
+        self.tabs = LazyTab([(said("learn-app.tab-rules"),
+                              lambda: RulesPane(controller.rules, opener, new_screen=top)),
+                             (said("learn-app.tab-cards"),
+                              lambda: CardTourPane(controller.cards, opener, new_screen=top)),
+                             (said("learn-app.tab-round"), lambda: LessonPane(controller, new_screen=top)),
+                             (said("learn-app.tab-quiz"),
+                              lambda: QuizPane(controller, controller.QUIZ_LEVELS, opener, new_screen=top)),
+                             (said("learn-app.tab-lessons"),
+                              lambda: LessonsPane(self.open_lesson, controller.expansion))])
+        self.children = [styles(), self.error, ipw.HTML(self.intro_html()), self.tabs, self.to_top]
         if controller.resumed:                     # the address held a quiz's progress: back to it
             self.tabs.selected_index = self.QUIZ
 
     @classmethod
     def from_query(cls, query: str) -> Self:
         return cls(cls.CONTROLLER.from_query(query))
+
+    @classmethod
+    def intro_html(cls) -> str:
+        """The app's title and its one-line guide, in the catalog in use."""
+        title, note = cls.INTRO
+        return (f"<h2 style='margin:.2em 0'>{escape(said(title))}</h2>"
+                f"<div class='af-note'>{escape(said(note))}</div>")
 
     @property
     def rules(self) -> RulesPane:

@@ -14,6 +14,7 @@ from aristofarsa.controllers import learn
 from aristofarsa.controllers.exiled import EXILE_RULES, ExiledController, expansion_lessons
 from aristofarsa.controllers.stepper import Stepper
 from aristofarsa.core.cards import BASE_CARDS, CARDS, EXPANSION_CARDS
+from aristofarsa.core.messages import text as said
 from aristofarsa.core.rulings import RULINGS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,7 +174,7 @@ def test_one_wording_for_the_litter_the_servant_and_the_knight():
                "card notes": " ".join(n.text for ns in learn.card_notes().values() for n in ns),
                "card texts": " ".join(c.garden_text + " " + c.balcony_text for c in CARDS.values()),
                "quiz": " ".join(t.idea for lv in quiz.LEVELS for t in lv.topics) + " "
-                       + " ".join(quiz.FIELD_HINTS.values()),
+                       + " ".join(map(quiz.field_hint, quiz.FIELD_HINTS)),
                "lessons": " ".join(lessons) + " ".join(stage.intro for stage in learn.stages()),
                "docs/rules.md": (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")}
     for where, text in sources.items():
@@ -223,7 +224,7 @@ def test_the_four_lessons_steps_read_as_game_events(name):
     walk = learn.LessonWalk(name)
     assert any(e.kind == "scope" for e in walk.result.trace)
     shown = [e.text for e in walk.stepper.events]
-    assert learn.ONE_ROUND_SCOPE in shown
+    assert said(learn.ONE_ROUND_SCOPE) in shown
     assert not ENGINE_WORDS.findall(" ".join(shown)), name
 
 
@@ -479,7 +480,7 @@ def test_intro_words_are_not_styled_like_tabs_and_next_question_says_why_it_wait
     from aristofarsa.widgets.exiled import ExiledApp
     from aristofarsa.widgets.learn import LearnApp
     for app in (LearnApp, ExiledApp):
-        assert not re.search(r"<b>(Rules|Cards|Quiz|A round|Lessons)</b>", app.INTRO)
+        assert not re.search(r"<b>(Rules|Cards|Quiz|A round|Lessons)</b>", app.intro_html())
     app = LearnApp.from_query("")
     app.tabs.selected_index = app.QUIZ
     pane = app.quiz

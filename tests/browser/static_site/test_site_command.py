@@ -33,3 +33,22 @@ def test_a_folder_that_is_not_a_site_is_refused(tmp_path: Path) -> None:
     assert done.stderr.startswith("aristofarsa site: ")
     assert "Traceback" not in done.stderr
     assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
+def test_the_wheel_is_built_from_sources_without_an_earlier_builds_leftovers(tmp_path: Path) -> None:
+    """setuptools' build/ keeps every file it once copied: a catalog part file renamed since
+    would ride along in the site's wheel (and the catalog refuses an ID defined twice). The
+    wheel is built from a copy of the sources without build/, caches and environments."""
+    from aristofarsa.cli.site import source_copy
+
+    clone = tmp_path / "clone"
+    (clone / "aristofarsa" / "data").mkdir(parents=True)
+    (clone / "aristofarsa" / "data" / "messages-en.toml").write_text("x = 1\n")
+    (clone / "pyproject.toml").write_text("[project]\n")
+    for leftover in ("build/lib/aristofarsa/data/messages-en-old.toml", ".venv/bin/python",
+                     ".site-cache/npm/x", "aristofarsa/__pycache__/m.pyc", ".git/HEAD"):
+        (clone / leftover).parent.mkdir(parents=True, exist_ok=True)
+        (clone / leftover).write_text("stale")
+    copied = source_copy(clone, tmp_path / "copy")
+    files = sorted(str(p.relative_to(copied)) for p in copied.rglob("*") if p.is_file())
+    assert files == ["aristofarsa/data/messages-en.toml", "pyproject.toml"]
