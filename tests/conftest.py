@@ -12,6 +12,10 @@ Fixtures (use them by naming them as a test's argument):
 - ``lessons``: the bundled scenario files, sorted; ``example``: the contract's worked
   example (``example-merchant-crowns-aristocrat.toml``).
 
+The run order (pytest-xdist hands tests out in it, scripts/test.sh): the browser tests first,
+those on the static site (fixture ``site_dir``) last among them, so that its build (started in
+the background by scripts/test.sh) has run by then; then the rest.
+
 Use the fixtures rather than ``from conftest import ...``: several folders have a
 ``conftest.py`` (``tests/browser/`` ...) and pytest keeps only one module of that name.
 """
@@ -69,3 +73,14 @@ def example() -> Path:
 def lesson(request: pytest.FixtureRequest) -> Path:
     """Each bundled scenario file in turn."""
     return request.param
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The static site's tests after the other browser tests (module docstring)."""
+    site = [item for item in items if "site_dir" in getattr(item, "fixturenames", ())]
+    if not site:
+        return
+    rest = [item for item in items if "site_dir" not in getattr(item, "fixturenames", ())]
+    browser = [k for k, item in enumerate(rest) if item.get_closest_marker("browser")]
+    cut = browser[-1] + 1 if browser else 0
+    items[:] = rest[:cut] + site + rest[cut:]
