@@ -20,6 +20,12 @@ run() {  # run one check; remember its name if it fails
 # One id for the pytest run below and anything it starts: one build of the static site
 # (tests/browser/static_site/conftest.py).
 export AF_TEST_RUN_ID="scripts/test.sh-$$-$(date +%s)"
+# The whole suite: the static site's build (about a minute, tests/browser/static_site/build.py)
+# starts now, in the background, so that it overlaps the lint and the first tests; the site
+# tests take it when they come (or build it again and report why it failed).
+if [ "$#" -eq 0 ]; then
+  .venv/bin/python tests/browser/static_site/build.py "$AF_TEST_RUN_ID" > /dev/null 2>&1 &
+fi
 # lint first (rules in pyproject.toml: [tool.ruff]); then mypy (the engine modules under the
 # per-module form of --strict, [tool.mypy]) and nbval (every app notebook's stored outputs,
 # sanitised) in the background while pytest runs: their reports follow pytest's.

@@ -12,6 +12,11 @@ Fixtures (use them by naming them as a test's argument):
 - ``lessons``: the bundled scenario files, sorted; ``example``: the contract's worked
   example (``example-merchant-crowns-aristocrat.toml``).
 
+The run order (pytest-xdist hands tests out in it, scripts/test.sh): the browser tests first,
+those on the static site (fixture ``site_dir``) last among them, so that its build (started in
+the background by scripts/test.sh) has run by then; then the longest of the others (``LONG``:
+started late, one would run alone at the end of the run), then the rest.
+
 Use the fixtures rather than ``from conftest import ...``: several folders have a
 ``conftest.py`` (``tests/browser/`` ...) and pytest keeps only one module of that name.
 """
@@ -69,3 +74,30 @@ def example() -> Path:
 def lesson(request: pytest.FixtureRequest) -> Path:
     """Each bundled scenario file in turn."""
     return request.param
+
+
+#: Tests outside tests/browser that take 15 s or more on a loaded 2-core machine (scripts/test.sh's
+#: --durations list), by the start of their node id.
+LONG = (
+    "tests/test_bots.py::test_search_beats_greedy",
+    "tests/test_apps_cli.py::test_snapshot_notebook",
+    "tests/test_apps_cli.py::test_lesson_notebook_is_pinned",
+    "tests/test_messages.py::test_every_whatif_table",
+    "tests/test_fuzz_loader.py::",
+    "tests/test_game.py::test_cli_simulate_on_a_local_dask_cluster",
+    "tests/test_pytest_plugin.py::test_a_bad_scenario_file",
+    "tests/test_line.py::test_any_round_data",
+    "tests/test_properties.py::",
+    "tests/test_bots.py::test_greedy_beats_random",
+    "tests/test_scenario_toml.py::test_any_table_round_trips",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The run order of the module docstring."""
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("browser"):
+            return 1 if "site_dir" in getattr(item, "fixturenames", ()) else 0
+        return 2 if item.nodeid.startswith(LONG) else 3
+
+    items.sort(key=rank)        # stable: the collection order within each part

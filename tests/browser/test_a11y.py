@@ -298,93 +298,119 @@ def focus_rings(page, app: str, where: str) -> None:
                 page.screenshot(path=str(SHOTS / f"focus-{where}-{kind}.png".replace(" ", "-")), clip=clip)
 
 
+#: One test per app and width (xdist spreads them over its processes): each opens its app in a
+#: fresh page of its own.
+@pytest.mark.parametrize("app", ["learn", "lab", "play", "dispute", "graphs", "exiled"])
 @pytest.mark.parametrize("width", [1366, 390])
-def test_axe_every_app_and_interaction(app_server, browser, width):
+def test_axe_every_app_and_interaction(app_server, browser, width, app):
     context = browser.new_context(viewport={"width": width, "height": 900})
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     found: list[str] = []
     try:
-        # Learn: every tab, then a quiz question answered and checked
-        open_app(page, app_server, "learn", "?theme=dark&x=1")   # ignored: served light (issue 12)
-        assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
-        # ... and taken out of the address (the static site's Voici would look for a dark theme)
-        assert page.evaluate("() => window.location.search") == "?x=1"
-        # the scan itself can fail: a picture with no text alternative, put in and taken out
-        page.evaluate("() => document.querySelector('main').insertAdjacentHTML('beforeend',"
-                      " '<img id=af-probe src=\"data:,\" width=20 height=20>')")
-        assert any("image-alt" in line for line in scan(page, "probe", "#af-probe"))
-        page.evaluate("() => document.getElementById('af-probe').remove()")
-        found += scan_both_themes(page, f"learn@{width}")
-        each_tab(page, f"learn@{width}", found)
-        check_quiz_by_mouse(page, f"learn@{width}")
-        found += scan_both_themes(page, f"learn@{width}, quiz checked")
-        no_sideways_scroll(page, f"learn@{width}")
-        # Lab: a lesson opened, stepped to the end, the graph shown, the builder open
-        open_app(page, app_server, "lab", "?lesson=b13-bishop-chain")
-        found += scan_both_themes(page, f"lab@{width}")
-        page.locator(".af-next").first.click()
-        page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 2 of')")
-        page.locator(".af-last").first.click()
-        page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
-        page.wait_for_selector(".af-graph svg:visible", timeout=TIMEOUT_MS)
-        page.keyboard.press("Shift+Tab")                 # from ▶| back to ▶: the focus ring shows
-        focus = page.evaluate(FOCUS_JS)
-        assert focus and focus["ring"] and "af-next" in focus["cls"], focus
-        shot(page, f"lab-next-focus-{width}")
-        assert "Effect graph" in page.locator(".af-graph [role=img]:visible").get_attribute("aria-label")
-        open_sections(page)
-        page.wait_for_selector(".af-build .widget-toggle-buttons", timeout=TIMEOUT_MS)
-        found += scan_both_themes(page, f"lab@{width}, stepped to the end, builder open")
-        focus_rings(page, "lab", f"lab@{width}")
-        page.evaluate(THEME_JS, dark_theme_css())
-        focus_rings(page, "lab", f"lab@{width}-dark")
-        edge_shows(page, ".af-first", f"lab@{width}-dark")
-        page.evaluate(THEME_JS, None)
-        no_sideways_scroll(page, f"lab@{width}")
-        # Play: a move
-        open_app(page, app_server, "play", "?players=4&seed=7&bots=random")
-        found += scan_both_themes(page, f"play@{width}")
-        assert "Seat ring: Ana" in page.locator(".af-seats[role=img]").first.get_attribute("aria-label")
-        focus_rings(page, "play", f"play@{width}")
-        page.evaluate("() => document.activeElement.blur()")
-        edge_shows(page, ".af-actions button:not([disabled])", f"play@{width}")   # a move, unfocused
-        before = page.locator(".af-hand").inner_text()
-        page.locator(".af-actions button:not([disabled])").first.click()
-        page.wait_for_function("t => document.querySelector('.af-hand').innerText !== t", arg=before)
-        open_sections(page)
-        found += scan_both_themes(page, f"play@{width}, a move played, new game form open")
-        no_sideways_scroll(page, f"play@{width}")
-        # Dispute: a round entered in one line and resolved, every section open
-        open_app(page, app_server, "dispute")
-        found += scan_both_themes(page, f"dispute@{width}")
-        focus_rings(page, "dispute", f"dispute@{width}")
-        page.locator(".af-line input, .af-line textarea").first.fill(LINE)
-        page.locator(".af-line-go").first.click()
-        page.wait_for_function(WON, arg="Dora's Knight")
-        open_sections(page)
-        found += scan_both_themes(page, f"dispute@{width}, resolved, sections open")
-        no_sideways_scroll(page, f"dispute@{width}")
-        # Graphs: a filter
-        open_app(page, app_server, "graphs")
-        found += scan_both_themes(page, f"graphs@{width}")
-        focus_rings(page, "graphs", f"graphs@{width}")
-        count = page.locator(".af-count").inner_text()
-        page.locator(".af-filter-ruling select").select_option(index=1)
-        page.wait_for_function("t => document.querySelector('.af-count').innerText !== t", arg=count)
-        assert page.locator(".af-graph [role=img][aria-label^='Effect graph']:visible").count() >= 1
-        found += scan_both_themes(page, f"graphs@{width}, filtered")
-        no_sideways_scroll(page, f"graphs@{width}")
-        # Exiled: every tab
-        open_app(page, app_server, "exiled")
-        found += scan_both_themes(page, f"exiled@{width}")
-        focus_rings(page, "exiled", f"exiled@{width}")
-        each_tab(page, f"exiled@{width}", found)
-        found += scan_both_themes(page, f"exiled@{width}, last tab", light=False)
-        no_sideways_scroll(page, f"exiled@{width}")
+        AXE_JOURNEYS[app](page, app_server, width, found)
     finally:
         context.close()
     assert not found, f"{len(found)} WCAG A/AA violations (axe-core):\n" + "\n".join(found)
+
+
+def _axe_learn(page, app_server: str, width: int, found: list[str]) -> None:
+    """Learn: every tab, then a quiz question answered and checked."""
+    open_app(page, app_server, "learn", "?theme=dark&x=1")   # ignored: served light (issue 12)
+    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
+    # ... and taken out of the address (the static site's Voici would look for a dark theme)
+    assert page.evaluate("() => window.location.search") == "?x=1"
+    # the scan itself can fail: a picture with no text alternative, put in and taken out
+    page.evaluate("() => document.querySelector('main').insertAdjacentHTML('beforeend',"
+                  " '<img id=af-probe src=\"data:,\" width=20 height=20>')")
+    assert any("image-alt" in line for line in scan(page, "probe", "#af-probe"))
+    page.evaluate("() => document.getElementById('af-probe').remove()")
+    found += scan_both_themes(page, f"learn@{width}")
+    each_tab(page, f"learn@{width}", found)
+    check_quiz_by_mouse(page, f"learn@{width}")
+    found += scan_both_themes(page, f"learn@{width}, quiz checked")
+    no_sideways_scroll(page, f"learn@{width}")
+
+
+def _axe_lab(page, app_server: str, width: int, found: list[str]) -> None:
+    """Lab: a lesson opened, stepped to the end, the graph shown, the builder open."""
+    open_app(page, app_server, "lab", "?lesson=b13-bishop-chain")
+    found += scan_both_themes(page, f"lab@{width}")
+    page.locator(".af-next").first.click()
+    page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 2 of')")
+    page.locator(".af-last").first.click()
+    page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
+    page.wait_for_selector(".af-graph svg:visible", timeout=TIMEOUT_MS)
+    page.keyboard.press("Shift+Tab")                 # from ▶| back to ▶: the focus ring shows
+    focus = page.evaluate(FOCUS_JS)
+    assert focus and focus["ring"] and "af-next" in focus["cls"], focus
+    shot(page, f"lab-next-focus-{width}")
+    assert "Effect graph" in page.locator(".af-graph [role=img]:visible").get_attribute("aria-label")
+    open_sections(page)
+    page.wait_for_selector(".af-build .widget-toggle-buttons", timeout=TIMEOUT_MS)
+    found += scan_both_themes(page, f"lab@{width}, stepped to the end, builder open")
+    focus_rings(page, "lab", f"lab@{width}")
+    page.evaluate(THEME_JS, dark_theme_css())
+    focus_rings(page, "lab", f"lab@{width}-dark")
+    edge_shows(page, ".af-first", f"lab@{width}-dark")
+    page.evaluate(THEME_JS, None)
+    no_sideways_scroll(page, f"lab@{width}")
+
+
+def _axe_play(page, app_server: str, width: int, found: list[str]) -> None:
+    """Play: a move."""
+    open_app(page, app_server, "play", "?players=4&seed=7&bots=random")
+    found += scan_both_themes(page, f"play@{width}")
+    assert "Seat ring: Ana" in page.locator(".af-seats[role=img]").first.get_attribute("aria-label")
+    focus_rings(page, "play", f"play@{width}")
+    page.evaluate("() => document.activeElement.blur()")
+    edge_shows(page, ".af-actions button:not([disabled])", f"play@{width}")   # a move, unfocused
+    before = page.locator(".af-hand").inner_text()
+    page.locator(".af-actions button:not([disabled])").first.click()
+    page.wait_for_function("t => document.querySelector('.af-hand').innerText !== t", arg=before)
+    open_sections(page)
+    found += scan_both_themes(page, f"play@{width}, a move played, new game form open")
+    no_sideways_scroll(page, f"play@{width}")
+
+
+def _axe_dispute(page, app_server: str, width: int, found: list[str]) -> None:
+    """Dispute: a round entered in one line and resolved, every section open."""
+    open_app(page, app_server, "dispute")
+    found += scan_both_themes(page, f"dispute@{width}")
+    focus_rings(page, "dispute", f"dispute@{width}")
+    page.locator(".af-line input, .af-line textarea").first.fill(LINE)
+    page.locator(".af-line-go").first.click()
+    page.wait_for_function(WON, arg="Dora's Knight")
+    open_sections(page)
+    found += scan_both_themes(page, f"dispute@{width}, resolved, sections open")
+    no_sideways_scroll(page, f"dispute@{width}")
+
+
+def _axe_graphs(page, app_server: str, width: int, found: list[str]) -> None:
+    """Graphs: a filter."""
+    open_app(page, app_server, "graphs")
+    found += scan_both_themes(page, f"graphs@{width}")
+    focus_rings(page, "graphs", f"graphs@{width}")
+    count = page.locator(".af-count").inner_text()
+    page.locator(".af-filter-ruling select").select_option(index=1)
+    page.wait_for_function("t => document.querySelector('.af-count').innerText !== t", arg=count)
+    assert page.locator(".af-graph [role=img][aria-label^='Effect graph']:visible").count() >= 1
+    found += scan_both_themes(page, f"graphs@{width}, filtered")
+    no_sideways_scroll(page, f"graphs@{width}")
+
+
+def _axe_exiled(page, app_server: str, width: int, found: list[str]) -> None:
+    """Exiled: every tab."""
+    open_app(page, app_server, "exiled")
+    found += scan_both_themes(page, f"exiled@{width}")
+    focus_rings(page, "exiled", f"exiled@{width}")
+    each_tab(page, f"exiled@{width}", found)
+    found += scan_both_themes(page, f"exiled@{width}, last tab", light=False)
+    no_sideways_scroll(page, f"exiled@{width}")
+
+
+AXE_JOURNEYS = {"learn": _axe_learn, "lab": _axe_lab, "play": _axe_play, "dispute": _axe_dispute,
+                "graphs": _axe_graphs, "exiled": _axe_exiled}
 
 
 # ----------------------------------------------------------------------- the keyboard alone
@@ -453,19 +479,19 @@ REDUCED_MOTION_JS = """() => {
 }"""
 
 
+@pytest.mark.parametrize("journey", ["lab", "dispute", "learn", "play"])
 @pytest.mark.parametrize("width", [1366])
-def test_keyboard_journeys(app_server, browser, width):
-    """Run with prefers-reduced-motion: reduce (nothing may move then)."""
+def test_keyboard_journeys(app_server, browser, width, journey):
+    """Run with prefers-reduced-motion: reduce (nothing may move then). One test per app (xdist
+    spreads them over its processes), each in a fresh page of its own."""
     context = browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(RECORD_ANNOUNCEMENTS_JS)
     page = context.new_page()
     try:
-        _lab_by_keyboard(page, app_server)
-        _dispute_by_keyboard(page, app_server)
-        _learn_by_keyboard(page, app_server)
-        assert page.evaluate(REDUCED_MOTION_JS), "a transition or animation runs under reduced motion"
-        _play_by_keyboard(page, app_server)
+        KEYBOARD_JOURNEYS[journey](page, app_server)
+        if journey == "learn":
+            assert page.evaluate(REDUCED_MOTION_JS), "a transition or animation runs under reduced motion"
     finally:
         context.close()
 
@@ -606,3 +632,7 @@ def _play_by_keyboard(page, base: str) -> None:
     shot(page, "play-move-focus")
     page.keyboard.press("Enter")                         # a card played: it leaves the hand
     page.wait_for_function("t => document.querySelector('.af-hand').innerText !== t", arg=before)
+
+
+KEYBOARD_JOURNEYS = {"lab": _lab_by_keyboard, "dispute": _dispute_by_keyboard, "learn": _learn_by_keyboard,
+                     "play": _play_by_keyboard}

@@ -4,9 +4,10 @@ Fixtures:
 
 * ``site_dir`` (session): the folder ``aristofarsa site -o`` wrote, built once per test run into
   ``.site-cache/test-site/`` of the clone (downloads cached in ``.site-cache/``, so only the
-  first build reaches the registries). Under pytest-xdist the first worker to need it builds
-  it while holding a lock; the others wait and reuse that build (so does a later pytest run
-  given the same ``AF_TEST_RUN_ID``, which ``scripts/test.sh`` sets). The site tests skip, saying
+  first build reaches the registries; build.py). Under pytest-xdist the first worker to need it
+  builds it while holding a lock; the others wait and reuse that build (so does a later pytest
+  run given the same ``AF_TEST_RUN_ID``, which ``scripts/test.sh`` sets: it starts the build
+  itself, in the background, before pytest). The site tests skip, saying
   why, only when the site's build tools are missing (``pip install -r
   site/requirements.txt``; ``scripts/test.sh`` installs them, so CI runs them).
 * ``site_url`` (session): the site's address under a sub-folder
@@ -18,7 +19,6 @@ Fixtures:
 """
 from __future__ import annotations
 
-import fcntl
 import importlib.util
 import os
 import shutil
@@ -32,10 +32,9 @@ from pathlib import Path
 import pytest
 
 from browser.conftest import free_port
+from browser.static_site.build import BUILT, CACHE, ROOT, build_once
 
-ROOT = Path(__file__).resolve().parents[3]
-CACHE = ROOT / ".site-cache"
-BUILT = CACHE / "test-site"
+__all__ = ["BUILT", "CACHE", "ROOT"]     # test_static_site.py imports them from here
 TOOLS = ("voici_core", "jupyterlite_pyodide_kernel", "mkdocs", "material")
 
 
@@ -47,19 +46,8 @@ def site_dir(request: pytest.FixtureRequest) -> Path:
                     "pip install -r site/requirements.txt (scripts/test.sh does it)")
     if shutil.which("npm") is None:
         pytest.skip("npm is missing (Debian: apt-get install npm; scripts/site.sh does it as root)")
-    CACHE.mkdir(exist_ok=True)
-    run_id = _run_id(request.config)
-    stamp = CACHE / "test-site.run"          # which test run built test-site/
-    with open(CACHE / "test-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)     # one build at a time (xdist workers, two runs in one clone)
-        if run_id and stamp.is_file() and stamp.read_text() == run_id and BUILT.is_dir():
-            return BUILT
-        stamp.unlink(missing_ok=True)
-        done = subprocess.run([sys.executable, "-m", "aristofarsa.cli", "site", "-o", str(BUILT),
-                               "--cache", str(CACHE)], cwd=ROOT, capture_output=True, text=True,
-                              timeout=900)
-        assert done.returncode == 0, f"aristofarsa site failed:\n{done.stderr}"
-        stamp.write_text(run_id)
+    failed = build_once(_run_id(request.config))
+    assert failed is None, f"aristofarsa site failed:\n{failed}"
     return BUILT
 
 
