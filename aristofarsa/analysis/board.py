@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.messages import text
+
 __all__ = ["BalconyCard", "Board", "CardRef", "GardenCard", "boards", "public_text"]
 
 GARDEN, BALCONY = "garden", "balcony"
@@ -135,18 +137,17 @@ def public_text(event: Any, viewer: str | None) -> tuple[str, bool]:
     e = event if isinstance(event, _Ev) else _event(event)
     if viewer is None or not _hidden(e, viewer):
         return e.text, False
-    who = e.actor or "A player"
-    if e.kind == "conspire-secret":
-        return f"{who}'s face-down Balcony card stays hidden.", True
-    if e.kind == "peek-secret":
-        return f"{who} looks at {e.target or 'a'}'s face-down Balcony card (hidden from you).", True
-    if e.kind in ("draw-secret", "deal-secret"):
-        return f"{who} looks at the cards drawn (hidden from you).", True
-    if e.kind == "keep-secret":
-        return f"{who} chooses the cards to keep (hidden from you).", True
-    if e.kind == "decision":
-        return f"{who} makes a hidden choice (chosen by --auto).", True
-    return f"A hidden step ({who}).", True
+    who = e.actor or text("hidden-step.someone")
+    said = _HIDDEN_STEPS.get(e.kind, "hidden-step.other")
+    if e.kind == "peek-secret" and not e.target:
+        said = "hidden-step.peek-someone"
+    return text(said, who=who, target=e.target), True
+
+
+#: a secret step's kind -> what a player who may not see it reads (the catalog's ``hidden-step``)
+_HIDDEN_STEPS = {"conspire-secret": "hidden-step.conspire", "peek-secret": "hidden-step.peek",
+                 "draw-secret": "hidden-step.draw", "deal-secret": "hidden-step.draw",
+                 "keep-secret": "hidden-step.keep", "decision": "hidden-step.decision"}
 
 
 _PRIVATE_DECISION = re.compile(r"chooses (conspire|keep) = ")
