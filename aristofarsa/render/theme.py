@@ -180,7 +180,7 @@ def css() -> str:
     def block(selector: str, dark: bool) -> str:
         props = " ".join(f"--af-{name}: {value};" for name, value in values(dark).items())
         return f"{selector} {{ {props} }}"
-    return ("/* The apps' colours (render/theme.py): light, then JupyterLab's dark theme */\n"
+    return ("/* The apps' colours (render/theme.py): light, then JupyterLab's dark theme */\n"  # i18n: code
             + block(":root", False) + "\n" + block('[data-jp-theme-light="false"]', True) + "\n")
 
 
