@@ -632,8 +632,11 @@ def test_the_apps_refusals_and_steps_are_told_by_the_catalog_alone() -> None:
         assert outside_catalog(sentence, names) == [], sentence
 
 
-def _visible_texts(widget, out: list[str]) -> list[str]:
-    """Every text a widget tree shows: descriptions, values, tooltips, options, titles."""
+def _visible_texts(widget, out: list[str], skip=()) -> list[str]:
+    """Every text a widget tree shows: descriptions, values, tooltips, options, titles (but
+    not under the widgets in ``skip``)."""
+    if any(widget is s for s in skip):
+        return out
     for attr in ("description", "value", "tooltip", "placeholder"):
         value = getattr(widget, attr, None)
         if isinstance(value, str) and value:
@@ -642,7 +645,7 @@ def _visible_texts(widget, out: list[str]) -> list[str]:
     if hasattr(widget, "get_title"):
         out += [str(widget.get_title(k)) for k in range(len(getattr(widget, "children", ())))]
     for child in getattr(widget, "children", ()):
-        _visible_texts(child, out)
+        _visible_texts(child, out, skip)
     return out
 
 
@@ -752,24 +755,9 @@ def page_words(widget, names: set[str], skip=()) -> dict[str, str]:
     no catalog template: :func:`_visible_texts` of every widget but those in ``skip``, each
     read as HTML (:func:`html_words`) once the game's data is out (:func:`_data_out`)."""
     found: dict[str, str] = {}
-
-    def walk(w) -> None:
-        if any(w is s for s in skip):
-            return
-        texts: list[str] = []
-        for attr in ("description", "value", "tooltip", "placeholder"):
-            value = getattr(w, attr, None)
-            if isinstance(value, str) and value:
-                texts.append(value)
-        texts += [str(o) for o in getattr(w, "_options_labels", ()) or ()]
-        if hasattr(w, "get_title"):
-            texts += [str(w.get_title(k)) for k in range(len(getattr(w, "children", ())))]
-        for t in texts:
-            for word in html_words(_data_out(t), names | set(CARDS)):
-                found.setdefault(word, t[:200])
-        for child in getattr(w, "children", ()):
-            walk(child)
-    walk(widget)
+    for t in _visible_texts(widget, [], skip):
+        for word in html_words(_data_out(t), names | set(CARDS)):
+            found.setdefault(word, t[:200])
     return found
 
 

@@ -227,13 +227,6 @@ def description_withheld() -> str:
     return text("lesson.withheld")
 
 
-def __getattr__(name: str) -> str:
-    # DESCRIPTION_WITHHELD, as before the catalog: the note in the catalog in use
-    if name == "DESCRIPTION_WITHHELD":
-        return description_withheld()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: developer
-
-
 def lesson_heading(title: str, description: str = "", withheld: bool = False) -> str:
     """The round's title and (folded under it) its description, a lesson's light Markdown;
     ``withheld`` (seen through one player's eyes): a one-line note instead of the text.

@@ -20,13 +20,6 @@ def everyone() -> str:
     return text("stepper.everyone")
 
 
-def __getattr__(name: str) -> str:
-    # EVERYONE, as before the catalog: the choice's label in the catalog in use
-    if name == "EVERYONE":
-        return everyone()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: developer
-
-
 class StepperView(ipw.VBox):
     """Buttons and a slider over a Stepper; ``on_step`` callbacks get each new frame."""
 
