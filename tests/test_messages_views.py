@@ -259,3 +259,33 @@ def test_the_win_rate_charts_are_labelled_by_the_catalog() -> None:
     for said in texts:
         assert not plain_words(said, {"random"}), said
         assert OPEN in said or said in {"random"}, said
+
+
+def test_an_auto_choice_of_a_face_down_card_stays_hidden_in_any_catalog() -> None:
+    """An --auto decision naming a face-down card (or an Oracle's keep) is its chooser's only:
+    told apart by the catalog's own words, so a translated catalog hides it too."""
+    from aristofarsa.core.messages import text
+
+    class Event:
+        def __init__(self, said: str) -> None:
+            self.step, self.phase, self.kind, self.actor, self.card = 9, "phase2", "decision", "Bruno", None
+            self.rule, self.text, self.target, self.target_card = "M7", said, None, None
+            self.before = self.after = self.change = self.incoming = None
+            self.source = self.source_card = self.see = None
+            self.visible_to, self.auto = None, True
+
+    for catalog in (None, pseudo()):
+        with using(catalog) if catalog is not None else _english():
+            secret = Event(text("decision.first", actor="Bruno", kind="conspire", value="Witch",
+                                what="Bruno"))
+            kept = Event(text("decision.keep", actor="Bruno", kind="keep", value="Witch",
+                              what="Oracle"))
+            public = Event(text("decision.first", actor="Bruno", kind="target", value="Ana",
+                                what="Bishop"))
+            assert public_text(secret, "Ana")[1] and public_text(kept, "Ana")[1]
+            assert not public_text(secret, "Bruno")[1] and not public_text(public, "Ana")[1]
+
+
+def _english():
+    from contextlib import nullcontext
+    return nullcontext()

@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
-from ..core.messages import text
+from ..core import decisions as D
+from ..core.messages import Catalog, catalog, text
 
 __all__ = ["BalconyCard", "Board", "CardRef", "GardenCard", "boards", "public_text"]
 
@@ -150,14 +152,26 @@ _HIDDEN_STEPS = {"conspire-secret": "hidden-step.conspire", "peek-secret": "hidd
                  "keep-secret": "hidden-step.keep", "decision": "hidden-step.decision"}
 
 
-_PRIVATE_DECISION = re.compile(r"chooses (conspire|keep) = ")
+@lru_cache(maxsize=4)
+def _private_decision(words: Catalog) -> re.Pattern[str]:
+    """What an --auto decision's sentence (``decision.keep`` / ``decision.first``, M7) says
+    between its chooser and the value when it names a face-down card or an Oracle's keep
+    ("Ana chooses conspire = Witch for …"): found in the words of the catalog in use."""
+    said = set()
+    for mid in ("decision.keep", "decision.first"):
+        for kind in (D.CONSPIRE, D.KEEP):
+            parts = re.split("\0.", words.render(mid, {"actor": "\0A", "kind": kind,
+                                                         "value": "\0V", "what": "\0W"}))
+            said.add(parts[1])
+    return re.compile("|".join(re.escape(p) for p in sorted(said)))
 
 
 def _hidden(e: _Ev, viewer: str) -> bool:
     if e.visible_to is not None:
         return viewer not in e.visible_to
     # an --auto decision line names a face-down card or an Oracle's keep: its chooser's only
-    return e.kind == "decision" and e.actor != viewer and bool(_PRIVATE_DECISION.search(e.text))
+    return (e.kind == "decision" and e.actor != viewer
+            and bool(_private_decision(catalog()).search(e.text)))
 
 
 # ------------------------------------------------------------------ the table
