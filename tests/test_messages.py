@@ -632,8 +632,11 @@ def test_the_apps_refusals_and_steps_are_told_by_the_catalog_alone() -> None:
         assert outside_catalog(sentence, names) == [], sentence
 
 
-def _visible_texts(widget, out: list[str]) -> list[str]:
-    """Every text a widget tree shows: descriptions, values, tooltips, options, titles."""
+def _visible_texts(widget, out: list[str], skip=()) -> list[str]:
+    """Every text a widget tree shows: descriptions, values, tooltips, options, titles (but
+    not under the widgets in ``skip``)."""
+    if any(widget is s for s in skip):
+        return out
     for attr in ("description", "value", "tooltip", "placeholder"):
         value = getattr(widget, attr, None)
         if isinstance(value, str) and value:
@@ -642,42 +645,43 @@ def _visible_texts(widget, out: list[str]) -> list[str]:
     if hasattr(widget, "get_title"):
         out += [str(widget.get_title(k)) for k in range(len(getattr(widget, "children", ())))]
     for child in getattr(widget, "children", ()):
-        _visible_texts(child, out)
+        _visible_texts(child, out, skip)
     return out
 
 
 def test_the_play_page_is_told_by_the_catalog_alone() -> None:
-    """What the Play app's page itself shows (headings, settings, buttons and the question of
-    your move, the form for a new game, the hand's title, the table's note, the status, the
-    round just finished, the ranking's title) through a game with a human seat, is catalog
-    templates: outside them only names, cards, numbers."""
+    """The whole Play app's page (headings, settings, buttons and the question of your move,
+    the form for a new game, your hand as card views, the table's note and the seat ring, the
+    status, the round just finished, the round stepped through with its steps and board, the
+    final ranking table) through a game with a human seat, is catalog templates: outside them
+    only names, cards, numbers and the cards' own texts (their data, core/cards.py)."""
     pytest.importorskip("ipywidgets")
     from aristofarsa.widgets.play import PlayApp
 
-    card_questions = sorted({q for spec in CARDS.values() for _, q in spec.questions},
-                            key=len, reverse=True)
-    leftovers: set[str] = set()
+    found: dict[str, str] = {}
     with using(pseudo()):
         app = PlayApp.from_query("players=3&seed=1&human=1")
-        names = set(app.controller.names)
+        names = set(app.controller.names) | {"random", "greedy", "search"}
+        rings = []
         for n in range(60):
-            # the page's own parts (the cards' texts are their data, core/cards.py; the
-            # stepper and the seat pictures are not in the catalog yet: docs/architecture.md)
-            parts = [app.head, app.status, app.prompt, app.actions, app.hand_title, app.crowns,
-                     app.summary, app.round_pick, app.new_game, app.undo, app.children[-4]]
-            ring = re.sub(r"<svg.*", "", app.seat_ring.value, flags=re.S)
-            ranking = re.sub(r"</h3>.*", "", app.ranking.value, flags=re.S)
-            for said in [ring, ranking, *(t for w in parts for t in _visible_texts(w, []))]:
-                for q in card_questions:
-                    said = said.replace(q, "")
-                leftovers |= set(html_words(said, names | {"random", "greedy", "search"}))
+            found.update(page_words(app, names))
+            rings.append(app.seat_ring.value)
             c = app.controller
             if c.session.over:
                 break
             c.choose(n % len(c.decision().options))
             app.refresh()
-    assert c.session.over
-    assert sorted(leftovers) == []
+        views = [v for v in _widgets(app) if "af-step" in getattr(v, "_dom_classes", ())]
+        steps = views[0].value if views else ""
+        ranking = app.ranking.value
+    assert c.session.over and "⟦" in steps and "af-ranking-table" in ranking
+    assert any("<svg" in ring and "⟦" in ring for ring in rings)
+    assert found == {}
+
+
+def _widgets(widget) -> list:
+    """A widget and every widget under it."""
+    return [widget, *(w for child in getattr(widget, "children", ()) for w in _widgets(child))]
 
 
 @pytest.mark.parametrize("argv", [
@@ -721,10 +725,47 @@ def test_the_cli_round_commands_speak_in_catalog_sentences(tmp_path, capsys) -> 
     assert len(out) == 3 and len(err) == 3
 
 
+def _data_out(page: str) -> str:
+    """A page's HTML without what is the game's data, each in its one definition: the
+    lesson's title and text (the lesson files), a ruling's own text under its summary
+    (docs/rulings.md), the cards' texts and notes as ruled (core/cards.py, card_notes.toml);
+    and without the apps' stylesheet (CSS)."""
+    from aristofarsa.controllers.learn import card_info
+
+    if page.startswith("<style>"):
+        return ""
+    page = re.sub(r"<title>.*?</title>", " ", page)     # Graphviz's own ids in an SVG (n0, l1)
+    page = re.sub(r"<h2 class='af-round-title'[^>]*>.*?</h2>", " ", page, flags=re.S)
+    page = re.sub(r"(<details class='af-description'><summary>.*?</summary>).*?</details>",
+                  r"\1</details>", page, flags=re.S)
+    page = re.sub(r"(<details class=.af-ruling(?:-text)?.[^>]*><summary[^>]*>.*?</summary>).*?</details>",
+                  r"\1</details>", page, flags=re.S)
+    page = re.sub(r"(<summary[^>]*>[A-Z]\d+</summary>)<span[^>]*>.*?</span></details>",
+                  r"\1</details>", page, flags=re.S)            # a ruling's ID opening its text
+    for name in CARDS:
+        info = card_info(name)
+        for said in (info.garden_text, info.balcony_text, *(n.text for n in info.notes),
+                     *(q for _, q in CARDS[name].questions)):
+            page = page.replace(html.escape(said), " ").replace(said, " ")
+    return page
+
+
+def page_words(widget, names: set[str], skip=()) -> dict[str, str]:
+    """Every plain word a widget tree shows (each word -> the text it was in) that came from
+    no catalog template: :func:`_visible_texts` of every widget but those in ``skip``, each
+    read as HTML (:func:`html_words`) once the game's data is out (:func:`_data_out`)."""
+    found: dict[str, str] = {}
+    for t in _visible_texts(widget, [], skip):
+        for word in html_words(_data_out(t), names | set(CARDS)):
+            found.setdefault(word, t[:200])
+    return found
+
+
 def test_the_graphs_page_is_told_by_the_catalog_alone() -> None:
-    """The Effect graphs page (intro, filters, count, "Show more", each lesson's line and its
-    link, a filter's refusal) is catalog templates: outside them only lesson names and titles,
-    rulings, cards and the outcome (itself a catalog sentence)."""
+    """The whole Effect graphs page (intro, filters, count, "Show more", each lesson's line
+    and its link, each graph's cards, arrows, caption and text alternative, a filter's
+    refusal) is catalog templates: outside them only lesson names and titles, rulings,
+    cards, players and the outcome (itself a catalog sentence)."""
     pytest.importorskip("ipywidgets")
     from aristofarsa.render.dispute import gallery_item_html
     from aristofarsa.widgets.graphs import GraphsApp
@@ -732,48 +773,65 @@ def test_the_graphs_page_is_told_by_the_catalog_alone() -> None:
     with using(pseudo()):
         app = GraphsApp.from_query("ruling=B10&card=Nobody")
         items = app.controller.items()
-        said = [t for w in [*app.children[1:-2], app.more] for t in _visible_texts(w, [])]
         lines = [re.sub(r"<h4>.*?</h4>|<code>.*?</code>", " ", gallery_item_html(i)) for i in items]
-    names = set(CARDS) | {"B10"}
-    assert items and app.controller.error
-    assert any("⟦" in s for s in said) and all(line.count("⟦") >= 2 for line in lines)
-    leftovers = {w for s in said + lines for w in html_words(s, names)}
+        app.more.click()
+        items = app.controller.items()
+        found = page_words(app, {"B10"})
+    lessons = [scenario.load(Path(SCENARIOS_DIR) / f"{i.name}.toml") for i in items]
+    data = {w for sc in lessons for w in [p.name for p in sc.players]
+            + WORD.findall(sc.title) + WORD.findall(sc.title.replace("'", " "))}
+    assert items and app.controller.error and len(app.gallery.children) >= 2
+    assert all(line.count("⟦") >= 2 for line in lines)
+    leftovers = {w for line in lines for w in html_words(line, set(CARDS) | {"B10"})}
     assert sorted(leftovers) == []
+    assert {w: s for w, s in found.items() if w not in data} == {}    # the lessons' own data
 
+
+def _step_through(stepper_view, visit) -> None:
+    """Every step of a stepper view, seen by everyone and by each player in turn."""
+    for viewer in stepper_view.stepper.viewers:
+        stepper_view.viewer.value = viewer or ""
+        for k in range(len(stepper_view.stepper)):
+            stepper_view.slider.value = k
+            visit()
 
 
 def test_the_lab_page_is_told_by_the_catalog_alone() -> None:
-    """The Scenario Lab page's own labels (intro, headings, the Dispute link, the download,
-    the graph's note, "Build the round", and the note of a round not valid yet with its
-    errors) are catalog templates (the stepper, the builder and the share box are not yet:
-    docs/architecture.md)."""
-    ipw = pytest.importorskip("ipywidgets")
+    """The whole Scenario Lab page, stepped through a lesson by everyone and by each player
+    (intro, headings, the stepper with every step, its rulings and the board, the share
+    box, the lesson heading, the Dispute link, the download, the effect graph with its
+    labels), and the note of a round not valid yet with its errors, is catalog templates.
+    The builder and the round opener (widgets/builder.py) and the round in one line
+    (widgets/line.py) have their own checks."""
+    pytest.importorskip("ipywidgets")
     from aristofarsa.widgets.lab import LabApp
 
-    def own(app, *more) -> list[str]:
-        kids = app.children
-        parts = [kids[1], kids[4], app.dispute_link, kids[8], app.graph, kids[10], app.download]
-        texts = _visible_texts(ipw.VBox(parts + list(more)), [app.build.get_title(0)])
-        return [re.sub(r"<a download[^>]*>", "", t) for t in texts if t.strip("\u200b\n")]
-
+    found: dict[str, str] = {}
     with using(pseudo()):
         app = LabApp.from_query("lesson=b10-bishop-cancels-bishop")
-        said = own(app)
+        names = set(app.controller.stepper.players)
+        others = (app.build, app.opener)
+
+        def visit() -> None:
+            app.share.value = re.sub(r"<div class='af-share-line.*", "", app.share.value, flags=re.S)
+            found.update(page_words(app, names, others))
+        _step_through(app.stepper_view, visit)
+        shown = [app.stepper_view.step.value, app.share.value, app.heading.value, app.graph.value]
         app.controller.builder.set_name(1, "")
         app._edited()
         assert app.controller.stepper is None
-        said += own(app, app.stepper_box)
-    assert len(said) >= 12 and sum("⟦" in s for s in said) >= 12
-    leftovers = {w for s in said for w in html_words(s, set())}
-    assert sorted(leftovers) == []
+        found.update(page_words(app, names | {""}, others))
+    assert all("⟦" in s for s in shown) and "af-share-box" in shown[1]
+    assert found == {}
 
 
 def test_the_dispute_page_is_told_by_the_catalog_alone() -> None:
-    """The Dispute resolver page's own labels (intro, the entry's title and buttons, the
-    count of problems to fix, the verdict's buttons, the section titles, the what-if
-    controls, the Lab link, the notes of a verdict withheld) are catalog templates (the
-    builder, the stepper and the rendered analyses have their own checks or are not yet in
-    the catalog: docs/architecture.md)."""
+    """The whole Dispute resolver page: the entry (intro, the entry's title and buttons, the
+    count of problems to fix), then a round's verdict stepped through by everyone and by each
+    player (the stepper with every step, the board, the verdict and what scores, the section
+    titles, the explanation with its rulings cited, the variants, the what-if controls and
+    table, the effect graph, the Lab link, the notes of a verdict withheld) is catalog
+    templates. The builder (widgets/builder.py) has its own check."""
     ipw = pytest.importorskip("ipywidgets")
     from aristofarsa.widgets.dispute import DisputeApp
 
@@ -783,18 +841,25 @@ def test_the_dispute_page_is_told_by_the_catalog_alone() -> None:
         pane = entry.build.pane(0)
         said = _visible_texts(ipw.VBox([entry.intro, *pane.children[1:], entry.others]),
                               [entry.build.get_title(0)])
+        assert "⟦" in pane.children[2].value                 # the count of problems to fix
         app = DisputeApp.from_query("lesson=b10-bishop-cancels-bishop")
-        names = {p.name for p in app.controller.scenario.players}
+        # the players, and the lesson's title (its data) over the effect graph
+        names = set(app.controller.stepper.players) | set(WORD.findall(app.controller.scenario.title))
         app.whatif_player.value = app.whatif_player.options[-1]
+        app.whatif_garden.value = True
         titles = [w for w in app.body.children if "af-section-title" in getattr(w, "value", "")]
-        parts = [app.edit, app.new, app.lab_link, app.whatif_player, app.whatif_garden, *titles]
-        said += _visible_texts(ipw.VBox(parts), [])
-        app.controller.set_viewer(sorted(names)[0])
-        app.refresh()
-        app._on_step(None)
-        said += _visible_texts(ipw.VBox([app.outcome]), [])
+        found: dict[str, str] = {}
+        others = (app.builder_view, app.opener)
+        shown = [app.explain.value, app.variants.value, app.whatif.value, app.graph.value]
+
+        def visit() -> None:
+            app.share.value = re.sub(r"<div class='af-share-line.*", "", app.share.value, flags=re.S)
+            found.update(page_words(app, names, others))
+        _step_through(app.stepper_view, visit)
     said = [s for s in said if s.strip("\u200b\n")]
-    assert len(titles) == 5 and sum("⟦" in s for s in said) >= 20
-    assert "⟦" in pane.children[2].value                 # the count of problems to fix
-    leftovers = {w for s in said for w in html_words(s, names)}
-    assert sorted(leftovers) == []
+    assert len(titles) == 5 and sum("⟦" in s for s in said) >= 5
+    assert all("⟦" in s for s in shown)
+    leftovers = {w for s in said for w in html_words(s, set())}
+    assert sorted(leftovers) == [] and found == {}
+
+

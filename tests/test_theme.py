@@ -95,8 +95,8 @@ ALLOWED = {
         "no stylesheet (the app did not start)",
     "aristofarsa/serving/jupyter/voila/templates/aristofarsa-static/page_problems.html.j2":
         "no stylesheet (the app did not start)",
-    "aristofarsa/serving/jupyter/voila/templates/aristofarsa-static/index.html.j2":
-        "no stylesheet yet (the static site's loading screen)",
+    "aristofarsa/serving/jupyter/voila/templates/aristofarsa-static/af-theme.css":
+        "the theme's CSS written out for the static site (test_the_static_site_has_the_theme)",
 }
 
 
@@ -125,3 +125,17 @@ def test_no_colour_literal_outside_the_theme():
         if literals:
             found[name] = literals
     assert not found, f"colours written outside render/theme.py: {found}"
+
+
+def test_the_static_site_has_the_theme():
+    """The static site's bar and start-up steps show before Python starts, so before the apps'
+    stylesheet: its template includes the theme's CSS written out (``af-theme.css``), which is
+    the theme's own, and takes every colour from it (no literal: the test above)."""
+    folder = ROOT / "aristofarsa" / "serving" / "jupyter" / "voila" / "templates" / "aristofarsa-static"
+    written = (ROOT / "aristofarsa" / theme.SITE_CSS).read_text(encoding="utf-8")
+    assert written == theme.site_css() == theme.css(), (
+        "af-theme.css is stale: run python -m aristofarsa.render.theme")
+    page = (folder / "index.html.j2").read_text(encoding="utf-8")
+    assert "{% include 'af-theme.css' %}" in page
+    assert "var(--af-site-paper)" in page and "var(--af-site-link)" in page
+    assert not colour_literals(page)

@@ -23,7 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
+
+from ..core import decisions as D
+from ..core.messages import Catalog, catalog, text
 
 __all__ = ["BalconyCard", "Board", "CardRef", "GardenCard", "boards", "public_text"]
 
@@ -135,28 +139,39 @@ def public_text(event: Any, viewer: str | None) -> tuple[str, bool]:
     e = event if isinstance(event, _Ev) else _event(event)
     if viewer is None or not _hidden(e, viewer):
         return e.text, False
-    who = e.actor or "A player"
-    if e.kind == "conspire-secret":
-        return f"{who}'s face-down Balcony card stays hidden.", True
-    if e.kind == "peek-secret":
-        return f"{who} looks at {e.target or 'a'}'s face-down Balcony card (hidden from you).", True
-    if e.kind in ("draw-secret", "deal-secret"):
-        return f"{who} looks at the cards drawn (hidden from you).", True
-    if e.kind == "keep-secret":
-        return f"{who} chooses the cards to keep (hidden from you).", True
-    if e.kind == "decision":
-        return f"{who} makes a hidden choice (chosen by --auto).", True
-    return f"A hidden step ({who}).", True
+    who = e.actor or text("hidden-step.someone")
+    said = _HIDDEN_STEPS.get(e.kind, "hidden-step.other")
+    if e.kind == "peek-secret" and not e.target:
+        said = "hidden-step.peek-someone"
+    return text(said, who=who, target=e.target), True
 
 
-_PRIVATE_DECISION = re.compile(r"chooses (conspire|keep) = ")
+#: a secret step's kind -> what a player who may not see it reads (the catalog's ``hidden-step``)
+_HIDDEN_STEPS = {"conspire-secret": "hidden-step.conspire", "peek-secret": "hidden-step.peek",
+                 "draw-secret": "hidden-step.draw", "deal-secret": "hidden-step.draw",
+                 "keep-secret": "hidden-step.keep", "decision": "hidden-step.decision"}
+
+
+@lru_cache(maxsize=4)
+def _private_decision(words: Catalog) -> re.Pattern[str]:
+    """What an --auto decision's sentence (``decision.keep`` / ``decision.first``, M7) says
+    between its chooser and the value when it names a face-down card or an Oracle's keep
+    ("Ana chooses conspire = Witch for …"): found in the words of the catalog in use."""
+    said = set()
+    for mid in ("decision.keep", "decision.first"):
+        for kind in (D.CONSPIRE, D.KEEP):
+            parts = re.split("\0.", words.render(mid, {"actor": "\0A", "kind": kind,
+                                                         "value": "\0V", "what": "\0W"}))
+            said.add(parts[1])
+    return re.compile("|".join(re.escape(p) for p in sorted(said)))
 
 
 def _hidden(e: _Ev, viewer: str) -> bool:
     if e.visible_to is not None:
         return viewer not in e.visible_to
     # an --auto decision line names a face-down card or an Oracle's keep: its chooser's only
-    return e.kind == "decision" and e.actor != viewer and bool(_PRIVATE_DECISION.search(e.text))
+    return (e.kind == "decision" and e.actor != viewer
+            and bool(_private_decision(catalog()).search(e.text)))
 
 
 # ------------------------------------------------------------------ the table

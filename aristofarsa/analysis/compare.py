@@ -166,6 +166,24 @@ def plain_reason(message: str, sc: Scenario, variant: str, decision: Any = None)
     if req is not None and decision.reason == "passes":
         return text("variants-reason.pass", variant=variant, player=req.owner,
                     can=Join(req.options, "scenario-play.or"))
-    said = re.sub(r"\s*\(variants in play: [^)]*\)$", "", said.replace("`", ""))
-    return text("variants-reason.invalid", variant=variant,
-                message=re.sub(r"^(lesson [^:]+|the round entered): ", "", said))
+    said = _in_play().sub("", said.replace("`", ""))
+    return text("variants-reason.invalid", variant=variant, message=_origin().sub("", said))
+
+
+def _parts(id: str, **fields: str) -> list[str]:
+    """The words of a catalog template around its fields (each field given as a NUL and a
+    letter): the template in use, split where its fields stand."""
+    return re.split("\0.", text(id, **fields))
+
+
+def _in_play() -> re.Pattern[str]:
+    """The "(variants in play: …)" a stopped round's error ends with, in the catalog in use."""
+    _, _, after, end = _parts("scenario-play.stopped-variants", path="\0P", error="\0E",
+                              variants="\0V")
+    return re.compile(r"\s*" + re.escape(after.lstrip()) + r"[^)]*" + re.escape(end) + "$")
+
+
+def _origin() -> re.Pattern[str]:
+    """A lesson's or the entered round's name before an error (``lesson b10-…: ``)."""
+    lesson = _parts("origin.lesson", name="\0N")[0]
+    return re.compile("^(" + re.escape(lesson) + "[^:]+|" + re.escape(text("origin.built")) + "): ")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import balcony_prestige_rules
-from ..core.messages import text
+from ..core.messages import Join, text
 
 GARDEN, BALCONY, HAND = "garden", "balcony", "hand"
 
@@ -115,7 +115,7 @@ def _data(result: Any) -> Mapping[str, Any]:
         return result
     to_json = getattr(result, "to_json", None)
     if to_json is None:
-        raise GraphError("a graph needs a round result or its `resolve --json` data")
+        raise GraphError(text("graph-error.needs-result"))
     return to_json()
 
 
@@ -168,22 +168,20 @@ class _Builder:
     def __init__(self, data: Mapping[str, Any], step: int | None, viewer: str | None) -> None:
         trace = data.get("trace")
         if not isinstance(trace, list):
-            raise GraphError("the round data has no trace (run it with the trace on)")
+            raise GraphError(text("graph-error.no-trace"))
         self.data = data
         self.trace: list[Mapping[str, Any]] = trace
         n = len(trace)
         if step is None:
             step = n
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
-            raise GraphError(f"step must be a whole number from 0 to {n} (the trace's length), "
-                             f"got {step!r}")
+            raise GraphError(text("graph-error.step", last=n, step=repr(step)))
         self.step = step
         garden = data.get("garden") or []
         balcony = data.get("balcony") or []
         self.players = self._players(garden)
         if viewer is not None and viewer not in self.players:
-            raise GraphError(f"unknown viewer {viewer!r}; players are {', '.join(self.players)} "
-                             "(or no viewer: everyone)")
+            raise GraphError(text("graph-error.viewer", viewer=repr(viewer), players=Join(self.players)))
         self.viewer = viewer
         self.final_garden = garden
         self.final_balcony = balcony

@@ -258,7 +258,7 @@ def _leaves(sc: Scenario, player: str, garden: bool = False) -> list[tuple[_Forc
         decider = _Forced(sc, player, answers, garden)
         runs += 1
         if runs > MAX_ALTERNATIVES * 4:
-            raise WhatIfError(f"more than {MAX_ALTERNATIVES} alternatives; not listed")
+            raise WhatIfError(text_of("whatif-error.too-many", count=MAX_ALTERNATIVES))
         try:
             result = _play(sc, decider)
         except _Branch as branch:
@@ -409,8 +409,8 @@ def what_if(text: str, sc: Scenario, player: str, garden: bool = False) -> WhatI
     ``garden``, also every Garden card they could have played, with its choices)."""
     name = next((p.name for p in sc.players if p.name.lower() == player.strip().lower()), None)
     if name is None:
-        raise WhatIfError(f"unknown player {player!r}; players are "
-                          f"{', '.join(p.name for p in sc.players)}")
+        raise WhatIfError(text_of("whatif-error.unknown-player", player=repr(player),
+                                  players=Join(p.name for p in sc.players)))
     data = files.parse_toml(text)          # the one bounded reader of scenario text
     tables = data.get("player") or []
     index = [p.name for p in sc.players].index(name)

@@ -9,6 +9,7 @@ without a browser.
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 from urllib.parse import quote
 
@@ -28,7 +29,7 @@ from .stepper import Frame, Stepper
 __all__ = ["LESSONS_DIR", "MAX_UPLOAD_BYTES", "DisputeController", "lab_link"]
 
 DISPUTE_PATH = "voila/render/dispute.ipynb"
-BUILT = "the round entered"     # the origin of a round entered in the builder
+BUILT = "origin.built"     # the origin of a round entered in the builder (its message)
 LAB_PATH = "voila/render/lab.ipynb"
 
 
@@ -59,8 +60,10 @@ class DisputeController(RoundOpener):
         c.open_query(query)
         return c
 
-    def open_toml(self, text: str, origin: str = "pasted scenario") -> bool:
-        """Validate and resolve a scenario; on any error keep the round shown before."""
+    def open_toml(self, text: str, origin: str | None = None) -> bool:
+        """Validate and resolve a scenario; on any error keep the round shown before
+        (``origin``, as its errors name it: a pasted scenario if not given)."""
+        origin = origin or message("origin.pasted")
         if not text.strip():
             self.error = message("source.paste-first")
             return False
@@ -75,7 +78,7 @@ class DisputeController(RoundOpener):
             return False
         self.error = ""
         self.text, self.origin, self.scenario = text, origin, sc
-        if origin != BUILT:
+        if origin != message(BUILT):
             self.builder = Builder.from_data(files.parse_toml(text, origin))   # the round on screen, to edit
             self.builder.empty = True      # edited at the table: nothing made up, a kept card untold
             self._told = self.builder.all_told()
@@ -94,7 +97,7 @@ class DisputeController(RoundOpener):
             self.error = message("source.not-valid", count=len(problems),
                                  problems=Join(problems[:3], "list.semicolon"))
             return False
-        return self.open_toml(self.builder.toml(), BUILT)
+        return self.open_toml(self.builder.toml(), message(BUILT))
 
     def load_example(self) -> None:
         """The builder filled with the scenario format's example round (one tap, labelled)."""
@@ -172,11 +175,11 @@ class DisputeController(RoundOpener):
         try:
             from ..render.svg import RenderError, app_graph_svg
         except ImportError:
-            return "<p>(The effect graph needs pygraphviz: pip install 'aristofarsa[apps]'.)</p>"
+            return "<p>" + escape(message("dispute-graph.no-graphviz"), quote=False) + "</p>"
         try:
             return app_graph_svg(g)
         except RenderError as exc:
-            return f"<p>(The effect graph cannot be drawn: {exc})</p>"
+            return "<p>" + escape(message("dispute-graph.cannot-draw", error=exc), quote=False) + "</p>"
 
     @property
     def withheld(self) -> bool:

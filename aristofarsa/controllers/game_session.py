@@ -203,7 +203,7 @@ class GameSession:
         if i < len(self.decisions):                          # replaying the record
             d = self.decisions[i]
             if (d.kind, d.player, d.card) != (request.kind, request.player, request.card):
-                raise RuntimeError(f"replay diverged at decision {i + 1}: the game asks "
+                raise RuntimeError(f"replay diverged at decision {i + 1}: the game asks "  # i18n: developer
                                    f"{request!r}, the record holds {d!r}")
             self._cursor = i + 1
             return d.value
@@ -359,8 +359,8 @@ class GameSession:
         (k = number of finished rounds) up to now."""
         game = self.game
         if game is None or not 0 <= k < len(game.round_starts):
-            raise SessionError(f"round {k}: rounds started so far are 0 to "
-                               f"{len(game.round_starts) - 1 if game else -1}")
+            raise SessionError(text("game-session.no-round", round=k,
+                                    last=len(game.round_starts) - 1 if game else -1))
         events = game.trace.events
         start = game.round_starts[k] - 1
         end = game.round_starts[k + 1] - 1 if k + 1 < len(game.round_starts) else len(events)

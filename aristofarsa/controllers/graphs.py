@@ -4,19 +4,20 @@
 values become an ``error`` message and no filter). :meth:`items` lists the lessons that pass
 the filters, the first few at open and more on request (:meth:`more`, :meth:`pages`); each
 item knows its title, rulings, the cards in play, its link into the Lab and, when asked, its
-graph as inline SVG (drawn once, then kept). No Jupyter import.
+graph as inline SVG (drawn once, then kept, per catalog of words). No Jupyter import.
 """
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import parse_qs
 
 from .. import scenario as S
 from ..analysis.graph import build_graph
 from ..analysis.outcome import winning_cards
 from ..core.cards import CARDS
-from ..core.messages import Join
+from ..core.messages import Join, catalog
 from ..core.messages import text as message
 from ..core.rulings import RULINGS
 from .dispute import lab_link
@@ -34,13 +35,21 @@ class GalleryItem:
     cards: tuple[str, ...]         # every card in the Garden or on the Balcony
     winners: tuple[str, ...]
     link: str                      # the Lab, opened on this lesson
-    outcome: str = ""              # "Winning card: Bruno's Merchant (7)." (analysis.outcome's words)
-    _svg: str | None = field(default=None, repr=False)
+    garden: tuple[tuple[str, str, int], ...] = ()     # the round's Garden (player, card, Prestige)
+    lowest_wins: bool = False
+    _svg: tuple[Any, str] | None = field(default=None, repr=False)   # (catalog, drawing)
+
+    @property
+    def outcome(self) -> str:
+        """"Winning card: Bruno's Merchant (7)." (analysis.outcome's words, in the catalog in use)."""
+        return winning_cards(self.garden, self.winners, self.lowest_wins)
 
     def svg(self) -> str:
-        if self._svg is None:
-            self._svg = _draw(self.name)
-        return self._svg
+        """The graph, drawn once per catalog (its labels are the catalog's words)."""
+        words = catalog()
+        if self._svg is None or self._svg[0] is not words:
+            self._svg = (words, _draw(self.name))
+        return self._svg[1]
 
 
 def _draw(name: str) -> str:
@@ -69,7 +78,7 @@ def _catalogue() -> list[GalleryItem]:
         cards = tuple(sorted({c for _, c, _ in result.garden} | {c for _, c, _ in result.balcony}))
         out.append(GalleryItem(path.stem, sc.title or path.stem, rulings, cards,
                                tuple(result.winners), lab_link(path.stem),
-                               winning_cards(result.garden, result.winners, result.lowest_wins)))
+                               tuple(result.garden), result.lowest_wins))
     return out
 
 

@@ -11,6 +11,7 @@ from urllib.parse import quote
 from .. import scenario as S
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..core import files
+from ..core.messages import text as message
 from ..core.result import RoundResult
 from ..scenario import share
 from .builder import Builder, Check
@@ -41,8 +42,10 @@ class LabController(RoundOpener):
         lab.open_query(query)
         return lab
 
-    def open_toml(self, text: str, origin: str = "pasted scenario") -> bool:
-        """Any scenario text: it must pass the file validator before the builder takes it."""
+    def open_toml(self, text: str, origin: str | None = None) -> bool:
+        """Any scenario text: it must pass the file validator before the builder takes it
+        (``origin``, as its errors name it: a pasted scenario if not given)."""
+        origin = origin or message("origin.pasted")
         try:
             S.loads(text, origin, MAX_UPLOAD_BYTES)
             data = files.parse_toml(text, origin)     # the one bounded reader

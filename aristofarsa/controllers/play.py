@@ -70,11 +70,11 @@ class PlayController:
     def __init__(self, players: int = 4, seed: int = 0, expansion: bool = False,
                  bots: list[str] | None = None, human: int = 1) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise QueryError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+            raise QueryError(text("query.players", low=MIN_PLAYERS, high=MAX_PLAYERS, value=players))
         if not 0 <= seed <= SEED_MAX:
-            raise QueryError(f"seed must be 0 to {SEED_MAX}, got {seed}")
+            raise QueryError(text("query.seed", high=SEED_MAX, value=seed))
         if not 0 <= human <= players:
-            raise QueryError(f"human must be a seat from 1 to {players} (or 0: bots only), got {human}")
+            raise QueryError(text("query.human", players=players, value=human))
         self.players = players
         self.seed = seed
         self.expansion = expansion
@@ -111,9 +111,9 @@ class PlayController:
                     errors.append(str(exc))
         if "human" in params:
             try:
-                values["human"] = whole(params["human"], "human", 0, values["players"])
+                values["human"] = whole(params["human"], text("query.human-name"), 0, values["players"])
             except QueryError as exc:
-                errors.append(str(exc).replace("human must be", "human (your seat; 0 = bots only) must be"))
+                errors.append(str(exc))
         if "bots" in params:
             try:
                 names = [b.strip() for b in params["bots"].split(",")]
@@ -298,26 +298,26 @@ def _flag(value: str) -> bool:
         return True
     if v in ("0", "false", "no", "off", ""):
         return False
-    raise QueryError(f"expansion must be 1 (with the Exiled expansion) or 0 (without), got {value!r}")
+    raise QueryError(text("query.expansion", value=repr(value)))
 
 
 def _seat_bots(bots: list[str] | None, players: int, human: int) -> list[str]:
     """One bot name per seat: one name for all, one per seat, or (with a human seat) one per
     other seat. The human's seat gets a placeholder the game never asks."""
-    allowed = ", ".join(BOTS)
+    allowed = Join(BOTS)
     names = list(bots) if bots else ["random"]
     for name in names:
         if name not in BOTS:
-            raise QueryError(f"unknown bot {name!r}: allowed bots are {allowed}")
+            raise QueryError(text("query.unknown-bot", name=repr(name), allowed=allowed))
     if len(names) == 1:
         return names * players
     if len(names) == players:
         return names
     if human and len(names) == players - 1:
         return names[:human - 1] + ["random"] + names[human - 1:]
-    per = f"{players} (one per seat)" + (f" or {players - 1} (one per bot seat)" if human else "")
-    raise QueryError(f"bots: give 1 name (for every seat) or {per}; got {len(names)}: "
-                     f"{','.join(names)}. Allowed bots: {allowed}")
+    raise QueryError(text("query.bots-human" if human else "query.bots", players=players,
+                          others=players - 1, count=len(names), names=",".join(names),
+                          allowed=allowed))
 
 
 __all__ = ["PlayController", "RoundSummary"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 from ..core import files
+from ..core.messages import text
 
 
 class QueryError(ValueError):
@@ -21,7 +22,7 @@ def parse_query(query: str, allowed: tuple[str, ...]) -> dict[str, str]:
     try:
         pairs = parse_qs(query.lstrip("?"), keep_blank_values=True)
     except ValueError:          # parse_qs refuses nothing today; a future limit is no crash
-        raise QueryError("the page's address holds a query that cannot be read") from None
+        raise QueryError(text("query.unreadable")) from None
     return {k: v[-1] for k, v in pairs.items() if k in allowed}
 
 

@@ -37,7 +37,7 @@ def lesson_text(name: str, hint: str = "source.hint-gallery") -> tuple[str, str]
     if stem not in names:
         raise SourceError(text("source.no-lesson", name=repr(name), examples=Join(names[:3]),
                                hint=Msg(hint)))
-    return (LESSONS_DIR / f"{stem}.toml").read_text(encoding="utf-8"), f"lesson {stem}"
+    return (LESSONS_DIR / f"{stem}.toml").read_text(encoding="utf-8"), text("origin.lesson", name=stem)
 
 
 def code_text(code: str) -> str:
@@ -54,7 +54,7 @@ def upload_text(content: bytes, filename: str) -> tuple[str, str]:
     """(TOML text, origin) of an uploaded file, read as ``aristofarsa resolve`` reads a file:
     at most :data:`MAX_UPLOAD_BYTES` bytes of UTF-8 text (a BOM is fine); the reader's own
     message otherwise (:class:`~aristofarsa.files.FileInputError`)."""
-    return files.decode_text(content, filename, "scenario file", MAX_UPLOAD_BYTES), filename
+    return files.decode_text(content, filename, text("origin.file"), MAX_UPLOAD_BYTES), filename
 
 
 def query_source(query: str) -> tuple[str, str] | None:
@@ -120,7 +120,7 @@ class RoundOpener:
 
     error: str = ""
 
-    def open_toml(self, text: str, origin: str = "pasted scenario") -> bool:   # pragma: no cover
+    def open_toml(self, text: str, origin: str | None = None) -> bool:   # pragma: no cover
         raise NotImplementedError
 
     def open_query(self, query: str) -> bool:

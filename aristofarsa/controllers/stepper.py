@@ -80,7 +80,7 @@ class Stepper:
         self.result = None
         self.events = list(events)
         if not self.events:
-            raise ValueError("a round with no trace events cannot be stepped through")
+            raise ValueError(text("stepper-error.no-events"))
         self.players = tuple(players) if players else tuple(_named(self.events))
         self.winners = tuple(winners) if winners is not None else None
         # who starts the next round: given, else the round's own M2 step ("next") names it

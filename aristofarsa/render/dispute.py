@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from ..core.messages import text
+from ..core.messages import Join, Msg, text
 from ..core.rulings import RULINGS
 
 
@@ -81,13 +81,16 @@ def verdict_scores(scored: Mapping[str, Sequence[str]], convoked: Mapping[str, S
                    game_over: bool = False) -> str:
     """Under the winners: what each player scores (every card, the winners' and any Knight's
     or Merchant's that scores too) and the Noble each Convoke took, in seat order."""
-    scores = [f"<b>{e(p)}</b> {e(', '.join(cards))}" for p, cards in scored.items() if cards]
-    lines = [("Scores: " + " · ".join(scores)) if scores else "Nobody scores a card this round."]
-    takes = [f"{e(p)} takes the {e(', '.join(cards))}" for p, cards in convoked.items() if cards]
+    scores = [Msg("verdict.score", {"player": e(p), "cards": e(str(Join(cards)))})
+              for p, cards in scored.items() if cards]
+    lines = [text("verdict.scores", items=Join(scores, "verdict.sep")) if scores
+             else e(text("verdict.nobody"))]
+    takes = [Msg("verdict.takes", {"player": e(p), "cards": e(str(Join(cards)))})
+             for p, cards in convoked.items() if cards]
     if takes:
-        lines.append("Convoked: " + " · ".join(takes))
+        lines.append(text("verdict.convoked", items=Join(takes, "verdict.sep")))
     if game_over:
-        lines.append("The game ends with this round.")
+        lines.append(e(text("verdict.game-ends")))
     return "".join(f"<div class='af-verdict-line'>{line}</div>" for line in lines)
 
 
@@ -104,7 +107,12 @@ class RulingText(Protocol):
     def text(self) -> str: ...
 
 
-_CITED = re.compile(r"<h4>Rulings cited</h4><ul class='af-rulings'>.*?</ul>", re.S)
+def _cited() -> re.Pattern[str]:
+    """The explanation's *Rulings cited* list (render/explain.py), in the catalog in use."""
+    return re.compile("<h4>" + re.escape(e(text("explain-html.rulings")))   # i18n: code
+                      + "</h4><ul class='af-rulings'>.*?</ul>", re.S)
+
+
 _IN_PAGE = re.compile(r"<a href='#af-ruling-([A-Za-z0-9]+)'")
 
 
@@ -118,7 +126,8 @@ def rulings_in_page(explanation: str, infos: Sequence[RulingText]) -> str:
         + "".join(f"<p>{'<br>'.join(e(line) for line in para.splitlines())}</p>"
                   for para in (r.text or r.summary).split("\n\n") if para.strip())
         + "</details>" for r in infos)
-    cited = f"<h4>Rulings cited (tap one to read it)</h4><div class='af-rulings'>{body}</div>"
-    out = _CITED.sub(lambda _m: cited, explanation, count=1)
+    heading = e(text("verdict.rulings"))
+    cited = f"<h4>{heading}</h4><div class='af-rulings'>{body}</div>"
+    out = _cited().sub(lambda _m: cited, explanation, count=1)
     return _IN_PAGE.sub(lambda m: (f"<a href='#af-ruling-{m.group(1)}' onclick='const d=document."
                                    f"getElementById(\"af-ruling-{m.group(1)}\");if(d)d.open=true'"), out)

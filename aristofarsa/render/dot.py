@@ -11,6 +11,7 @@ import html
 import textwrap
 from typing import TYPE_CHECKING
 
+from ..core.messages import Join, Msg, text
 from . import theme
 
 if TYPE_CHECKING:
@@ -27,8 +28,8 @@ HIDDEN_KINDS = ("replay",)
 _IDS_ESCAPE = str.maketrans({"\\": "\\\\", '"': '\\"'})
 
 
-def _q(text: str) -> str:
-    return '"' + text.translate(_IDS_ESCAPE) + '"'
+def _q(value: str) -> str:
+    return '"' + value.translate(_IDS_ESCAPE) + '"'
 
 
 def family_colour(seat: int) -> tuple[str, str]:
@@ -38,24 +39,20 @@ def family_colour(seat: int) -> tuple[str, str]:
 def node_label(n: Node, loops: tuple[str, ...] = ()) -> str:
     """An HTML-like label: player, card (or "face down"), position and Prestige; ``loops``:
     what the card did to itself ("12 · +5"), written on the card its loop arrow sits on."""
-    where = {"garden": f"Garden {n.order}", "balcony": f"Balcony {n.order}",
-             "hand": "shown from hand"}[n.zone]
-    card = html.escape(n.card) if n.card is not None else "<i>face down</i>"
+    where = text({"garden": "graph-view.garden", "balcony": "graph-view.balcony",
+                  "hand": "graph-view.hand"}[n.zone], order=n.order)
+    card = html.escape(n.card if n.card is not None else text("graph-view.face-down"))
+    if n.card is None:
+        card = f"<i>{card}</i>"
     rows = [f"<b>{html.escape(n.player)}</b>", f"<font point-size='15'>{card}</font>",
             f"<font point-size='10'>{where}</font>"]
     if n.zone == "garden" and n.prestige is not None:
         rows.append(f"<font point-size='13'><b>{n.prestige}</b></font>")
-    marks = []
-    if n.winner:
-        marks.append("★ wins")
-    if n.scored:
-        marks.append("scores")
-    if n.cancelled:
-        marks.append("cancelled")
-    if n.replaced:
-        marks.append("left the Garden")
+    marks = [Msg(mid) for mid, shown in (("graph-view.wins", n.winner), ("graph-view.scores", n.scored),
+                                          ("graph-view.cancelled", n.cancelled),
+                                          ("graph-view.left", n.replaced)) if shown]
     if marks:
-        rows.append(f"<font point-size='10'>{html.escape(', '.join(marks))}</font>")
+        rows.append(f"<font point-size='10'>{html.escape(str(Join(marks)))}</font>")
     for note in n.notes:
         rows.append(f"<font point-size='10'>{html.escape(note)}</font>")
     rows += [f"<font point-size='11'>↻ {html.escape(loop)}</font>" for loop in loops]
@@ -64,7 +61,9 @@ def node_label(n: Node, loops: tuple[str, ...] = ()) -> str:
 
 def _node_line(n: Node, ids: dict[str, str], loops: tuple[str, ...] = ()) -> str:
     fill, border = family_colour(n.seat)
-    tip = f"{n.player}: {n.card or 'a face-down card'} ({n.zone} {n.order})"   # not the id: no hidden name
+    # not the id: no hidden name
+    tip = text("graph-view.tip" if n.card else "graph-view.tip-face-down", player=n.player,
+               card=n.card, zone=n.zone, order=n.order)
     attrs = [f"label={node_label(n, loops)}", f'fillcolor="{fill}"', f'color="{border}"',
              f"tooltip={_q(tip)}"]
     style = ["filled", "rounded"]
@@ -109,16 +108,16 @@ def _edge_lines(k: int, e: Edge, steps: list[int], ids: dict[str, str], same_row
     so Graphviz lays it out like a card and routes every edge around it: no edge label
     ever crosses an edge."""
     colour = EDGE_COLOURS.get(e.kind, theme.GRAPH["edge"])
-    tip = _q(f"step {steps[0]}: {e.kind} ({e.rule})")
+    tip = _q(text("graph-view.edge-tip", step=steps[0], kind=e.kind, rule=e.rule))
     style = ['style="dashed"', "penwidth=1.2"] if (e.cancelled if dashed is None else dashed) \
         else ["penwidth=1.6"]
-    text = edge_label(e, steps)
-    head, _, tail = text.partition(" · ")
+    said = edge_label(e, steps)
+    head, _, tail = said.partition(" · ")
     rows = [html.escape(", ".join(head.split(", ")[i:i + 4])) for i in range(0, len(head.split(", ")), 4)]
     label = "<" + "<br/>".join([*rows, f"<b>{html.escape(tail)}</b>"]) + ">"
     flat = ", constraint=false" if same_row else ""
     return [f"  l{k} [shape=plaintext, label={label}, fontcolor=\"{colour}\", fontsize=11, margin=0.02, "
-            f"height=0.2, width=0.2, tooltip={tip}, class=\"graph-label\", comment={_q(text)}];",
+            f"height=0.2, width=0.2, tooltip={tip}, class=\"graph-label\", comment={_q(said)}];",
             f"  {ids[e.source]} -> l{k} [arrowhead=none, color=\"{colour}\", tooltip={tip}, "
             f"{', '.join(style)}{flat}];",
             f"  l{k} -> {ids[e.target]} [color=\"{colour}\", tooltip={tip}, {', '.join(style)}{flat}];"]
@@ -127,7 +126,7 @@ def _edge_lines(k: int, e: Edge, steps: list[int], ids: dict[str, str], same_row
 def _loop_line(e: Edge, steps: list[int], ids: dict[str, str], dashed: bool) -> str:
     """A card's effect on itself: a loop on its card (the effect is written on the card)."""
     colour = EDGE_COLOURS.get(e.kind, theme.GRAPH["edge"])
-    tip = _q(f"step {steps[0]}: {e.kind} ({e.rule}) on itself")
+    tip = _q(text("graph-view.loop-tip", step=steps[0], kind=e.kind, rule=e.rule))
     style = 'style="dashed", penwidth=1.2' if dashed else "penwidth=1.6"
     return (f"  {ids[e.source]} -> {ids[e.source]} [color=\"{colour}\", tooltip={tip}, {style}, "
             f"class=\"graph-self\", comment={_q(edge_label(e, steps))}];")
@@ -143,7 +142,7 @@ def graph_dot(g: Graph, narrow: bool = False) -> str:
     spacing = ('rankdir="LR", nodesep=0.25, ranksep=0.25' if narrow
                else 'rankdir="TB", nodesep=0.35, ranksep=0.45')
     background = theme.GRAPH["background"]
-    lines = ["digraph effects {",
+    lines = ["digraph effects {",  # i18n: code
              f'  graph [{spacing}, newrank=true, fontname="Helvetica", bgcolor="{background}", pad=0.1];',
              '  node [fontname="Helvetica", fontsize=12, margin="0.10,0.05"];',
              '  edge [fontname="Helvetica", fontsize=11, arrowsize=0.8];']
@@ -189,14 +188,15 @@ def _caption(g: Graph, narrow: bool = False) -> str:
     if g.title:
         parts.append(g.title)
     if g.step < g.last_step:
-        parts.append(f"up to step {g.step} of {g.last_step}")
+        parts.append(text("graph-view.up-to", step=g.step, last=g.last_step))
     if g.viewer:
-        parts.append(f"as {g.viewer} sees it")
+        parts.append(text("graph-view.sees", viewer=g.viewer))
     if g.winners:
         cards = {n.player: n.card for n in g.nodes if n.zone == "garden" and n.winner}
-        named = [f"{p}'s {cards[p]}" if cards.get(p) else p for p in g.winners]
-        parts.append(("lowest Prestige wins; " if g.lowest_wins else "") + "winning card"
-                     + ("s" if len(named) != 1 else "") + ": " + ", ".join(named))
+        named = [Msg("card.owned", {"owner": p, "card": cards[p]}) if cards.get(p) else p
+                 for p in g.winners]
+        parts.append(text("graph-view.winning-lowest" if g.lowest_wins else "graph-view.winning",
+                          count=len(named), cards=Join(named)))
     if not parts:
         return ""
     if narrow:              # short lines: a caption must not make the phone layout wider

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.messages import text
 from . import theme
 
 if TYPE_CHECKING:
@@ -13,9 +14,7 @@ def _pyplot() -> Any:
     try:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "Stats.plot needs matplotlib, which is not installed: pip install matplotlib"
-        ) from exc
+        raise ImportError(text("plot.needs")) from exc
     return plt
 
 
@@ -24,13 +23,13 @@ def _bars(axis: Any, labels: list[str], values: list[float], title: str, color: 
     axis.bar(range(len(values)), values, color=color)
     axis.set_xticks(range(len(values)))
     axis.set_xticklabels(labels)
-    axis.set_ylabel("win rate")
+    axis.set_ylabel(text("plot.win-rate"))
     axis.set_title(title)
     if fair is not None:
         if legend:
             axis.axhline(fair, linestyle="--", color=theme.PLOT["fair"], linewidth=1,
-                         label=f"fair share 1/{round(1 / fair)}")
-            axis.legend(loc="lower right")
+                         label=text("plot.fair", players=round(1 / fair)))
+            axis.legend(loc="lower right")  # i18n: code
         else:
             axis.axhline(fair, linestyle="--", color=theme.PLOT["fair"], linewidth=1)
 
@@ -42,7 +41,7 @@ def win_rates(s: Stats, ax: Any = None) -> Any:
     first, bots on the second), or one Axes (both groups on it). A dashed line marks the
     fair share ``1/players`` when all games had the same player count.
     """
-    seat_labels = [f"seat {i}\n{s.seat_bot_label(i)}" for i in range(len(s.seat_games))]
+    seat_labels = [text("plot.seat", seat=i, bot=s.seat_bot_label(i)) for i in range(len(s.seat_games))]
     seat_rates = s.win_rate_by_seat
     bot_rates = s.win_rate_by_bot
     fair = 1 / next(iter(s.player_counts)) if len(s.player_counts) == 1 else None
@@ -50,14 +49,13 @@ def win_rates(s: Stats, ax: Any = None) -> Any:
         _, ax = _pyplot().subplots(1, 2, figsize=(10, 4))
     if isinstance(ax, (list, tuple)) or getattr(ax, "ndim", 0) == 1:
         seat_ax, bot_ax = list(ax)[:2]
-        _bars(seat_ax, seat_labels, seat_rates, f"Win rate by seat ({s.games} games)", theme.PLOT["seats"],
-              fair, legend=True)
-        _bars(bot_ax, list(bot_rates), list(bot_rates.values()), "Win rate by bot", theme.PLOT["bots"],
-              fair, legend=True)
+        _bars(seat_ax, seat_labels, seat_rates, text("plot.by-seat", games=s.games),
+              theme.PLOT["seats"], fair, legend=True)
+        _bars(bot_ax, list(bot_rates), list(bot_rates.values()), text("plot.by-bot"),
+              theme.PLOT["bots"], fair, legend=True)
         return ax
-    labels = seat_labels + [f"bot\n{b}" for b in bot_rates]
+    labels = seat_labels + [text("plot.bot", bot=b) for b in bot_rates]
     values = seat_rates + list(bot_rates.values())
     colors = [theme.PLOT["seats"]] * len(seat_rates) + [theme.PLOT["bots"]] * len(bot_rates)
-    _bars(ax, labels, values, f"Win rate by seat and by bot ({s.games} games)", colors, fair,
-          legend=False)
+    _bars(ax, labels, values, text("plot.by-both", games=s.games), colors, fair, legend=False)
     return ax

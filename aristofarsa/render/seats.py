@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from ..core.messages import Join, text
 from . import markup, theme
 
 
@@ -31,7 +32,7 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
     r = size / 2 - 42
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="af-seats" viewBox="0 0 {size} {size}" '
              f'width="100%" style="max-width:{size}px" role="img" '
-             f'aria-label="Seat ring: {escape(", ".join(players))}">',
+             f'aria-label="{escape(text("seat-ring.label", players=Join(players)))}">',
              '<defs><marker id="af-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
              'markerHeight="6" orient="auto-start-reverse">'
              f'<path d="M0,0 L10,5 L0,10 z" fill="{ring["arrow_head"]}"/>'
@@ -39,11 +40,11 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
              f'<ellipse cx="{c}" cy="{c}" rx="{r - 30}" ry="{r - 30}" fill="{ring["table"]}" '
              f'stroke="{ring["table_edge"]}"/>',
              f'<text x="{c}" y="{c - 4 if r >= 70 else c + 4}" text-anchor="middle" font-size="12" '
-             f'fill="{ring["table_text"]}">table</text>']
+             f'fill="{ring["table_text"]}">{escape(text("seat-ring.table"))}</text>']
     if r >= 70:    # room on the table for the words (a small ring has only its arrows)
         parts.append(f'<text x="{c}" y="{c + 12}" text-anchor="middle" font-size="10" '
                      f'fill="{ring["table_text"]}">'
-                     'turn order →</text>')
+                     f'{escape(text("seat-ring.turn-order"))}</text>')
     points = []
     for k in range(n):
         # seat 0 at the bottom (you), then clockwise as seen from above = to each player's left
@@ -65,24 +66,22 @@ def seat_ring_svg(players: list[str], first: str | None = None, order: list[str]
                      f'stroke-width="{3 if starts else 1}"/>')
         parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" '
                      f'fill="{ring["seat_text"]}" font-weight="bold">{escape(name)}</text>')
-        label = []
-        if starts:
-            label.append("starts")
-        if order and name in order:
-            label.append(f"#{order.index(name) + 1}")
+        number = order.index(name) + 1 if order and name in order else None
+        label = (text("seat-ring.starts-order", number=number) if starts and number
+                 else text("seat-ring.starts") if starts
+                 else text("seat-ring.order", number=number) if number else "")
         if label:
             # under the seat, but above it for a seat at the top (under it is the table)
             ly = y - 28 if y < c - r / 2 else y + 36
             parts.append(f'<text x="{x:.1f}" y="{ly:.1f}" text-anchor="middle" font-size="10" '
-                         f'fill="{ring["note"]}">{escape(" ".join(label))}</text>')
+                         f'fill="{ring["note"]}">{escape(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
 def fine_points(n: int) -> str:
     """The count under a card's "As ruled", one whole phrase per count (no glued plurals)."""
-    return ("1 fine point that decides rounds" if n == 1
-            else f"{n} fine points that decide rounds")
+    return text("card-view.fine-points", count=n)
 
 
 def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
@@ -101,14 +100,17 @@ def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
     fine = "" if not notes else (
         f'<details class="af-card-notes"{" open" if open_notes else ""} style="margin-top:6px;'
         'border-top:1px solid var(--af-card-rule);padding-top:4px">'
-        '<summary style="cursor:pointer"><b>As ruled</b> '
+        f'<summary style="cursor:pointer"><b>{escape(text("card-view.as-ruled"))}</b> '
         f'<span style="color:var(--af-card-muted);font-size:.9em">({fine_points(len(notes))})</span>'
         '</summary>'
         '<ul style="margin:2px 0 0 1.1em;padding:0;font-size:.88em">'
         + "".join(f'<li style="margin:2px 0">{escape(n.text)} {rulings_html(n.rulings)}</li>' for n in notes)
         + "</ul></details>")
-    texts = (f'<div class="af-card-text"><b>Ball Garden:</b> {escape(info.garden_text)}</div>'
-             f'<div class="af-card-text"><b>Whispers Balcony:</b> {escape(info.balcony_text)}</div>{fine}')
+    texts = (f'<div class="af-card-text">{text("card-view.garden", text=escape(info.garden_text))}</div>'
+             f'<div class="af-card-text">{text("card-view.balcony", text=escape(info.balcony_text))}</div>'
+             f'{fine}')
+    kind = text("card-view.kind-expansion" if info.expansion else "card-view.kind",
+                kind=info.kind, count=info.crowns)
     return (f'<div class="af-card-view" style="border:3px solid {border};border-radius:10px;padding:8px;'
             f'background:{"var(--af-card-paper-noble)" if noble else "var(--af-card-paper)"};'
             f'max-width:{"28em" if open_notes else "22em"};'
@@ -116,13 +118,11 @@ def card_html(info: Any, seat: int | None = None, open_notes: bool = False,
             f'font-size:14px;line-height:1.35">'
             f'<div style="display:flex;justify-content:space-between;align-items:baseline;gap:8px">'
             f'<span style="font-size:1.25em;font-weight:bold">{escape(info.name)}</span>'
-            f'<span title="printed Prestige" style="font-size:1.4em;font-weight:bold">'
+            f'<span title="{escape(text("card-view.printed"))}" style="font-size:1.4em;font-weight:bold">'
             f'{info.prestige}</span></div>'
-            f'<div style="color:var(--af-card-muted)">{escape(info.kind)}'
-            f'{" · Exiled expansion" if info.expansion else ""}'
-            f' · {info.crowns} crown{"s" if info.crowns != 1 else ""} '
-            + (f'<span style="font-size:.85em">(provisional, <span style="white-space:nowrap">{m9})</span>'
-               '</span>' if crowns_note else '')
+            f'<div style="color:var(--af-card-muted)">{escape(kind)} '
+            + (f'<span style="font-size:.85em">{text("card-view.provisional", m9=m9)}</span>'
+               if crowns_note else '')
             + '</div>'
             f'{texts}</div>')
 
@@ -172,17 +172,22 @@ def lab_link_html(lesson: str) -> str:
     href = escape(f"lab.ipynb?lesson={quote(lesson)}")
     return (f'<a class="af-lab-link" href="{href}" target="_blank" rel="noopener" '
             'style="color:var(--af-link);text-decoration:underline;font-weight:600">'
-            "Open this lesson in the Lab</a> <span class='af-note'>(change the cards, the choices, "
-            "and see what happens)</span>")
+            f'{escape(text("card-view.open-lab"))}</a> '
+            f'<span class=\'af-note\'>{escape(text("card-view.open-lab-note"))}</span>')
 
 
 def ranking_html(ranking: list[list[str]], crowns: dict[str, int]) -> str:
-    rows = "".join(f"<tr><td>{k}.</td><td>{escape(' = '.join(place))}</td>"
-                   f"<td>{', '.join(str(crowns.get(p, 0)) for p in place)} "
-                   f"crown{'' if [crowns.get(p, 0) for p in place] == [1] else 's'}</td></tr>"
-                   for k, place in enumerate(ranking, 1))
-    return ('<table class="af-ranking-table"><tr><th>place</th><th>player</th><th>crowns</th></tr>'
-            f'{rows}</table>')
+    rows = []
+    for k, place in enumerate(ranking, 1):
+        counts = [crowns.get(p, 0) for p in place]
+        said = text("ranking.row-crowns", count=1 if counts == [1] else 2, crowns=Join(counts))
+        number = text("ranking.row-place", place=k)
+        rows.append(f"<tr><td>{escape(number)}</td>"
+                    f"<td>{escape(str(Join(place, 'list.tie')))}</td><td>{escape(said)}</td></tr>")
+    heads = "".join(f"<th>{escape(text(h))}</th>" for h in ("ranking.place", "ranking.player",
+                                                              "ranking.crowns"))
+    return f'<table class="af-ranking-table"><tr>{heads}</tr>{"".join(rows)}</table>'
+
 
 
 def markdown_html(text: str, rulings: Any = None) -> str:

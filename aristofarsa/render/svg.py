@@ -8,6 +8,8 @@ import sys
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..core.messages import Join, Msg, text
+
 if TYPE_CHECKING:
     from ..analysis.graph import Graph
 
@@ -20,12 +22,11 @@ def _agraph(dot: str):  # type: ignore[no-untyped-def]
     try:
         import pygraphviz  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
-        raise RenderError("drawing a graph needs pygraphviz (pip install 'aristofarsa[apps]'); "
-                          "use -o OUT.dot or --json without it") from None
+        raise RenderError(text("graph-draw.no-pygraphviz")) from None
     try:
         return pygraphviz.AGraph(string=dot)
     except Exception as exc:  # pygraphviz raises several kinds for bad DOT
-        raise RenderError(f"Graphviz could not read the graph: {exc}") from None
+        raise RenderError(text("graph-draw.unreadable", error=exc)) from None
 
 
 def dot_to_svg(dot: str) -> str:
@@ -81,25 +82,27 @@ def graph_summary(g: Graph) -> str:
     """The effect graph in words, what its picture shows: how many cards and effects, each
     effect as "step 4: Ana's Knight to Bruno's Rogue, +5" (cancelled ones said so), and the
     winners. A card hidden from the graph's viewer is "a face-down card", as in the picture."""
-    def card(node_id: str) -> str:
+    def card(node_id: str) -> Msg | str:
         try:
             node = g.node(node_id)
         except KeyError:
             return node_id
-        return f"{node.player}'s {node.card}" if node.card else f"{node.player}'s face-down card"
+        return (Msg("card.owned", {"owner": node.player, "card": node.card}) if node.card
+                else Msg("graph-summary.face-down", {"player": node.player}))
 
-    step = f" up to step {g.step}" if g.step and g.step < g.last_step else ""
     effects = len(g.edges)
-    parts = [f"Effect graph{step}: {len(g.nodes)} card{'s' if len(g.nodes) != 1 else ''}, "
-             f"{effects} effect{'s' if effects != 1 else ''}."]
+    cards = Msg("graph-summary.cards", {"count": len(g.nodes)})
+    parts = [text("graph-summary.head-step", step=g.step, cards=cards, count=effects)
+             if g.step and g.step < g.last_step else
+             text("graph-summary.head", cards=cards, count=effects)]
     for e in g.edges[:SUMMARY_EDGES]:
-        what = e.label or e.kind
-        parts.append(f"Step {e.step}: {card(e.source)} to {card(e.target)}"
-                     + (f", {what}" if what else "") + (" (cancelled)" if e.cancelled else "") + ".")
+        parts.append(text("graph-summary.edge-cancelled" if e.cancelled else "graph-summary.edge",
+                          step=e.step, source=card(e.source), target=card(e.target),
+                          what=e.label or e.kind))
     if effects > SUMMARY_EDGES:
-        parts.append(f"And {effects - SUMMARY_EDGES} more.")
+        parts.append(text("graph-summary.more", count=effects - SUMMARY_EDGES))
     if g.winners:
-        parts.append(f"Winner{'s' if len(g.winners) != 1 else ''}: {', '.join(g.winners)}.")
+        parts.append(text("graph-summary.winners", count=len(g.winners), players=Join(g.winners)))
     return " ".join(parts)
 
 
@@ -107,5 +110,5 @@ def drawn_by_the_page(dot: str, fit: bool = False) -> str:
     """A placeholder that the static site's page replaces with the inline SVG that Graphviz,
     compiled to WebAssembly, draws from ``dot`` in the browser (static-site.js in the
     aristofarsa-static template)."""
-    return (f"<div class='af-dot' data-fit='{int(fit)}' data-dot='{escape(dot)}'>"
-            "Drawing the graph…</div>")
+    drawing = escape(text("graph-view.drawing"))
+    return f"<div class='af-dot' data-fit='{int(fit)}' data-dot='{escape(dot)}'>{drawing}</div>"

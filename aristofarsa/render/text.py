@@ -162,7 +162,7 @@ def game_result(g: GameResult, with_trace: bool = False) -> str:
     if len(g.round_results) < g.rounds:
         lines.append(text("game-text.not-recorded", count=g.rounds))
     lines.append("")
-    assert g.end_reason is not None, "a finished game has an end reason"
+    assert g.end_reason is not None, "a finished game has an end reason"  # i18n: developer
     lines.append(text("game-text.ends", count=g.rounds, end=end_text(g.end_reason)))
     lines += _game_ranking(g)
     if with_trace and g.trace.enabled:

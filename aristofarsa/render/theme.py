@@ -122,6 +122,12 @@ COLOURS: dict[str, tuple[str, str]] = {
     "chosen-ink": ("#fff", "#fff"),
     "table-rule": ("#e2e8f0", "#555"),
     "frame": ("#cbd5e0", "#666"),
+    # the static site's bar over each app and its start-up steps (template aristofarsa-static,
+    # drawn before Python has started: af-theme.css there is css() written out, :func:`site_css`)
+    "site-paper": ("#f3ede0", "#2b2925"),
+    "site-rule": ("#d8d2c4", "#5a5a5a"),
+    "site-link": ("#7a2e2e", "#f1a9a0"),
+    "site-done": ("#2d6a2d", "#7bd88f"),
     # the focus ring (drawn inside the element) and its halo
     "focus": ("#1a5fb4", "#99c1f1"),
     "focus-halo": ("#fff", "#000"),
@@ -143,6 +149,7 @@ TEXT_ON: tuple[tuple[str, str], ...] = (
     ("verdict-ink", "verdict-paper"), ("verdict-text", "verdict-paper"),
     ("button-ink", "button-paper"), ("quiet-ink", "quiet-paper"), ("chip-ink", "chip-paper"),
     ("chosen-ink", "chosen"), ("chosen-ink", "chosen-strong"),
+    ("site-link", "site-paper"), ("note", "site-paper"), ("site-done", "page"), ("muted", "page"),
     *((f"seat-{k}", "page") for k in range(len(SEATS))),
 )
 #: The page backgrounds text may sit on: JupyterLab Light's white, Dark's greys
@@ -180,7 +187,7 @@ def css() -> str:
     def block(selector: str, dark: bool) -> str:
         props = " ".join(f"--af-{name}: {value};" for name, value in values(dark).items())
         return f"{selector} {{ {props} }}"
-    return ("/* The apps' colours (render/theme.py): light, then JupyterLab's dark theme */\n"
+    return ("/* The apps' colours (render/theme.py): light, then JupyterLab's dark theme */\n"  # i18n: code
             + block(":root", False) + "\n" + block('[data-jp-theme-light="false"]', True) + "\n")
 
 
@@ -199,3 +206,20 @@ def contrast(a: str, b: str) -> float:
     """WCAG's contrast ratio of two colours (1 to 21)."""
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+#: The static site's copy of :func:`css` (its pages draw the site bar and the start-up steps
+#: before Python has started, so before the apps' stylesheet): the template includes it.
+SITE_CSS = "serving/jupyter/voila/templates/aristofarsa-static/af-theme.css"
+
+
+def site_css() -> str:
+    """What the static site's ``af-theme.css`` holds: :func:`css`. Written by
+    ``python -m aristofarsa.render.theme`` (and checked by ``tests/test_theme.py``)."""
+    return css()
+
+
+if __name__ == "__main__":      # python -m aristofarsa.render.theme: write the site's copy
+    from pathlib import Path
+
+    Path(__file__).resolve().parents[1].joinpath(SITE_CSS).write_text(site_css(), encoding="utf-8")

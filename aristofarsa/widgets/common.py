@@ -12,10 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
+from ..core.messages import text
 from ..render import html, seats
 
 if TYPE_CHECKING:
     from ..controllers.learn import CardInfo
+
+
+#: a flex row that wraps onto the next line (CSS)
+WRAP = "row wrap"  # i18n: code
 
 
 def page_query(warm_up: Any = None) -> str:
@@ -89,8 +94,7 @@ def _wait_for_request() -> dict[str, str]:
         with connect(url, **options) as socket:
             request = json.loads(socket.recv())
     except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
-        raise RuntimeError(f"this preheated kernel got no request from Voila at {url} ({exc}); "
-                           "serve with --pool-size 0 if kernels cannot reach the server") from None
+        raise RuntimeError(text("preheat.no-request", url=url, error=exc)) from None
     return {str(k): str(v) for k, v in request.items()}
 
 
@@ -107,7 +111,7 @@ def hook(widget: ipw.DOMWidget, *classes: str) -> ipw.DOMWidget:
 
 def wrap_row(children: Iterable[ipw.Widget] = (), **layout: Any) -> ipw.Box:
     """A row that wraps onto the next line on a phone."""
-    return ipw.Box(list(children), layout=ipw.Layout(display="flex", flex_flow="row wrap",
+    return ipw.Box(list(children), layout=ipw.Layout(display="flex", flex_flow=WRAP,
                                                      align_items="center", max_width="100%", **layout))
 
 
@@ -122,7 +126,7 @@ def button(label: str, on_click: Callable[[], None], *classes: str, tooltip: str
 
 def button_row(children: list[ipw.Widget], *classes: str) -> ipw.Box:
     """A full-width row of buttons (``af-buttons``: spaced, wrapping onto the next line)."""
-    box = ipw.Box(children, layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
+    box = ipw.Box(children, layout=ipw.Layout(display="flex", flex_flow=WRAP, width="100%"))
     box.add_class("af-buttons")
     for cls in classes:
         box.add_class(cls)

@@ -261,8 +261,8 @@ class DisputeApp(ipw.VBox):
         mark = (R.scroll_here(self._nonce, container=".af-verdict")     # the whole banner in view,
                 + R.focus_here(self._nonce, ".af-edit-round", ".af-dispute")   # the focus on its button
                 if scroll else "")
-        self.heading.value = (f"<div class='af-verdict-title'>Verdict{': ' + R.e(title) if title else ''}"
-                              f"</div>{mark}")
+        said = text("verdict.title-of", title=R.e(title)) if title else text("verdict.title")
+        self.heading.value = f"<div class='af-verdict-title'>{said}</div>{mark}"
         self._verdict_lines()
 
     def _verdict_lines(self) -> None:

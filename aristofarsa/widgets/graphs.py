@@ -9,7 +9,7 @@ import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 from ..controllers.graphs import GalleryItem, GraphsController
 from ..core.messages import text
 from ..render import dispute as R
-from .common import styles
+from .common import WRAP, styles
 
 
 class GraphsApp(ipw.VBox):
@@ -42,7 +42,7 @@ class GraphsApp(ipw.VBox):
         self.more.add_class("af-more")
         self.more.on_click(self._on_more)
         filters = ipw.Box([self.ruling, self.card], layout=ipw.Layout(
-            display="flex", flex_flow="row wrap", max_width="100%"))
+            display="flex", flex_flow=WRAP, max_width="100%"))
         self.children = [styles(), ipw.HTML("<div class='af-muted'>" + text("graphs-page.intro") + "</div>"),
                          filters, self.error, self.count, self.gallery, self.more]
         self.refresh()

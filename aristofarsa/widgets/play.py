@@ -19,7 +19,7 @@ from ..controllers.play import SEED_MAX, PlayController
 from ..core.messages import Join, Msg, text
 from ..games.game import DEFAULT_NAMES
 from ..render import seats
-from .common import CardView, ErrorBox, button, button_row, styles
+from .common import WRAP, CardView, ErrorBox, button, button_row, styles
 from .stepper import StepperView
 
 
@@ -38,12 +38,12 @@ class PlayApp(ipw.VBox):
         self.status = ipw.HTML()
         self.status.add_class("af-status")
         self.prompt = ipw.HTML()
-        self.actions = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
+        self.actions = ipw.Box(layout=ipw.Layout(display="flex", flex_flow=WRAP, width="100%"))
         self.actions.add_class("af-actions")
         self.actions.add_class("af-buttons")
         self.undo = button(text("play-page.undo"), self._undo, "af-undo")
         self.hand_title = ipw.HTML()
-        self.hand = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap", width="100%"))
+        self.hand = ipw.Box(layout=ipw.Layout(display="flex", flex_flow=WRAP, width="100%"))
         self.hand.add_class("af-hand")
         self.hand.add_class("af-buttons")
         self.crowns = ipw.HTML()
@@ -52,7 +52,7 @@ class PlayApp(ipw.VBox):
         self.seat_ring = ipw.HTML(layout=ipw.Layout(flex="0 0 auto"))
         self.seat_ring.add_class("af-seat-ring")
         self.table = ipw.Box([self.summary, self.seat_ring],
-                             layout=ipw.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
+                             layout=ipw.Layout(display="flex", flex_flow=WRAP, align_items="flex-start",
                                                width="100%"))
         self.ranking = ipw.HTML()
         self.ranking.add_class("af-ranking")

@@ -9,11 +9,15 @@ from typing import Any
 import ipywidgets as ipw  # type: ignore[import-untyped]
 
 from ..controllers.stepper import Frame, Stepper
+from ..core.messages import text
 from ..render import html
 from .board import BoardView
 from .common import Guard, wrap_row
 
-EVERYONE = "Everyone (sees every card)"
+
+def everyone() -> str:
+    """The viewer dropdown's choice of no one's eyes: every card shown."""
+    return text("stepper.everyone")
 
 
 class StepperView(ipw.VBox):
@@ -34,15 +38,16 @@ class StepperView(ipw.VBox):
         self.slider.observe(self._on_slider, names="value")
         self.slider.add_class("af-slider")
         self.buttons = {hook: self._button(label, tip, hook, action) for label, tip, hook, action in (
-            ("|◀", "first step", "af-first", lambda: self._stepper.first()),
-            ("◀", "previous step", "af-prev", lambda: self._stepper.back()),
-            ("▶", "next step", "af-next", lambda: self._stepper.next()),
-            ("▶|", "last step", "af-last", lambda: self._stepper.last()))}
+            ("|◀", text("stepper.first"), "af-first", lambda: self._stepper.first()),
+            ("◀", text("stepper.previous"), "af-prev", lambda: self._stepper.back()),
+            ("▶", text("stepper.next"), "af-next", lambda: self._stepper.next()),
+            ("▶|", text("stepper.last"), "af-last", lambda: self._stepper.last()))}
         # the guard only keeps the slider's echo from moving twice; the buttons stay enabled,
         # so a quick second click on ▶ is one more step, never a click lost on a disabled button
         self._guard.after = self._enable
         self.viewer = ipw.Dropdown(options=self._viewer_options(), value=stepper.viewer or "",
-                                   description="Seen by", layout=ipw.Layout(width="auto", max_width="100%"),
+                                   description=text("stepper.seen-by"),
+                                   layout=ipw.Layout(width="auto", max_width="100%"),
                                    style={"description_width": "auto"})
         self.viewer.add_class("af-viewer")
         self.viewer.observe(self._on_viewer, names="value")
@@ -75,7 +80,7 @@ class StepperView(ipw.VBox):
         self._callbacks.append(callback)
 
     def _viewer_options(self) -> list[tuple[str, str]]:
-        return [(EVERYONE, "") if name is None else (f"{name}'s eyes", name)
+        return [(everyone(), "") if name is None else (text("stepper.eyes", name=name), name)
                 for name in self._stepper.viewers]
 
     def _button(self, label: str, tip: str, hook: str, action: Callable[[], None]) -> ipw.Button:

@@ -11,7 +11,7 @@ import pytest
 
 from aristofarsa import SCENARIOS_DIR, scenario
 from aristofarsa.scenario import share
-from aristofarsa.widgets.stepper import EVERYONE
+from aristofarsa.widgets.stepper import everyone
 
 pytestmark = pytest.mark.browser
 URL = "voila/render/dispute.ipynb"
@@ -72,7 +72,7 @@ def test_balcony_fills_in_phase2_order(app_server, page):
     # the graph is redrawn in a later message than the board: wait for it, then check it
     page.wait_for_function("!document.querySelector('.af-graph').innerHTML.includes('Witch')", timeout=15_000)
     assert "Ana" in page.locator(".af-graph").inner_html()      # her card is there, face down
-    page.locator(".af-viewer select").select_option(label=EVERYONE)
+    page.locator(".af-viewer select").select_option(label=everyone())
     page.wait_for_function("document.querySelector('.af-balcony').innerText.includes('Witch')")
 
 

@@ -177,7 +177,7 @@ def test_share_line_and_lesson_text_hide_the_cards_from_a_player(app, name):
         assert WITHHELD in page.share.value, (name, viewer)
         assert not [c for c in hidden if c in page.share.value], (name, viewer, page.share.value)
         if lesson:
-            assert html.DESCRIPTION_WITHHELD in page.heading.value
+            assert html.description_withheld() in page.heading.value
             assert markdown_html(lesson) not in page.heading.value
             about = page.heading.value.split("About this round</summary>", 1)[1]
             assert not [c for c in hidden if c in about], (name, viewer, about)

@@ -169,10 +169,35 @@ window.aristofarsaSite = (function () {
         const quoted = label.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
         svg = svg.replace("<svg ", '<svg role="img" aria-label="' + quoted + '" ');
       }
-      if (placeholder.isConnected) placeholder.outerHTML = svg;
+      if (!placeholder.isConnected) return;
+      const holder = document.createElement("div");
+      holder.innerHTML = svg;
+      const drawn = holder.firstElementChild;
+      placeholder.replaceWith(drawn);
+      fitOnceShown(drawn);
     }).catch(function (error) {
       placeholder.textContent = "The graph could not be drawn here: " + error.message;
     });
+  }
+
+  /* Viz.js lays text out with its own estimate of the font's widths; the browser's font may
+     be wider, and a long line (a graph's caption) would be cut at the picture's edge. Once the
+     picture is shown (a hidden one has no size yet), its viewBox grows to hold all it draws. */
+  function fitOnceShown(svg) {
+    const watch = new ResizeObserver(function () {
+      const box = svg.getBBox();
+      if (!box.width) return;
+      watch.disconnect();
+      const v = svg.viewBox.baseVal;
+      const x0 = Math.min(v.x, box.x), y0 = Math.min(v.y, box.y);
+      const x1 = Math.max(v.x + v.width, box.x + box.width), y1 = Math.max(v.y + v.height, box.y + box.height);
+      if (x0 >= v.x && y0 >= v.y && x1 <= v.x + v.width && y1 <= v.y + v.height) return;
+      const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+      if (w && v.width) svg.setAttribute("width", (w * (x1 - x0) / v.width).toFixed(2) + "pt");
+      if (h && v.height) svg.setAttribute("height", (h * (y1 - y0) / v.height).toFixed(2) + "pt");
+      svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].map(function (n) { return n.toFixed(2); }).join(" "));
+    });
+    watch.observe(svg);
   }
 
   /* The apps link each other as the server names them (lab.ipynb?lesson=...); here the page
