@@ -357,6 +357,15 @@ BOTS: dict[str, type[RandomBot] | type[_MonteCarloBot]] = {
     "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
+class BotsError(ValueError):
+    """Bot names that cannot be used. ``names_bots``: the message itself names the `bots`
+    setting ("bots: give 1 bot name …"), so a caller need not say which setting it is about."""
+
+    def __init__(self, message: str, names_bots: bool) -> None:
+        super().__init__(message)
+        self.names_bots = names_bots
+
+
 def normalize_bots(bots: str | Iterable[str], players: int) -> list[str]:
     """One bot name per seat, from one name for all seats or one per seat.
 
@@ -370,17 +379,17 @@ def normalize_bots(bots: str | Iterable[str], players: int) -> list[str]:
         try:
             names = list(bots)
         except TypeError:
-            raise ValueError(text("bot-error.not-names", allowed=allowed, got=repr(bots))) from None
+            raise BotsError(text("bot-error.not-names", allowed=allowed, got=repr(bots)), True) from None
     if not names or names == [""]:
-        raise ValueError(text("bot-error.none", players=players, allowed=allowed))
+        raise BotsError(text("bot-error.none", players=players, allowed=allowed), True)
     for name in names:
         if not isinstance(name, str) or name not in BOTS:
-            raise ValueError(text("bot-error.unknown", name=repr(name), allowed=allowed))
+            raise BotsError(text("bot-error.unknown", name=repr(name), allowed=allowed), False)
     if len(names) == 1:
         return names * players
     if len(names) != players:
-        raise ValueError(text("bot-error.how-many", players=players, count=len(names),
-                              names=",".join(names)))
+        raise BotsError(text("bot-error.how-many", players=players, count=len(names),
+                             names=",".join(names)), True)
     return names
 
 
