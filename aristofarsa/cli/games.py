@@ -96,7 +96,8 @@ def _bots(value: str, players: int) -> list[str]:
         return list(normalize_bots(value, players))
     except ValueError as exc:
         msg = str(exc)
-        raise _usage(msg if msg.startswith("bots") else text("cli-games.bots", error=msg)) from None
+        said = getattr(exc, "names_bots", False)       # the message names `bots` itself
+        raise _usage(msg if said else text("cli-games.bots", error=msg)) from None
 
 
 def _print_game(game, as_json: bool, trace: bool) -> None:

@@ -73,7 +73,7 @@ class Cancellations:
                 if target == i:
                     return self.bishops[bishop]
                 cancelled.add(target)
-        raise ValueError(f"Balcony card {i + 1} is not cancelled")
+        raise ValueError(f"Balcony card {i + 1} is not cancelled")  # i18n: developer
 
     def _counted(self) -> set[int]:
         cancelled: set[int] = set()

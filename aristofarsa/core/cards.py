@@ -84,7 +84,7 @@ class CardSpec:
         return None
 
 
-_DEFINITIONS = (
+_DEFINITIONS = (  # i18n: data (each card's texts and questions, in its one definition)
     CardSpec("Rogue", PEASANT, 0, 1, False,
              "+10 Prestige while at least one Noble (anyone's) is in the Garden. If it scores, "
              "its Balcony effect happens too.",
@@ -261,7 +261,7 @@ def register(spec: CardSpec, crowns: int, notes: Iterable[CardNote] = ()) -> Car
     which a shipped card keeps in data/card_notes.toml). Its Garden rule and handlers are
     registered beside the engine's mechanics (module docstring)."""
     if spec.name in CARDS or spec.name.lower() in _LOWER:
-        raise ValueError(f"card {spec.name!r} is already registered")
+        raise ValueError(f"card {spec.name!r} is already registered")  # i18n: developer
     card_notes()                       # the file's notes are read before the card's are added
     CARDS[spec.name] = spec
     PROVISIONAL_CROWNS[spec.name] = crowns
@@ -372,7 +372,8 @@ def fill_family(text: str) -> str:
 
     def field(match: re.Match[str]) -> str:
         if match.group(1) not in fields:
-            raise KeyError(f"unknown field {{{match.group(1)}}}; the fields are {', '.join(fields)}")
+            raise KeyError(  # i18n: developer (a shipped text names a field that does not exist)
+                f"unknown field {{{match.group(1)}}}; the fields are {', '.join(fields)}")
         return fields[match.group(1)]
 
     return re.sub(r"\{(\w+)\}", field, text)
@@ -450,9 +451,9 @@ def merge_crowns(overrides: Mapping[str, object] | None,
     for key, value in (overrides or {}).items():
         name = canonical(key)
         if name is None:
-            raise CrownsError(f"crowns: unknown card {key!r}; cards are {', '.join(CARDS)}")
+            raise CrownsError(_text("crowns-error.unknown-card", card=repr(key), cards=Join(CARDS)))
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise CrownsError(f"crowns: {name} must be a whole number >= 0, not {value!r}")
+            raise CrownsError(_text("crowns-error.not-whole", card=name, got=repr(value)))
         table[name] = value
     return table
 
@@ -461,16 +462,16 @@ def load_crowns_file(path: str | Path) -> dict[str, int]:
     """Read a crowns data file: TOML ``[crowns]`` table or top-level ``Card = n`` pairs."""
     from . import files  # the safe reader: regular files of bounded size only
     try:
-        data = files.parse_toml(files.read_text(path, "crowns file"), str(path))
+        data = files.parse_toml(files.read_text(path, "crowns file"), str(path))  # i18n: code (key)
     except files.FileInputError as exc:
         raise CrownsError(str(exc)) from None
     table = data.get("crowns", data)
     if not isinstance(table, dict):
-        raise CrownsError(f"{path}: `crowns` must be a table of card = crowns")
+        raise CrownsError(_text("crowns-error.not-table", path=path))
     try:
         return merge_crowns(table)
     except CrownsError as exc:
-        raise CrownsError(f"{path}: {exc}") from None
+        raise CrownsError(_text("crowns-error.in-file", path=path, error=exc)) from None
 
 
 for _spec in _DEFINITIONS:
@@ -483,4 +484,4 @@ def __getattr__(name: str) -> str:
     catalog's ``cards-note.crowns`` in the catalog in use."""
     if name == "CROWNS_NOTE":
         return _text("cards-note.crowns")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: developer

@@ -7,6 +7,11 @@ and changes it only through the board's named methods and the round's mechanics
 (``adjust``, ``exchange``, ``convoke_noble``, ``replay``). The Garden rules (continuous
 values, M4) are registered in :mod:`aristofarsa.core.prestige`; scoring clauses are in
 :mod:`aristofarsa.core.scoring`.
+
+An effect's ``summary`` (like a Garden rule's, in :mod:`~aristofarsa.core.prestige`) is the
+card's data in its one definition, for developers (``describe()``, the registry's reader): no
+app, explanation, graph or CLI output shows it; what a user reads of an effect is the trace's
+and the explanation's catalog sentences.
 """
 from __future__ import annotations
 
@@ -65,7 +70,7 @@ def balcony(card: str, summary: str) -> Callable[[BalconyHandler], BalconyHandle
 
 # ------------------------------------------------------------ entry effects (P1)
 @entry("Courtisan", "M4", "adds the Prestige of the Peasant played just before it (fixed when played)")
-def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
+def _courtisan_entry(r: Procedure, p: int, i: int) -> None:  # i18n: data
     b = r.board
     if i == 0 or b.garden[i - 1].card.noble:
         if r.t:
@@ -93,7 +98,7 @@ def _courtisan_entry(r: Procedure, p: int, i: int) -> None:
         r.shown[i] = r.value(i)
 
 
-@entry("Aristocrat", "M4", "marks every Noble already in the Garden: Garden value exactly 5")
+@entry("Aristocrat", "M4", "marks every Noble already in the Garden: Garden value exactly 5")  # i18n: data
 def _aristocrat_entry(r: Procedure, p: int, i: int) -> None:
     b = r.board
     for j in range(i):
@@ -116,7 +121,7 @@ def _aristocrat_entry(r: Procedure, p: int, i: int) -> None:
                       target_card=slot.card.name)
 
 
-@entry("Bard", "X3", "another player reveals a card from hand; its printed Prestige is added")
+@entry("Bard", "X3", "another player reveals a card from hand; its printed Prestige is added")  # i18n: data
 def _bard_entry(r: Procedure, p: int, i: int) -> None:
     b = r.board
     options = [r.name(q) for q in b.others(p) if b.players[q].hand]
@@ -136,7 +141,7 @@ def _bard_entry(r: Procedure, p: int, i: int) -> None:
               change=f"{CARDS[shown].prestige:+d}", source=target, source_card=shown)
 
 
-@entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")
+@entry("Scribe", "X4", "draw a card, then discard a card (the drawn one allowed)")  # i18n: data
 def _scribe_entry(r: Procedure, p: int, i: int) -> None:
     pl = r.players[p]
     drawn = draw_one(r, p)
@@ -168,24 +173,24 @@ def _targets(r: Procedure, owner: int, include_own: bool) -> list[str]:
     return [r.name(q) for q in seats if include_own or q != owner]
 
 
-@balcony("Rogue", "Convoke the cheapest Noble left in the Parlor, for free")
+@balcony("Rogue", "Convoke the cheapest Noble left in the Parlor, for free")  # i18n: data
 def _rogue(r: Procedure, e: Entry, as_card: str) -> None:
     r.convoke_noble(e.owner, None, "B6", by=(e.owner, e.card.name, _copied(e, as_card)))
 
 
-@balcony("Servant", "no effect")
+@balcony("Servant", "no effect")  # i18n: data
 def _servant(r: Procedure, e: Entry, as_card: str) -> None:
     if r.t:
         r.log(K.EFFECT, "B11", ("balcony.servant", None), actor=r.name(e.owner), card=e.card.name,
               see=["M6"])
 
 
-@balcony("Aristocrat", "no effect")
+@balcony("Aristocrat", "no effect")  # i18n: data
 def _aristocrat(r: Procedure, e: Entry, as_card: str) -> None:
     _servant(r, e, as_card)
 
 
-@balcony("Witch", "+5 or -5 to another player's Garden card")
+@balcony("Witch", "+5 or -5 to another player's Garden card")  # i18n: data
 def _witch(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p,
@@ -196,7 +201,7 @@ def _witch(r: Procedure, e: Entry, as_card: str) -> None:
              "balcony.add" if copied is None else "balcony.add-copying", {"copied": copied})
 
 
-@balcony("Jester", "one vote for 'the lowest Prestige wins'")
+@balcony("Jester", "one vote for 'the lowest Prestige wins'")  # i18n: data
 def _jester(r: Procedure, e: Entry, as_card: str) -> None:
     votes = r.board.jester_vote()
     odd = votes % 2 == 1
@@ -205,7 +210,7 @@ def _jester(r: Procedure, e: Entry, as_card: str) -> None:
                               {"votes": votes}), actor=r.name(e.owner), card=e.card.name)
 
 
-@balcony("Damsel", "your Garden card swaps Prestige with another player's")
+@balcony("Damsel", "your Garden card swaps Prestige with another player's")  # i18n: data
 def _damsel(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, False))
@@ -219,7 +224,7 @@ def _damsel(r: Procedure, e: Entry, as_card: str) -> None:
     b.damsel_swapped(e.index)
 
 
-@balcony("Merchant", "×2 to any Garden card; scores with it")
+@balcony("Merchant", "×2 to any Garden card; scores with it")  # i18n: data
 def _merchant(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
@@ -231,7 +236,7 @@ def _merchant(r: Procedure, e: Entry, as_card: str) -> None:
     b.doubled_by_merchant(e.index, b.garden_slot(q).card)
 
 
-@balcony("Knight", "+8 to your Garden card")
+@balcony("Knight", "+8 to your Garden card")  # i18n: data
 def _knight(r: Procedure, e: Entry, as_card: str) -> None:
     copied = _copied(e, as_card)
     r.adjust(e.owner, Op.ADD, 8, "B7", e.owner, e.card.name,
@@ -239,7 +244,7 @@ def _knight(r: Procedure, e: Entry, as_card: str) -> None:
              see=("M3", "M7"))
 
 
-@balcony("Squire", "may swap your Garden card for a card in your hand")
+@balcony("Squire", "may swap your Garden card for a card in your hand")  # i18n: data
 def _squire(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     pl = r.players[p]
@@ -257,7 +262,7 @@ def _squire(r: Procedure, e: Entry, as_card: str) -> None:
     r.exchange(p, choice, "B8", p, e.card.name)
 
 
-@balcony("Courtisan", "another player must swap their Garden card for a card of their hand")
+@balcony("Courtisan", "another player must swap their Garden card for a card of their hand")  # i18n: data
 def _courtisan(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     b = r.board
@@ -274,7 +279,7 @@ def _courtisan(r: Procedure, e: Entry, as_card: str) -> None:
     r.exchange(q, give, "B9", p, e.card.name)
 
 
-@balcony("Bishop", "cancel one other Balcony card, revealed or not")
+@balcony("Bishop", "cancel one other Balcony card, revealed or not")  # i18n: data
 def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     b = r.board
@@ -324,7 +329,7 @@ def _bishop(r: Procedure, e: Entry, as_card: str) -> None:
         r.replay(step, e, restored=(r.name(x.owner), x.card.name))
 
 
-@balcony("Bard", "discard a card from hand; your Garden card gains its Prestige + this card's")
+@balcony("Bard", "discard a card from hand; your Garden card gains its Prestige + this card's")  # i18n: data
 def _bard(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     pl = r.players[p]
@@ -340,7 +345,7 @@ def _bard(r: Procedure, e: Entry, as_card: str) -> None:
         "discarded": name, "discarded_prestige": CARDS[name].prestige, "own": e.card.prestige})
 
 
-@balcony("Scribe", "-7 to any Garden card; scores if that card is exiled")
+@balcony("Scribe", "-7 to any Garden card; scores if that card is exiled")  # i18n: data
 def _scribe(r: Procedure, e: Entry, as_card: str) -> None:
     p = e.owner
     target = r.ask(D.TARGET, p, e.card.name, "conspire", p, _targets(r, p, True))
@@ -352,10 +357,10 @@ def _scribe(r: Procedure, e: Entry, as_card: str) -> None:
     b.hit_by_scribe(e.index, b.garden_slot(q).card)
 
 
-@balcony("Elder", "copy the Balcony text of the card you played in the Garden")
+@balcony("Elder", "copy the Balcony text of the card you played in the Garden")  # i18n: data
 def _elder(r: Procedure, e: Entry, as_card: str) -> None:
     played = r.board.played_card[e.owner]
-    assert played is not None, "an Elder on the Balcony follows its owner's Garden card"
+    assert played is not None, "an Elder on the Balcony follows its owner's Garden card"  # i18n: data
     copied = played.name
     if copied in ("Elder", "Servant", "Aristocrat"):
         if r.t:
@@ -368,7 +373,7 @@ def _elder(r: Procedure, e: Entry, as_card: str) -> None:
     BALCONY_EFFECTS[copied].apply(r, e, copied)
 
 
-@balcony("Oracle", "at the next Draw step draw up to 5, keep 3")
+@balcony("Oracle", "at the next Draw step draw up to 5, keep 3")  # i18n: data
 def _oracle(r: Procedure, e: Entry, as_card: str) -> None:
     r.board.oracle_draws(e.owner)
     if r.t:

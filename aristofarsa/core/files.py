@@ -27,6 +27,9 @@ import tomllib
 import unicodedata
 from typing import Any
 
+from .messages import Msg
+from .messages import text as message_text
+
 __all__ = ["MAX_DEPTH", "MAX_KEY_PARTS", "MAX_NUMBER_CHARS", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES",
            "NUMBER_LIMIT", "FileInputError", "NumberError", "check_depth", "check_key_parts",
            "check_text_size", "cut", "decode_text", "parse_json", "parse_toml", "printable", "read_bytes",
@@ -58,7 +61,7 @@ class FileInputError(ValueError):
 def short(value: Any, limit: int = SHORT) -> str:
     """``repr(value)`` cut to about ``limit`` characters, safe for any parsed value."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-        return f"<a whole number of {len(format(value, 'x')) * 4} bits>"
+        return message_text("file.number-bits", bits=len(format(value, "x")) * 4)
     try:
         text: str = _REPR.repr(value)
     except (RecursionError, ValueError):
@@ -114,58 +117,85 @@ def whole_number(value: str, name: str, low: int = 0, high: int | None = None,
     words it, e.g. "(-5 or 5)" for a Witch's delta; "" when the caller checks the range itself
     and only the size is the reader's); nothing is converted before the length is checked, so
     no input can reach Python's own digit limit or take long."""
-    text = value.strip() if isinstance(value, str) else ""
-    if allowed is None:
-        allowed = f"{low} to {high}" if high is not None else f">= {low}"
-    digits = text[1:] if signed and text[:1] in "+-" and text else text
+    typed = value.strip() if isinstance(value, str) else ""
+    limits: str | Msg = (allowed if allowed is not None else
+                         Msg("number.range", {"low": low, "high": high}) if high is not None
+                         else Msg("number.at-least", {"low": low}))
+    digits = typed[1:] if signed and typed[:1] in "+-" and typed else typed
     if not isinstance(value, str) or not (digits and digits.isascii() and digits.isdigit()):
         shown = _shown(value) if isinstance(value, str) else type(value).__name__
-        raise NumberError(f"{name} must be {f'a whole number {allowed}'.rstrip()}, got {shown}")
-    top, too_big = (NUMBER_LIMIT - 1, "below 2**63") if high is None else (high, allowed)
-    if len(text) > MAX_NUMBER_CHARS:       # leading zeros count: int() is never reached
-        raise NumberError(f"{name} must be {too_big}, got a number of {len(digits):,} digits")
-    n = int(text)
+        if limits == "":
+            raise NumberError(message_text("number.not-whole", name=name, shown=shown))
+        raise NumberError(message_text("number.not-whole-in", name=name, allowed=limits, shown=shown))
+    top, too_big = (NUMBER_LIMIT - 1, Msg("number.below-limit")) if high is None else (high, limits)
+    if len(typed) > MAX_NUMBER_CHARS:       # leading zeros count: int() is never reached
+        raise NumberError(message_text("number.too-many-digits", name=name, allowed=too_big,
+                               digits=len(digits)))
+    n = int(typed)
     if n < low or n > top:
-        raise NumberError(f"{name} must be {(allowed or f'>= {low}') if n < low else too_big}, got {n}")
+        shown_limits = (limits or Msg("number.at-least", {"low": low})) if n < low else too_big
+        raise NumberError(message_text("number.out-of-range", name=name, allowed=shown_limits, n=n))
     return n
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int) -> Msg:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return Msg("file-kind.folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return Msg("file-kind.fifo")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return Msg("file-kind.device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return Msg("file-kind.socket")
+    return Msg("file-kind.other")
+
+
+#: What a file is, as the callers name it (``what``), and its noun with an article: "a
+#: scenario file" (``file-noun.a``), "the record" (``file-noun.the``).
+_A_NOUNS = {"file": "file-noun.a.file", "scenario file": "file-noun.a.scenario-file",  # i18n: code (keys)
+            "crowns file": "file-noun.a.crowns-file", "TOML text": "file-noun.a.toml-text",
+            "record": "file-noun.a.record", "JSON document": "file-noun.a.json-document",
+            "JSON game record": "file-noun.a.json-game-record"}
+
+
+def _a(what: str) -> Msg:
+    """``what`` with its indefinite article ("a scenario file"), a message of the catalog."""
+    mid = _A_NOUNS.get(what)
+    return Msg(mid) if mid else Msg("file-noun.a.other", {"what": what})
+
+
+def _the(what: str) -> Msg:
+    """The thing read, with its definite article: "the file", "the record"."""
+    if what.endswith("file"):
+        return Msg("file-noun.the.file")
+    return Msg("file-noun.the.record") if what == "record" else Msg("file-noun.the.other", {"what": what})
 
 
 def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes`` bytes, or :class:`FileInputError`."""
     name = os.fspath(path)
-    noun = "file" if what.endswith("file") else what  # "cannot read the file", "... the record"
     try:
         st = os.stat(name)
     except OSError as exc:  # missing, no permission, a symlink loop, a name too long, ...
-        raise FileInputError(f"{name}: cannot read the {noun} ({exc.strerror or exc})") from None
+        raise FileInputError(message_text("file.cannot-read", name=name, the_what=_the(what),
+                                  why=exc.strerror or exc)) from None
     if not stat.S_ISREG(st.st_mode):
-        raise FileInputError(f"{name}: is {_kind(st.st_mode)}, not a {what}; only regular files "
-                             "are read")
+        raise FileInputError(message_text("file.not-regular", name=name, kind=_kind(st.st_mode),
+                                  a_what=_a(what)))
     if st.st_size > max_bytes:
-        raise FileInputError(f"{name}: is {st.st_size:,} bytes; a {what} may be at most "
-                             f"{max_bytes:,} bytes")
+        raise FileInputError(message_text("file.too-large", name=name, size=st.st_size, a_what=_a(what),
+                                  most=max_bytes))
     try:
         # O_NONBLOCK: if the file was swapped for a FIFO since stat(), opening cannot hang
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        raise FileInputError(f"{name}: cannot read the {noun} ({exc.strerror or exc})") from None
+        raise FileInputError(message_text("file.cannot-read", name=name, the_what=_the(what),
+                                  why=exc.strerror or exc)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise FileInputError(f"{name}: is {_kind(st.st_mode)}, not a {what}; only regular "
-                                 "files are read")
+            raise FileInputError(message_text("file.not-regular", name=name, kind=_kind(st.st_mode),
+                                      a_what=_a(what)))
         chunks, total = [], 0
         while total <= max_bytes:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
@@ -174,12 +204,12 @@ def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int 
             chunks.append(chunk)
             total += len(chunk)
     except OSError as exc:
-        raise FileInputError(f"{name}: cannot read the {noun} ({exc.strerror or exc})") from None
+        raise FileInputError(message_text("file.cannot-read", name=name, the_what=_the(what),
+                                  why=exc.strerror or exc)) from None
     finally:
         os.close(fd)
     if total > max_bytes:  # it grew while being read
-        raise FileInputError(f"{name}: is more than {max_bytes:,} bytes; a {what} may be at most "
-                             f"{max_bytes:,} bytes")
+        raise FileInputError(message_text("file.grew", name=name, a_what=_a(what), most=max_bytes))
     return b"".join(chunks)
 
 
@@ -188,7 +218,8 @@ def check_text_size(data: bytes | str, name: str = "<upload>", what: str = "file
     """Refuse ``data`` (bytes, or text counted in UTF-8 bytes) longer than ``max_bytes``."""
     size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise FileInputError(f"{name}: is {size:,} bytes; a {what} may be at most {max_bytes:,} bytes")
+        raise FileInputError(message_text("file.too-large", name=name, size=size, a_what=_a(what),
+                                  most=max_bytes))
 
 
 def decode_text(data: bytes, name: str = "<upload>", what: str = "file",
@@ -198,18 +229,18 @@ def decode_text(data: bytes, name: str = "<upload>", what: str = "file",
     if data.startswith(_BOM):
         data = data[len(_BOM):]
     elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise FileInputError(f"{name}: is UTF-16 text; a {what} is UTF-8 text (save it as UTF-8)")
+        raise FileInputError(message_text("file.utf16", name=name, a_what=_a(what)))
     try:
-        text = data.decode("utf-8")
+        decoded = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise FileInputError(f"{name}: line {line}: not a text file (byte 0x{data[exc.start]:02x} is "
-                             f"not UTF-8); a {what} is UTF-8 text") from None
-    nul = text.find("\0")
+        raise FileInputError(message_text("file.not-utf8", name=name, line=line,
+                                  byte=f"0x{data[exc.start]:02x}", a_what=_a(what))) from None
+    nul = decoded.find("\0")
     if nul >= 0:
-        raise FileInputError(f"{name}: line {text.count(chr(10), 0, nul) + 1}: not a text file (it "
-                             f"holds a NUL character); a {what} is UTF-8 text")
-    return text
+        raise FileInputError(message_text("file.nul", name=name, line=decoded.count(chr(10), 0, nul) + 1,
+                                  a_what=_a(what)))
+    return decoded
 
 
 def read_text(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES) -> str:
@@ -217,10 +248,14 @@ def read_text(path: str | os.PathLike[str], what: str = "file", max_bytes: int =
     return decode_text(read_bytes(path, what, max_bytes), os.fspath(path), what, max_bytes)
 
 
-def _long_number_line(text: str) -> str:
+def _long_number(source: str, name: str) -> str:
+    """The message of a number too long for Python to read, with its line when found."""
     # only where a run starts: each run is read once (not once from each of its characters)
-    match = re.search(r"(?<![0-9a-fA-F_])[0-9a-fA-F_]{1000}", text)
-    return f"line {text.count(chr(10), 0, match.start()) + 1}: " if match else ""
+    match = re.search(r"(?<![0-9a-fA-F_])[0-9a-fA-F_]{1000}", source)
+    if match is None:
+        return message_text("file.long-number", name=name)
+    return message_text("file.long-number-line", name=name,
+                        line=source.count(chr(10), 0, match.start()) + 1)
 
 
 def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
@@ -236,13 +271,12 @@ def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise FileInputError(f"{name}: text {short(value)} holds a lone surrogate "
-                                     "(\\ud800-\\udfff), which is not a character") from None
+                raise FileInputError(message_text("file.surrogate", name=name, value=short(value))) from None
             continue
         else:
             continue
         if depth >= limit:
-            raise FileInputError(f"{name}: lists or tables nested more than {limit} levels deep")
+            raise FileInputError(message_text("file.too-deep", name=name, most=limit))
         stack.extend((v, depth + 1) for v in items)
 
 
@@ -283,15 +317,14 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
         if kind == "part":
             word = token.group()
             if word.lstrip("+-")[:1].isdigit() and len(word) > digits:
-                raise FileInputError(f"{name}: line {line_of(token.start())}: a number of "
-                                     f"{len(word):,} digits; numbers here have at most {digits}")
+                raise FileInputError(message_text("file.toml-digits", name=name, line=line_of(token.start()),
+                                          digits=len(word), most=digits))
             if not after_dot:                   # a new key starts here
                 parts, start = 0, token.start()
             parts, after_dot = parts + 1, False
             if parts > limit:
-                raise FileInputError(f"{name}: line {line_of(start)}: a key of more than {limit} "
-                                     f"dotted parts ({cut(text[start:start + SHORT + 1])}); a key "
-                                     f"has at most {limit} (expect.prestige.Ann has 3)")
+                raise FileInputError(message_text("file.toml-key-parts", name=name, line=line_of(start),
+                                          most=limit, key=cut(text[start:start + SHORT + 1])))
         elif kind == "dot":
             after_dot = parts > 0
         elif kind != "blank":
@@ -302,8 +335,8 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
             if bracket in "[{":
                 level += 1
                 if level > depth + 1:           # + 1: a [[table]] header opens two
-                    raise FileInputError(f"{name}: line {line_of(token.start())}: lists or tables "
-                                         f"nested too deep (at most {depth} levels)")
+                    raise FileInputError(message_text("file.toml-nested", name=name,
+                                              line=line_of(token.start()), most=depth))
             elif bracket in "]}":
                 level = max(0, level - 1)
 
@@ -317,19 +350,25 @@ def parse_toml(text: str, name: str = "<toml>") -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise FileInputError(f"{name}: not valid TOML: {exc}") from None
+        raise FileInputError(message_text("file.not-toml", name=name, error=exc)) from None
     except RecursionError:
-        raise FileInputError(f"{name}: not valid TOML here: lists or tables nested too deep "
-                             f"(at most {MAX_DEPTH} levels)") from None
+        raise FileInputError(message_text("file.toml-recursion", name=name, most=MAX_DEPTH)) from None
     except ValueError:  # int("9" * 5000): Python's integer string conversion limit
-        raise FileInputError(f"{name}: {_long_number_line(text)}a number with thousands of digits; "
-                             "numbers here are small whole numbers") from None
+        raise FileInputError(_long_number(text, name)) from None
     check_depth(data, name)
     return data
 
 
+class _NotANumber(ValueError):
+    """A JSON constant (NaN, Infinity) where a number was read: ``token`` says which."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
 def _no_constant(token: str) -> Any:
-    raise ValueError(f"{token} is not a JSON number")
+    raise _NotANumber(token)
 
 
 def parse_json(text: str, name: str = "<json>", what: str = "JSON document") -> Any:
@@ -337,14 +376,13 @@ def parse_json(text: str, name: str = "<json>", what: str = "JSON document") -> 
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise FileInputError(f"{name}: not a {what} ({exc})") from None
+        raise FileInputError(message_text("file.not-json", name=name, a_what=_a(what), error=exc)) from None
     except RecursionError:
-        raise FileInputError(f"{name}: not valid JSON here: lists or objects nested too deep "
-                             f"(at most {MAX_DEPTH} levels)") from None
-    except ValueError as exc:
-        if "not a JSON number" in str(exc):
-            raise FileInputError(f"{name}: not a {what} ({exc})") from None
-        raise FileInputError(f"{name}: {_long_number_line(text)}a number with thousands of digits; "
-                             "numbers here are small whole numbers") from None
+        raise FileInputError(message_text("file.json-recursion", name=name, most=MAX_DEPTH)) from None
+    except _NotANumber as exc:
+        raise FileInputError(message_text("file.json-constant", name=name, a_what=_a(what),
+                                  token=exc.token)) from None
+    except ValueError:
+        raise FileInputError(_long_number(text, name)) from None
     check_depth(data, name)
     return data

@@ -127,7 +127,7 @@ class Catalog:
 
     def __init__(self, templates: Mapping[str, Template], language: str = "en") -> None:
         if language not in PLURAL_RULES:
-            raise CatalogError(f"language {language!r} has no plural rule (known: "
+            raise CatalogError(f"language {language!r} has no plural rule (known: "  # i18n: developer
                                f"{', '.join(sorted(PLURAL_RULES))})")
         self.language = language
         self.templates = dict(templates)
@@ -140,14 +140,15 @@ class Catalog:
         if t is None:
             forms = self.templates.get(id)
             if not isinstance(forms, Forms):
-                raise CatalogError(f"no message {id!r} in the catalog")
+                raise CatalogError(f"no message {id!r} in the catalog")  # i18n: developer
             if fields is None or forms.count not in fields:
-                raise CatalogError(f"message {id!r} counts {forms.count!r}, which was not given")
+                raise CatalogError(  # i18n: developer (a catalog's or a caller's mistake)
+                    f"message {id!r} counts {forms.count!r}, which was not given")
             t = forms.cases[self._plural(fields[forms.count])]
         try:
             return t.format_map(fields) if fields else t.format_map({})
         except KeyError as missing:
-            raise CatalogError(f"message {id!r} needs the field {missing}, not given "
+            raise CatalogError(f"message {id!r} needs the field {missing}, not given "  # i18n: developer
                                f"(given: {', '.join(sorted(fields or ())) or 'none'})") from None
 
     def ids(self) -> list[str]:
@@ -185,19 +186,19 @@ class Catalog:
                     cases = {c: t for c, t in value.items() if c != "count"}
                     if not all(isinstance(t, str) for t in cases.values()) or "other" not in cases:
                         raise CatalogError(f"{where}: message {mid!r}: a counted message needs "
-                                           "text forms, 'other' among them")
+                                           "text forms, 'other' among them")  # i18n: developer
                     templates[mid] = Forms(value["count"], cases)
                 elif isinstance(value, dict):
                     walk(mid + ".", value)
                 else:
-                    raise CatalogError(f"{where}: {mid!r} must be a text or a table")
+                    raise CatalogError(f"{where}: {mid!r} must be a text or a table")  # i18n: developer
         walk("", data)
         for mid, t in templates.items():
             for form in ([t] if isinstance(t, str) else t.cases.values()):
                 for name in fields_of(form):
                     if not name.isidentifier():
                         raise CatalogError(f"{where}: message {mid!r}: field {{{name}}} must be "
-                                           "a name such as {actor}")
+                                           "a name such as {actor}")  # i18n: developer
         return cls(templates, language)
 
     @classmethod
@@ -213,7 +214,7 @@ class Catalog:
             for mid, t in part.templates.items():
                 if mid in templates:
                     raise CatalogError(f"{path.name}: message {mid!r} is already defined in "
-                                       f"{where[mid]}; an ID lives in one file")
+                                       f"{where[mid]}; an ID lives in one file")  # i18n: developer
                 templates[mid], where[mid] = t, path.name
         return cls(templates, language)
 

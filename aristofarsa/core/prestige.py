@@ -117,7 +117,7 @@ def _rogue_why(slot: Slot, gv: int, live: bool) -> Msg:
     return Msg("garden.rogue-noble" if gv > 0 else "garden.rogue-no-noble")
 
 
-garden_rule("Rogue", "M4", "+10 while at least one Noble (anyone's) is in the Garden",
+garden_rule("Rogue", "M4", "+10 while at least one Noble (anyone's) is in the Garden",  # i18n: data
             _rogue, _rogue_why)
 
 
@@ -132,7 +132,7 @@ def _squire_why(slot: Slot, gv: int, live: bool) -> Msg:
     return Msg("garden.squire-alone" if gv > 5 else "garden.squire-not-alone")
 
 
-garden_rule("Squire", "M4", "+5 while it is the only Noble in the Garden", _squire, _squire_why)
+garden_rule("Squire", "M4", "+5 while it is the only Noble in the Garden", _squire, _squire_why)  # i18n: data
 
 
 def _elder(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
@@ -146,7 +146,7 @@ def _elder_why(slot: Slot, gv: int, live: bool) -> Msg:
     return Msg("garden.elder-next" if gv > 6 else "garden.elder-not-next")
 
 
-garden_rule("Elder", "M4", "+5 while a Noble stands right next to it", _elder, _elder_why)
+garden_rule("Elder", "M4", "+5 while a Noble stands right next to it", _elder, _elder_why)  # i18n: data
 
 
 def _servant(garden: Sequence[Slot], i: int, balcony: Sequence[Entry], live: bool) -> int:
@@ -161,7 +161,7 @@ def _servant_why(slot: Slot, gv: int, live: bool) -> Msg:
     return Msg("garden.servant-pair" if gv == 11 else "garden.servant-no-pair")
 
 
-garden_rule("Servant", "M4", "11 while its owner's other Servant is revealed on the Balcony",
+garden_rule("Servant", "M4", "11 while its owner's other Servant is revealed on the Balcony",  # i18n: data
             _servant, _servant_why)
 
 
@@ -184,12 +184,12 @@ def _courtisan_why(slot: Slot, gv: int, live: bool) -> Msg:
     return Msg("garden.courtisan-follows" if slot.follows is not None else "garden.courtisan-gone")
 
 
-garden_rule("Courtisan", "M4", "+ the Prestige of the Peasant played just before it (fixed "
+garden_rule("Courtisan", "M4", "+ the Prestige of the Peasant played just before it (fixed "  # i18n: data
             "when played; under courtisan-live it follows that Peasant)", _courtisan_live,
             _courtisan_why, live_only=True)
 
 
-garden_rule("Bard", "X3", "+ the printed Prestige of the card another player reveals (fixed "
+garden_rule("Bard", "X3", "+ the printed Prestige of the card another player reveals (fixed "  # i18n: data
             "when played: Slot.bonus)")
 
 

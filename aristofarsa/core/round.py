@@ -262,7 +262,7 @@ class Round:
         self.step_id = ("p1", p)
         if not pl.hand:
             raise DecisionError(Request(D.GARDEN, pl.name, None, "garden", pl.name, []),
-                                f"player {pl.name!r} has no card to play in the Garden")
+                                text("round-error.no-garden-card", player=repr(pl.name)))
         card = self.take_written(D.GARDEN, pl)
         if card is None:
             name = self.ask(D.GARDEN, p, None, "garden", p, distinct(pl.hand_names()))
@@ -519,7 +519,7 @@ class Round:
         this argument, and the round stops with an error instead of running on."""
         self.replays += 1
         if self.replays > 2 * len(self.players):
-            raise RuntimeError(f"B10: {self.replays} Balcony replays in one round of "
+            raise RuntimeError(f"B10: {self.replays} Balcony replays in one round of "  # i18n: developer
                                f"{len(self.players)} players; at most {2 * len(self.players)} "
                                "can happen (two cancellations per player)")
         actor, card = self.name(bishop.owner), bishop.card.name
@@ -529,7 +529,7 @@ class Round:
             else:
                 self.log(K.REPLAY, "B10", ("balcony.replay-restored", None), actor=actor, card=card,
                          target=restored[0], target_card=restored[1], see=["B13"])
-        assert self._snap is not None, "a replay needs the Balcony's starting position"
+        assert self._snap is not None, "a replay needs the Balcony's starting position"  # i18n: developer
         self.board.restore(self._snap)
         self.dirty = True
         self.replaying += 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .messages import Msg
 
-RULINGS: dict[str, str] = {
+RULINGS: dict[str, str] = {  # i18n: data (the ruling titles, in their one definition)
     "M1": "Seats and turn order", "M2": "Winner and next starter",
     "M3": "Prestige has three layers", "M4": "Garden values", "M5": "Leaving and entering",
     "M6": "Zones", "M7": "Choices", "M8": "Player count", "M9": "Crowns (provisional)",

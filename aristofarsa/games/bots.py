@@ -41,6 +41,7 @@ from typing import Any
 from ..core import decisions as D
 from ..core.cards import CARDS, PROVISIONAL_CROWNS, conspire_rank
 from ..core.decisions import Request
+from ..core.messages import Join, text
 from ..core.ranking import crowns_of
 from ..core.result import RoundResult
 from ..core.round import Round, convoke_total
@@ -356,32 +357,39 @@ BOTS: dict[str, type[RandomBot] | type[_MonteCarloBot]] = {
     "random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
+class BotsError(ValueError):
+    """Bot names that cannot be used. ``names_bots``: the message itself names the `bots`
+    setting ("bots: give 1 bot name …"), so a caller need not say which setting it is about."""
+
+    def __init__(self, message: str, names_bots: bool) -> None:
+        super().__init__(message)
+        self.names_bots = names_bots
+
+
 def normalize_bots(bots: str | Iterable[str], players: int) -> list[str]:
     """One bot name per seat, from one name for all seats or one per seat.
 
     ``bots`` is a sequence of names or a comma-separated string (``"random,greedy,random"``).
     Raises ``ValueError`` naming the allowed bots and the allowed counts.
     """
-    allowed = ", ".join(BOTS)
+    allowed = Join(BOTS)
     if isinstance(bots, str):
         names = [b.strip() for b in bots.split(",")]
     else:
         try:
             names = list(bots)
         except TypeError:
-            raise ValueError(f"bots must be a bot name or a list of bot names ({allowed}), "
-                             f"got {bots!r}") from None
+            raise BotsError(text("bot-error.not-names", allowed=allowed, got=repr(bots)), True) from None
     if not names or names == [""]:
-        raise ValueError(f"bots: give 1 bot name (for every seat) or {players} (one per seat); "
-                         f"got none. Allowed bots: {allowed}")
+        raise BotsError(text("bot-error.none", players=players, allowed=allowed), True)
     for name in names:
         if not isinstance(name, str) or name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: allowed bots are {allowed}")
+            raise BotsError(text("bot-error.unknown", name=repr(name), allowed=allowed), False)
     if len(names) == 1:
         return names * players
     if len(names) != players:
-        raise ValueError(f"bots: give 1 bot name (for every seat) or {players} (one per seat, "
-                         f"{players} players); got {len(names)}: {','.join(names)}")
+        raise BotsError(text("bot-error.how-many", players=players, count=len(names),
+                             names=",".join(names)), True)
     return names
 
 
@@ -390,5 +398,5 @@ def make_bot(name: str, rng: random.Random, view: GameView) -> RandomBot | _Mont
     try:
         cls = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: allowed bots are {', '.join(BOTS)}") from None
+        raise ValueError(text("bot-error.unknown", name=repr(name), allowed=Join(BOTS))) from None
     return cls(rng, view)

@@ -49,6 +49,7 @@ from ..core.cards import (
 from ..core.decisions import Decider, Request
 from ..core.draw import draw_one, draw_step
 from ..core.messages import Join, Msg
+from ..core.messages import text as message_text
 from ..core.ranking import ranking
 from ..core.result import RoundResult
 from ..core.round import Round
@@ -146,13 +147,14 @@ class Game:
                         crowns: Mapping[str, object] | None) -> None:
         """Check every argument (GameError names the fault and what is allowed); keep them."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise GameError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS} "
-                            f"(ruling M8), got {players!r}")
+            raise GameError(message_text("game-error.players-whole", low=MIN_PLAYERS,
+                                         high=MAX_PLAYERS, got=repr(players)))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise GameError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), got {players}")
+            raise GameError(message_text("game-error.players", low=MIN_PLAYERS, high=MAX_PLAYERS,
+                                         got=players))
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             # (Python's generator treats -n like n: a negative seed would repeat a game)
-            raise GameError(f"seed must be a whole number >= 0, got {seed!r}")
+            raise GameError(message_text("game-error.seed", got=repr(seed)))
         self.n = players
         self.seed = seed
         self.expansion = bool(expansion)
@@ -164,7 +166,7 @@ class Game:
         self.names = list(names) if names is not None else list(DEFAULT_NAMES[:players])
         if len(self.names) != players or len(set(self.names)) != players or \
                 not all(isinstance(x, str) and x for x in self.names):
-            raise GameError(f"names must be {players} different non-empty names, got {names!r}")
+            raise GameError(message_text("game-error.names", count=players, got=repr(names)))
         try:
             self.bot_names = normalize_bots("random" if bots is None else bots, players)
         except ValueError as exc:
@@ -310,7 +312,7 @@ class Game:
         """Before round 1: what the invariants compare the card statistics with (tests may
         arrange zones), and who starts."""
         if self.finished:
-            raise RuntimeError("this game has already been played")
+            raise RuntimeError("this game has already been played")   # i18n: developer
         players = self.players
         self.start_counts = (Counter(c.name for pl in players for c in pl.scored),
                              Counter(c.name for pl in players for c in pl.parlor))
@@ -321,7 +323,7 @@ class Game:
         names = self.names
         first = self.up_next
         if self.round_no >= MAX_ROUNDS:
-            raise RoundCapError(f"seed {self.seed}: the game did not end within {MAX_ROUNDS} rounds")
+            raise RoundCapError(message_text("game-error.round-cap", seed=self.seed, most=MAX_ROUNDS))
         self.round_no += 1
         self.phase = PHASE.DRAW
         if self.t:

@@ -21,7 +21,7 @@ __all__ = ["CARD_EVENTS", "END_REASONS", "MAX_ROUNDS", "GameResult", "check_inva
 #: Safety cap: a game that has not ended after this many rounds is an engine bug.
 MAX_ROUNDS = 200
 
-Decision = tuple[str, str, "str | None", Any]  # (kind, player, card, value)
+Decision = tuple[str, str, "str | None", Any]  # (kind, player, card, value)  # i18n: code
 
 
 # --------------------------------------------------------------------------- result
@@ -130,52 +130,53 @@ def check_invariants(game: GameResult) -> list[str]:
         cards = [c for zone in PlayerState.ZONES for c in getattr(pl, zone)]
         names = Counter(c.name for c in cards)
         if names != want:
-            problems.append(f"{pl.name}: cards {dict(names)} differ from the family {dict(want)}")
+            problems.append(  # i18n: developer (the engine's invariants, checked after a game)
+                f"{pl.name}: cards {dict(names)} differ from the family {dict(want)}")
         for c in cards:
             if c.uid in seen_uids:
-                problems.append(f"{pl.name}: card {c!r} appears twice")
+                problems.append(f"{pl.name}: card {c!r} appears twice")  # i18n: developer
             seen_uids.add(c.uid)
             if c.owner != k:
-                problems.append(f"{pl.name}: holds {c!r} of another family")
+                problems.append(f"{pl.name}: holds {c!r} of another family")  # i18n: developer
         if any(c.name not in PARLOR_NOBLES for c in pl.parlor):
-            problems.append(f"{pl.name}: the Parlor holds a non-Parlor card")
+            problems.append(f"{pl.name}: the Parlor holds a non-Parlor card")  # i18n: developer
         if len(pl.hand) > 5:
-            problems.append(f"{pl.name}: {len(pl.hand)} cards in hand")
+            problems.append(f"{pl.name}: {len(pl.hand)} cards in hand")  # i18n: developer
     s = game.summary()
     for name, data in s["players"].items():
         if data["crowns"] != crowns_sum(data["scored"], game.crowns_table):
-            problems.append(f"{name}: crowns {data['crowns']} != crowns of scored cards")
+            problems.append(f"{name}: crowns {data['crowns']} != crowns of scored cards")  # i18n: developer
     final = {n: d["crowns"] for n, d in s["players"].items()}
     if game.round_results and game.round_results[-1].crowns != final:
-        problems.append(f"crowns {s['players']} differ from the last round's count "
+        problems.append(f"crowns {s['players']} differ from the last round's count "  # i18n: developer
                         f"{game.round_results[-1].crowns}")
     scored_before, parlor_before = game.start_counts
     scored_cards = Counter(c for d in s["players"].values() for c in d["scored"])
     for name, ev in s["card_stats"].items():
         new = scored_cards.get(name, 0) - scored_before.get(name, 0)
         if ev["scored"] != new:
-            problems.append(f"card_stats: {name} scored {ev['scored']} times, but {new} "
+            problems.append(f"card_stats: {name} scored {ev['scored']} times, but {new} "  # i18n: developer
                             "joined the scored areas")
         left = parlor_before.get(name, 0) - sum(d["parlor"].count(name) for d in s["players"].values())
         if ev["convoked"] != left:
-            problems.append(f"card_stats: {name} convoked {ev['convoked']} times, but "
+            problems.append(f"card_stats: {name} convoked {ev['convoked']} times, but "  # i18n: developer
                             f"{left} left the Parlors")
     ranked = [x for place in s["ranking"] for x in place]
     if sorted(ranked) != sorted(s["seats"]):
-        problems.append(f"ranking {s['ranking']} does not list every seat once")
+        problems.append(f"ranking {s['ranking']} does not list every seat once")  # i18n: developer
     keys = {pl.name: rank_key(pl, game.crowns_table) for pl in game.states}
     for a, b in pairwise(s["ranking"]):
         if not keys[a[0]] > keys[b[0]]:
-            problems.append(f"ranking: place {a} is not strictly ahead of {b}")
+            problems.append(f"ranking: place {a} is not strictly ahead of {b}")  # i18n: developer
     for place in s["ranking"]:
         if len({keys[x] for x in place}) != 1:
-            problems.append(f"ranking: place {place} holds players that E4 separates")
+            problems.append(f"ranking: place {place} holds players that E4 separates")  # i18n: developer
     if s["end_reason"] not in END_REASONS:
-        problems.append(f"end_reason {s['end_reason']!r} is not a contract value")
+        problems.append(f"end_reason {s['end_reason']!r} is not a contract value")  # i18n: developer
     if not 0 <= s["rounds"] <= MAX_ROUNDS:
-        problems.append(f"rounds {s['rounds']} out of range")
+        problems.append(f"rounds {s['rounds']} out of range")  # i18n: developer
     if json.loads(json.dumps(s)) != s:
-        problems.append("summary does not survive a JSON round trip")
+        problems.append("summary does not survive a JSON round trip")  # i18n: developer
     if game.expansion is False and any(game.card_stats.get(c) for c in ("Bard", "Scribe", "Elder", "Oracle")):
-        problems.append("card_stats lists expansion cards in a base game")
+        problems.append("card_stats lists expansion cards in a base game")  # i18n: developer
     return problems

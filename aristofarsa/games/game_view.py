@@ -12,7 +12,7 @@ from ..core.state import Card, PlayerState
 
 #: One decision of the round so far, as a seat's view keeps it: (kind, player, card, value,
 #: uid of the card it moved or showed).
-Noted = tuple[str, str, "str | None", Any, "int | None"]
+Noted = tuple[str, str, "str | None", Any, "int | None"]  # i18n: code
 
 
 class Table(Protocol):

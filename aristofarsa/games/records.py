@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import files
 from ..core.decisions import DecisionError
 from ..core.files import cut, short
+from ..core.messages import Join, Msg, text
 
 if TYPE_CHECKING:
     from ..core.decisions import Decider, Request
@@ -62,7 +63,7 @@ def to_record(game: GameResult) -> dict[str, Any]:
 def save(game: GameResult, path: str | Path) -> dict[str, Any]:
     """Write the game's record as JSON to ``path``; returns the record."""
     if game.rounds and not game.decisions:
-        raise RecordError("this game was played with record=False: it has no decisions to save")
+        raise RecordError(text("record-error.not-recorded"))
     rec = to_record(game)
     Path(path).write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return rec
@@ -72,13 +73,13 @@ def load(path: str | Path) -> dict[str, Any]:
     """Read and check a record file; :class:`RecordError` says what is wrong."""
     try:
         data = files.parse_json(files.read_text(path, "record", files.MAX_RECORD_BYTES), str(path),
-                                "JSON game record")
+                                "JSON game record")  # i18n: code (files.py key)
     except files.FileInputError as exc:
         raise RecordError(str(exc)) from None
     try:
         return from_json(data)
     except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(text("record-error.in-file", path=path, error=exc)) from None
 
 
 def from_json(data: Any) -> dict[str, Any]:
@@ -88,56 +89,56 @@ def from_json(data: Any) -> dict[str, Any]:
     from .game_result import END_REASONS
     from .simulate import ALLOWED_BOTS, MAX_PLAYERS, MIN_PLAYERS
     if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object")
+        raise RecordError(text("record-error.not-object"))
     if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"format {short(data.get('format'))} is not {FORMAT!r}")
+        raise RecordError(text("record-error.format", got=short(data.get("format")),
+                                     want=repr(FORMAT)))
     if "version" not in data:
-        raise RecordError("not a game record: missing field 'version'")
+        raise RecordError(text("record-error.no-version"))
     if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        raise RecordError(f"record version {short(data.get('version'))} is not supported "
-                          f"(this engine reads version {VERSION})")
+        raise RecordError(text("record-error.version", got=short(data.get("version")),
+                               version=VERSION))
     for key in ("seed", "players", "names", "bots", "decisions"):
         if key not in data:
-            raise RecordError(f"missing field {key!r}")
+            raise RecordError(text("record-error.missing", field=repr(key)))
     seed, players = data["seed"], data["players"]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise RecordError(f"seed must be a whole number from 0 to 2**63 - 1, got {short(seed)}")
+        raise RecordError(text("record-error.seed", got=short(seed)))
     if isinstance(players, bool) or not isinstance(players, int) or \
             not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RecordError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8), "
-                          f"got {short(players)}")
+        raise RecordError(text("record-error.players", low=MIN_PLAYERS, high=MAX_PLAYERS,
+                               got=short(players)))
     names, bots = data["names"], data["bots"]
     if not isinstance(names, list) or len(names) != players or \
             not all(isinstance(n, str) and n for n in names):
-        raise RecordError(f"names must be {players} different names, got {short(names)}")
+        raise RecordError(text("record-error.names", count=players, got=short(names)))
     for n in names:
-        problem = name_problem(n) or (None if n == n.strip() else "starts or ends with a space")
+        problem = name_problem(n) or (None if n == n.strip() else text("record-error.name-spaces"))
         if problem:
-            raise RecordError(f"names: {short(n)} {problem}")
+            raise RecordError(text("record-error.name", name=short(n), problem=problem))
     if len({n.lower() for n in names}) != players:
-        raise RecordError(f"names must be {players} different names, ignoring case, got {short(names)}")
+        raise RecordError(text("record-error.names-case", count=players, got=short(names)))
     if not isinstance(bots, list) or len(bots) != players or \
             any(not isinstance(b, str) or b not in ALLOWED_BOTS for b in bots):
-        raise RecordError(f"bots must list {players} bot names ({', '.join(ALLOWED_BOTS)}), "
-                          f"got {short(bots)}")
+        raise RecordError(text("record-error.bots", count=players, bots=Join(ALLOWED_BOTS),
+                               got=short(bots)))
     if not isinstance(data.get("expansion", False), bool):
-        raise RecordError(f"expansion must be true or false, got {short(data.get('expansion'))}")
+        raise RecordError(text("record-error.expansion", got=short(data.get("expansion"))))
     variants = data.get("variants", [])
     if not isinstance(variants, list) or any(not isinstance(v, str) or v not in VARIANTS for v in variants):
-        raise RecordError(f"variants must be a list of {', '.join(VARIANTS)}; got {short(variants)}")
+        raise RecordError(text("record-error.variants", variants=Join(VARIANTS), got=short(variants)))
     crowns = data.get("crowns")
     if crowns is not None and (not isinstance(crowns, dict) or not all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63 for v in crowns.values())):
-        raise RecordError(f"crowns must be a table of card = whole number >= 0, got {short(crowns)}")
+        raise RecordError(text("record-error.crowns", got=short(crowns)))
     decisions = data["decisions"]
     if not isinstance(decisions, list):
-        raise RecordError("decisions must be a list")
+        raise RecordError(text("record-error.decisions"))
     for k, d in enumerate(decisions):
         if not isinstance(d, dict) or not {"kind", "player", "value"} <= set(d):
-            raise RecordError(f"decision {k + 1} must be an object with kind, player, card, value; "
-                              f"got {short(d)}")
+            raise RecordError(text("record-error.decision", number=k + 1, got=short(d)))
     if "result" not in data:
-        raise RecordError("missing field 'result' (the outcome, checked when the record is replayed)")
+        raise RecordError(text("record-error.no-result"))
     result = data["result"]
     places = result.get("ranking") if isinstance(result, dict) else None
     rounds = result.get("rounds") if isinstance(result, dict) else None
@@ -145,9 +146,7 @@ def from_json(data: Any) -> dict[str, Any]:
             or result.get("end_reason") not in END_REASONS or not isinstance(places, list) \
             or not all(isinstance(p, list) and all(isinstance(n, str) for n in p) for p in places) \
             or sorted(n for p in places for n in p) != sorted(names):
-        raise RecordError(f"result must be {{\"rounds\": whole number, \"end_reason\": one of "
-                          f"{', '.join(END_REASONS)}, \"ranking\": places, each a list of names, every "
-                          f"player once}}; got {short(result)}")
+        raise RecordError(text("record-error.result", reasons=Join(END_REASONS), got=short(result)))
     return data
 
 
@@ -157,7 +156,7 @@ class ReplayDecider:
     auto = False
     needs_history = False
 
-    def __init__(self, decisions: list[dict[str, Any]], hint: str = "") -> None:
+    def __init__(self, decisions: list[dict[str, Any]], hint: str | Msg = "") -> None:
         self.decisions = decisions
         self.i = 0
         self.hint = hint
@@ -165,24 +164,23 @@ class ReplayDecider:
     def decide(self, req: Request) -> Any:
         i = self.i
         if i >= len(self.decisions):
-            raise RecordError(f"the record diverges: the game asks {req.player} for a "
-                              f"{req.kind} ({req.card or req.source}) as decision {i + 1}, but "
-                              f"the record holds only {len(self.decisions)} decisions (cut "
-                              "short, or written for another game: its `seed`, `bots` or "
-                              "`variants` changed)")
+            raise RecordError(text("record-error.too-few", player=req.player, kind=req.kind,
+                                   card=req.card or req.source, number=i + 1,
+                                   count=len(self.decisions)))
         d = self.decisions[i]
         self.i = i + 1
         if d.get("kind") != req.kind or d.get("player") != req.player or \
                 d.get("card") != req.card:
-            raise RecordError(f"the record diverges at decision {i + 1}: the game asks "
-                              f"{req.player} for a {req.kind} ({req.card or req.source}), the "
-                              f"record has {cut(str(d.get('player')))}'s {cut(str(d.get('kind')))} "
-                              f"({cut(str(d.get('card') or '-'))}) = {short(d.get('value'))}{self.hint}")
+            raise RecordError(text("record-error.other-request", number=i + 1, player=req.player,
+                                   kind=req.kind, card=req.card or req.source,
+                                   their=cut(str(d.get("player"))), their_kind=cut(str(d.get("kind"))),
+                                   their_card=cut(str(d.get("card") or "-")),
+                                   value=short(d.get("value")), hint=self.hint))
         value = d.get("value")
         if not _same_type(req, value) or not req.legal(value):
-            raise RecordError(f"the record diverges at decision {i + 1}: {req.player}'s "
-                              f"{req.kind} = {short(value)} is not legal here; allowed: "
-                              f"{req.describe_options()}{self.hint}")
+            raise RecordError(text("record-error.illegal", number=i + 1, player=req.player,
+                                   kind=req.kind, value=short(value),
+                                   allowed=req.describe_options(), hint=self.hint))
         return value
 
 
@@ -208,10 +206,9 @@ class _CheckedBot:
         value = self.record.decide(req)
         own = self.bot.decide(req)
         if own != value:
-            raise RecordError(f"decision {self.record.i} does not match the record's bots: "
-                              f"{req.player}'s {req.kind} is {short(value)} in the record, but "
-                              f"the {self.bot_name} bot the record names for {req.player} chooses "
-                              f"{short(own)}; the record's `bots`, `variants` or `seed` were changed")
+            raise RecordError(text("record-error.bot-differs", number=self.record.i,
+                                   player=req.player, kind=req.kind, value=short(value),
+                                   bot=self.bot_name, own=short(own)))
         return value
 
 
@@ -230,8 +227,7 @@ def replay(record: dict[str, Any] | str | Path, trace: bool = True, check: bool 
         record = load(record)
     else:
         record = from_json(record)
-    hint = (f" (a changed `seed` is the likely cause: seed {record['seed']} deals other hands; the "
-            "same seed and decisions always give the same game, M10)")
+    hint = Msg("record-error.seed-hint", {"seed": record["seed"]})
     dec = ReplayDecider(record["decisions"], hint)
     names = record["names"]
     try:
@@ -246,13 +242,13 @@ def replay(record: dict[str, Any] | str | Path, trace: bool = True, check: bool 
                 seats[name] = _CheckedBot(seats[name], record["bots"][k], dec)
         result = game.run()
     except DecisionError as exc:
-        raise RecordError(f"the record diverges at decision {dec.i}: {exc}{hint}") from None
+        raise RecordError(text("record-error.diverges", number=dec.i, error=exc, hint=hint)) from None
     except GameError as exc:
         raise RecordError(str(exc)) from None
     if check:
         if dec.i != len(record["decisions"]):
-            raise RecordError(f"the record diverges: the game ended after {dec.i} decisions, the "
-                              f"record holds {len(record['decisions'])}{hint}")
+            raise RecordError(text("record-error.too-many", number=dec.i,
+                                   count=len(record["decisions"]), hint=hint))
         want = record["result"]
         got: dict[str, Any] = {"rounds": result.rounds, "end_reason": result.end_reason,
                "ranking": [list(p) for p in result.ranking]}
@@ -261,6 +257,6 @@ def replay(record: dict[str, Any] | str | Path, trace: bool = True, check: bool 
             if key == "ranking":
                 w, g = [sorted(p) for p in w], [sorted(p) for p in g]
             if w != g:
-                raise RecordError(f"the replayed game differs from the record: {key} is "
-                                  f"{short(got[key])}, the record says {short(want[key])}")
+                raise RecordError(text("record-error.result-differs", key=key, got=short(got[key]),
+                                       want=short(want[key])))
     return result

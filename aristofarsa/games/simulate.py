@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
+from aristofarsa.core.messages import Msg, text
 from aristofarsa.core.rulings import MAX_PLAYERS, MIN_PLAYERS
 from aristofarsa.games.bots import BOTS
 from aristofarsa.games.bots import normalize_bots as _normalize_bots
@@ -97,17 +98,20 @@ def normalize_bots(bots: str | Iterable[str], players: int) -> tuple[str, ...]:
     return tuple(_normalize_bots(bots, players))
 
 
-def _check_int(name: str, value: Any, low: int | None = None, high: int | None = None, note: str = "") -> int:
+def _check_int(name: str, value: Any, low: int | None = None, high: int | None = None,
+               note: Msg | None = None) -> int:
+    """``value`` if it is an integer in range; else ValueError naming ``name``, the range
+    and why (``note``: a message, "ruling M8")."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
+        raise ValueError(text("simulate-error.integer", name=name, got=repr(value)))
     if (low is not None and value < low) or (high is not None and value > high):
         if high is None:
-            bound = f"at least {low}"
+            mid = "simulate-error.at-least-note" if note else "simulate-error.at-least"
         elif low is None:
-            bound = f"at most {high}"
+            mid = "simulate-error.at-most-note" if note else "simulate-error.at-most"
         else:
-            bound = f"{low} to {high}"
-        raise ValueError(f"{name} must be {bound}{note}, got {value}")
+            mid = "simulate-error.range-note" if note else "simulate-error.range"
+        raise ValueError(text(mid, name=name, low=low, high=high, note=note, got=value))
     return value
 
 
@@ -117,7 +121,7 @@ def _normalize_variants(variants: str | Iterable[str]) -> tuple[str, ...]:
     out = tuple(variants)
     for v in out:
         if not isinstance(v, str) or not v:
-            raise ValueError(f"variants must be variant names, got {v!r}")
+            raise ValueError(text("simulate-error.variants", got=repr(v)))
     return out
 
 
@@ -127,7 +131,7 @@ def _default_game_fn() -> GameFn:
     try:
         from aristofarsa.games.game import play_game
     except ImportError as exc:
-        raise ImportError(
+        raise ImportError(   # i18n: developer (a broken install of the package itself)
             "simulate needs the game runner aristofarsa.games.game.play_game, which cannot be imported "
             f"({exc}); pass game_fn=... to use another game function"
         ) from exc
@@ -150,17 +154,17 @@ def play_one(
     result = game_fn(players, seed, list(bots), expansion=expansion, variants=tuple(variants), trace=False)
     summary = result if isinstance(result, Mapping) else result.summary()
     if not isinstance(summary, Mapping):
-        raise TypeError(f"the game summary must be a dict, got {type(summary).__name__}")
+        raise TypeError(f"the game summary must be a dict, got {type(summary).__name__}")  # i18n: developer
     if "seed" in summary and summary["seed"] != seed:
         raise RuntimeError(f"the game runner reports seed {summary['seed']!r} for a game played "
-                           f"with seed {seed}")
+                           f"with seed {seed}")   # i18n: developer
     seats = summary.get("seats")
     played = summary.get("bots")
     if isinstance(seats, list) and isinstance(played, Mapping) and len(seats) == len(bots):
         asked = dict(zip(seats, bots, strict=True))
         if any(played.get(name) != bot for name, bot in asked.items()):
             raise RuntimeError(f"the game runner reports bots {dict(played)} for a game played "
-                               f"with bots {asked}")
+                               f"with bots {asked}")   # i18n: developer
     return dict(summary)
 
 
@@ -216,7 +220,8 @@ class _TextBar:
 
     def _show(self) -> None:
         pct = 100 * self.done // self.total if self.total else 100
-        sys.stderr.write(f"\rsimulate: {self.done}/{self.total} games ({pct}%)")
+        sys.stderr.write("\r" + text("simulate.progress", done=self.done, total=self.total,
+                                      percent=pct))
         sys.stderr.flush()
 
     def update(self, n: int = 1) -> None:
@@ -327,23 +332,19 @@ def _dask_client(scheduler: Any) -> tuple[Any, Any, bool]:
     try:
         from distributed import Client, as_completed
     except ImportError as exc:
-        raise ImportError(
-            "simulate(scheduler=...) needs Dask distributed, which is not installed: "
-            "pip install 'dask[distributed]' (or pip install 'aristofarsa[sim]')"
-        ) from exc
+        raise ImportError(text("simulate-error.no-dask")) from exc
     if isinstance(scheduler, str):
         _check_listening(scheduler)
         try:
             client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s")  # type: ignore[no-untyped-call]
         except Exception as exc:  # noqa: BLE001 - whatever answers there is not a Dask scheduler
             first = str(exc).splitlines()[0][:200] if str(exc) else ""
-            raise ValueError(f"--scheduler {scheduler}: something is listening there, but no Dask "
-                             f"scheduler answers ({exc.__class__.__name__}: {first})") from None
+            raise ValueError(text("simulate-error.not-dask", address=scheduler,
+                                  error=f"{exc.__class__.__name__}: {first}")) from None
         return client, as_completed, True
     if hasattr(scheduler, "submit") and hasattr(scheduler, "map"):
         return scheduler, as_completed, False
-    raise ValueError(f"scheduler must be a Dask scheduler address such as 'tcp://127.0.0.1:8786' "
-                     f"or a distributed.Client, got {scheduler!r}")
+    raise ValueError(text("simulate-error.scheduler", got=repr(scheduler)))
 
 
 def _check_listening(address: str) -> None:
@@ -356,14 +357,13 @@ def _check_listening(address: str) -> None:
     except ValueError:
         host = port = None
     if url.scheme not in ("tcp", "tls") or not host or port is None:
-        raise ValueError(f"--scheduler {address}: not a scheduler address; write tcp://HOST:PORT, "
-                         "e.g. tcp://127.0.0.1:8786")
+        raise ValueError(text("simulate-error.address", address=address))
     try:
         socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
     except OSError as exc:
         reason = exc.strerror or str(exc) or exc.__class__.__name__
-        raise ValueError(f"--scheduler {address}: nothing is listening there ({reason}); start a "
-                         f"Dask scheduler there first (dask scheduler --host {host} --port {port})") from None
+        raise ValueError(text("simulate-error.nothing-there", address=address, reason=reason,
+                              host=host, port=port)) from None
 
 
 def _dask_threads(client: Any) -> int:
@@ -389,12 +389,12 @@ def _check_game_fn(game_fn: GameFn | None, parallel: bool) -> None:
     if game_fn is None:
         _default_game_fn()
     elif not callable(game_fn):
-        raise ValueError(f"game_fn must be callable, got {game_fn!r}")
+        raise ValueError(f"game_fn must be callable, got {game_fn!r}")   # i18n: developer (API)
     elif parallel:
         try:
             pickle.dumps(game_fn)
         except Exception as exc:
-            raise ValueError(
+            raise ValueError(   # i18n: developer (a programmer's game_fn)
                 f"game_fn {game_fn!r} cannot be sent to worker processes ({exc}); "
                 "use a module-level function, or workers=1"
             ) from exc
@@ -463,10 +463,10 @@ def simulate(
     """
     games = _check_int("games", games, low=0)
     if games > MAX_GAMES:
-        raise ValueError(f"games must be at most {MAX_GAMES:,}, got {games}")
-    players = _check_int("players", players, MIN_PLAYERS, MAX_PLAYERS, note=" (ruling M8)")
+        raise ValueError(text("simulate-error.games", most=MAX_GAMES, got=games))
+    players = _check_int("players", players, MIN_PLAYERS, MAX_PLAYERS, note=Msg("simulate-error.note-m8"))
     seat_bots = normalize_bots(bots, players)
-    seed = _check_int("seed", seed, low=0, note=" (Python's generator treats -n like n)")
+    seed = _check_int("seed", seed, low=0, note=Msg("simulate-error.note-seed"))
     variants = _normalize_variants(variants)
     expansion = bool(expansion)
     if scheduler is None:
@@ -499,7 +499,7 @@ def simulate(
 
     stats = sink.stats
     if sink.pending or stats.games != games:  # pragma: no cover - a backend lost a chunk
-        raise RuntimeError(f"simulate: {stats.games} of {games} games came back")
+        raise RuntimeError(f"simulate: {stats.games} of {games} games came back")   # i18n: developer
     stats.meta = meta
     stats.elapsed = time.perf_counter() - started
     return stats

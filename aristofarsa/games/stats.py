@@ -55,7 +55,7 @@ __all__ = ["Stats", "CARD_EVENTS", "END_REASONS"]
 def _exact(value: Any, what: str) -> int | Fraction:
     """An exact number for ``value`` (int stays int, other reals become Fractions)."""
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise ValueError(f"{what} must be a number, got {value!r}")
+        raise ValueError(f"{what} must be a number, got {value!r}")  # i18n: developer
     if isinstance(value, int):
         return value
     if isinstance(value, Rational):
@@ -95,10 +95,10 @@ def _checked(summary: Mapping[str, Any]) -> _Game:
     seed = summary.get("seed", "?") if isinstance(summary, Mapping) else "?"
 
     def bad(msg: str) -> ValueError:
-        return ValueError(f"game summary (seed {seed}): {msg}")
+        return ValueError(f"game summary (seed {seed}): {msg}")  # i18n: developer
 
     if not isinstance(summary, Mapping):
-        raise ValueError(f"a game summary must be a dict, got {type(summary).__name__}")
+        raise ValueError(f"a game summary must be a dict, got {type(summary).__name__}")  # i18n: developer
     for key in ("rounds", "end_reason", "ranking", "seats", "bots", "players", "card_stats"):
         if key not in summary:
             raise bad(f"missing {key!r}")
@@ -107,33 +107,36 @@ def _checked(summary: Mapping[str, Any]) -> _Game:
     bots = summary["bots"]
     ranking = [list(place) for place in summary["ranking"]]
     if not seats:
-        raise bad("'seats' is empty")
+        raise bad("'seats' is empty")  # i18n: developer
     if len(set(seats)) != len(seats):
-        raise bad(f"'seats' lists a player twice: {seats}")
+        raise bad(f"'seats' lists a player twice: {seats}")  # i18n: developer
     ranked = [name for place in ranking for name in place]
     if sorted(ranked) != sorted(seats) or any(not place for place in ranking):
-        raise bad(f"'ranking' {ranking} must list every seat {seats} exactly once, in non-empty places")
+        raise bad(  # i18n: developer (a game function's summary, given by a programmer)
+            f"'ranking' {ranking} must list every seat {seats} exactly once, in non-empty places")
     for name in seats:
         if name not in players or "crowns" not in players[name]:
-            raise bad(f"'players' has no crowns for {name!r}")
+            raise bad(f"'players' has no crowns for {name!r}")  # i18n: developer
         if name not in bots:
-            raise bad(f"'bots' has no bot for {name!r}")
+            raise bad(f"'bots' has no bot for {name!r}")  # i18n: developer
     rounds = summary["rounds"]
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-        raise bad(f"'rounds' must be a non-negative integer, got {rounds!r}")
+        raise bad(f"'rounds' must be a non-negative integer, got {rounds!r}")  # i18n: developer
     end_reason = summary["end_reason"]
     if not isinstance(end_reason, str):
-        raise bad(f"'end_reason' must be a string, got {end_reason!r}")
-    crowns = {name: _exact(players[name]["crowns"], f"crowns of {name!r}") for name in seats}
+        raise bad(f"'end_reason' must be a string, got {end_reason!r}")  # i18n: developer
+    crowns = {name: _exact(players[name]["crowns"], f"crowns of {name!r}")  # i18n: developer
+              for name in seats}
     card_stats = summary["card_stats"]
     if not isinstance(card_stats, Mapping):
-        raise bad("'card_stats' must map card names to event counts")
+        raise bad("'card_stats' must map card names to event counts")  # i18n: developer
     for card, events in card_stats.items():
         if not isinstance(events, Mapping):
-            raise bad(f"'card_stats'[{card!r}] must map events to counts")
+            raise bad(f"'card_stats'[{card!r}] must map events to counts")  # i18n: developer
         for event, count in events.items():
             if isinstance(count, bool) or not isinstance(count, int):
-                raise bad(f"'card_stats'[{card!r}][{event!r}] must be an integer, got {count!r}")
+                raise bad(  # i18n: developer
+                    f"'card_stats'[{card!r}][{event!r}] must be an integer, got {count!r}")
     return _Game(seats, bots, ranking, rounds, end_reason, crowns, card_stats, summary.get("first"))
 
 
@@ -251,7 +254,7 @@ class Stats:
         becomes ``None`` when they describe different runs.
         """
         if not isinstance(other, Stats):
-            raise TypeError(f"can only merge a Stats, not {type(other).__name__}")
+            raise TypeError(f"can only merge a Stats, not {type(other).__name__}")  # i18n: developer
         out = copy.deepcopy(self)
         out._absorb(other)
         return out
@@ -423,4 +426,4 @@ def __getattr__(name: str) -> str:
     """``CROWNS_NOTE``, as :mod:`aristofarsa.core.cards` gives it (the catalog's ``cards-note.crowns``)."""
     if name == "CROWNS_NOTE":
         return text("cards-note.crowns")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: developer

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..core import files
 from ..core.cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, canonical
+from ..core.messages import Join, Msg
+from ..core.messages import text as message_text
 from .model import ScenarioError
 
 if TYPE_CHECKING:
@@ -182,9 +184,9 @@ def format_data(data: dict[str, Any], prose: bool = True) -> str:
     if data.get("crowns"):
         clauses.append("crowns " + " ".join(f"{c} {n}" for c, n in data["crowns"].items()))
     if data.get("final_round"):
-        clauses.append("final round")
+        clauses.append("final round")   # i18n: code (the line's own keyword)
     if data.get("next_draw"):
-        clauses.append("next draw")
+        clauses.append("next draw")   # i18n: code (the line's own keyword)
     clauses += [_player_clause(p) for p in data.get("player") or []]
     if prose and "description" in data:
         clauses.append("about " + _text(data["description"]))
@@ -266,14 +268,12 @@ class _Reader:
         self.spots: dict[str, _Clause] = {}
         self.expansion = False
 
-    def fail(self, message: str, at: int | None = None) -> NoReturn:
+    def fail(self, message: str | Msg, at: int | None = None) -> NoReturn:
         c = self.clause
-        where = "line"
-        if c is not None:
-            where += f", clause {c.number}" + (f" ({files.cut(c.who)})" if c.who else "")
-        if at is not None:
-            where += f", character {at + 1}"
-        raise LineError(f"{where}: {message}", c.number if c else None, None if at is None else at + 1)
+        place = None if at is None else at + 1
+        where = _where(c.number if c else None, files.cut(c.who) if c and c.who else None, place)
+        raise LineError(message_text("line-error.at", where=where, problem=message),
+                        c.number if c else None, place)
 
     # ------------------------------------------------------------ splitting
     def split(self, text: str, start: int, sep: str, limit: int = -1) -> list[tuple[str, int]]:
@@ -296,8 +296,7 @@ class _Reader:
             if self.clause is None:   # the line itself: the clause is the one the quote opens in
                 self.clause = _Clause(sum(1 for piece, _ in out if piece.strip()) + 1,
                                       text[begin:], start + begin)
-            self.fail('a quote (") is never closed; close it, or write \\" for a quote inside '
-                      "quotes", start + text.rfind('"'))
+            self.fail(Msg("line-error.quote-open"), start + text.rfind('"'))
         out.append((text[begin:], start + begin))
         return out
 
@@ -319,7 +318,7 @@ class _Reader:
             if ch == "\\":
                 nxt = raw[k + 1] if k + 1 < len(raw) - 1 else ""
                 if nxt not in _ESCAPES:
-                    self.fail(f"unknown escape \\{nxt} in quotes; allowed: \\\" \\\\ \\n \\t \\r", at + k)
+                    self.fail(Msg("line-error.escape", {"escape": nxt}), at + k)
                 out.append(_ESCAPES[nxt])
                 k += 2
                 continue
@@ -331,9 +330,9 @@ class _Reader:
     def read(self) -> dict[str, Any]:
         line = self.line
         if len(line) > MAX_LINE_CHARS:
-            self.fail(f"the line is {len(line):,} characters long; at most {MAX_LINE_CHARS:,}")
+            self.fail(Msg("line-error.too-long", {"size": len(line), "most": MAX_LINE_CHARS}))
         if "\n" in line.strip() or "\r" in line.strip():
-            self.fail("a round is one line: join the lines with ';' between the clauses",
+            self.fail(Msg("line-error.lines"),
                       line.strip().find("\n") if "\n" in line.strip() else line.strip().find("\r"))
         data: dict[str, Any] = {}
         players: list[dict[str, Any]] = []
@@ -352,8 +351,7 @@ class _Reader:
                 self.setting(text, start, data)
         self.clause = None
         if not players:
-            self.fail("no player clause; write one per player in seat order, e.g. "
-                      "'Ana: Knight, Witch on Caio -5, hand Jester; Bruno: …'")
+            self.fail(Msg("line-error.no-player"))
         data["player"] = players
         return data
 
@@ -368,21 +366,20 @@ class _Reader:
             second = rest[0][0].lower() if rest else ""
             want = "round" if key == "final" else "draw"
             if second != want or len(rest) != 1:
-                self.fail(f"'{key} {want}' takes nothing else", at)
+                self.fail(Msg("line-error.final-round-alone" if key == "final"
+                              else "line-error.next-draw-alone"), at)
             data["final_round" if key == "final" else "next_draw"] = True
             return
         if key == "expansion":
             if rest:
-                self.fail("'expansion' takes nothing else (it switches on the Exiled expansion)",
-                          rest[0][1])
+                self.fail(Msg("line-error.expansion-alone"), rest[0][1])
             data["expansion"] = True
             return
         if key in ("title", "about", "first", "seed"):
             if len(rest) != 1:
-                what = {"title": 'a title in quotes: title "…"',
-                        "about": 'a description in quotes: about "…"',
-                        "first": "one player's name: first Caio", "seed": "one whole number: seed 7"}[key]
-                self.fail(f"'{key}' takes {what}", rest[1][1] if len(rest) > 1 else at)
+                what = {"title": "line-error.takes-title", "about": "line-error.takes-about",
+                        "first": "line-error.takes-first", "seed": "line-error.takes-seed"}[key]
+                self.fail(Msg(what), rest[1][1] if len(rest) > 1 else at)
             value, vat, _ = rest[0]
             if key == "seed":
                 data["seed"] = self.number(value, "`seed`", vat)
@@ -391,12 +388,12 @@ class _Reader:
             return
         if key in ("variants", "variant", "rulings"):
             if not rest:
-                self.fail(f"'{key}' needs at least one name", at)
+                self.fail(Msg("line-error.needs-names", {"key": key}), at)
             data["rulings" if key == "rulings" else "variants"] = [w for w, _, _ in rest]
             return
         if key == "crowns":
             if not rest or len(rest) % 2:
-                self.fail("'crowns' takes pairs of a card and its crowns: crowns Merchant 4 Knight 6",
+                self.fail(Msg("line-error.crowns-pairs"),
                           at if not rest else rest[-1][1])
             crowns: dict[str, int] = {}
             for (card, cat, _), (n, nat, _) in zip(rest[::2], rest[1::2], strict=True):
@@ -404,21 +401,19 @@ class _Reader:
                 crowns[name] = self.number(n, f"crowns: {name}", nat)
             data["crowns"] = crowns
             return
-        self.fail(f"{word!r} is neither a player clause (NAME: Garden card, Phase-2 action, "
-                  "hand …) nor a setting; settings are title, about, expansion, first, variants, "
-                  "rulings, seed, crowns, final round, next draw", at)
+        self.fail(Msg("line-error.not-a-clause", {"word": repr(word)}), at)
 
     def player(self, head: tuple[str, int], body: tuple[str, int]) -> dict[str, Any]:
         assert self.clause is not None
         words = self.tokens(*head)
         if len(words) != 1 and not head[0].strip():
-            self.fail("a player clause starts with the player's name: 'Ana: Knight, …'", head[1])
+            self.fail(Msg("line-error.player-name"), head[1])
         if len(words) == 1:
             name = words[0][0].strip()
         else:       # an unquoted name with spaces: Ana Maria: …
             name = head[0].strip()
         if not name:
-            self.fail("a player clause starts with the player's name: 'Ana: Knight, …'", head[1])
+            self.fail(Msg("line-error.player-name"), head[1])
         self.clause.who = name
         self.spots[name.lower()] = self.clause
         parts = [(t, s) for t, s in self.split(*body, ",")]
@@ -426,10 +421,8 @@ class _Reader:
         if len(parts) < 2 or not parts[1][0].strip():
             at = parts[-1][1] + len(parts[-1][0])
             if not parts[0][0].strip():
-                self.fail("missing `garden` (the card played in the Ball Garden): "
-                          f"'{name}: Knight, Witch on Caio -5, hand Jester'", at)
-            self.fail("needs exactly one Phase-2 action after the Garden card: a card to Conspire "
-                      "(with its choices), 'convoke CARDS take NOBLE' or 'pass'", at)
+                self.fail(Msg("line-error.missing-garden", {"name": name}), at)
+            self.fail(Msg("line-error.one-action"), at)
         out["garden"] = self.card_part(*parts[0], "garden")
         action, astart = parts[1]
         words = self.tokens(action, astart)
@@ -441,7 +434,7 @@ class _Reader:
         first = {"passes": "pass", "convokes": "convoke"}.get(first, first)
         if first == "pass" and not words[0][2]:
             if len(words) > 1:
-                self.fail("'pass' takes nothing else (P8: no Phase-2 action is possible)", words[1][1])
+                self.fail(Msg("line-error.pass-alone"), words[1][1])
             out["passes"] = True
         elif first == "convoke" and not words[0][2]:
             out["convoke"] = self.convoke(words[1:])
@@ -450,21 +443,22 @@ class _Reader:
         for text, start in parts[2:]:
             zone = self.tokens(text, start)
             if not zone:
-                self.fail("an empty part between two commas", start)
+                self.fail(Msg("line-error.empty-part"), start)
             word, at, _ = zone[0]
             key = ZONE_WORDS.get(word.lower()) or _ZONE_ALIASES.get(word.lower())
             if key is None:
-                hint = f" (the hand? 'hand {text.strip()}')" if canonical(word) or _prefix(word) else ""
-                self.fail(f"{word!r} is not a zone{hint}; after the Phase-2 action come zones: "
-                          + ", ".join(f"'{w} CARDS'" for w in ZONE_WORDS), at)
+                zones = Join(Msg("line-error.zone-form", {"word": w}) for w in ZONE_WORDS)
+                hand = bool(canonical(word) or _prefix(word))
+                self.fail(Msg("line-error.not-a-zone-hand" if hand else "line-error.not-a-zone",
+                              {"word": repr(word), "cards": text.strip(), "zones": zones}), at)
             if key in out:
-                self.fail(f"`{key}` is given twice", at)
+                self.fail(Msg("line-error.twice", {"key": key}), at)
             cards = zone[1:]
             if len(cards) == 1 and cards[0][0].lower() == "none":
                 out[key] = []
             else:
                 if not cards:
-                    self.fail(f"'{word}' needs its cards (or 'none')", at)
+                    self.fail(Msg("line-error.zone-needs-cards", {"word": word}), at)
                 out[key] = [self.card(c, cat, key) for c, cat, _ in cards]
         return out
 
@@ -475,10 +469,10 @@ class _Reader:
             word, at, quoted = words[k]
             if word.lower() == "take" and not quoted:
                 if k + 1 >= len(words):
-                    self.fail("'take' needs the Noble taken from the Parlor", at)
+                    self.fail(Msg("line-error.take-needs"), at)
                 take = self.card(words[k + 1][0], words[k + 1][1], "convoke.take")
                 if k + 2 < len(words):
-                    self.fail("nothing comes after 'take NOBLE' in a Convoke", words[k + 2][1])
+                    self.fail(Msg("line-error.after-take"), words[k + 2][1])
                 break
             discard.append(self.card(word, at, "convoke.discard"))
             k += 1
@@ -490,7 +484,7 @@ class _Reader:
     def card_part(self, text: str, start: int, where: str) -> str | dict[str, Any]:
         words = self.tokens(text, start)
         if not words:
-            self.fail(f"missing `{where}` card", start)
+            self.fail(Msg("line-error.missing-card", {"where": where}), start)
         card = self.card(words[0][0], words[0][1], where)
         choices: dict[str, Any] = {}
         table = choices
@@ -504,22 +498,18 @@ class _Reader:
                 continue
             if low == "replay" and not quoted:
                 if where != "conspire" or table is not choices:
-                    self.fail("'replay' belongs to the Phase-2 card, once (the choices made again "
-                              "when a Bishop's cancellation replays the Balcony, B10)", at)
+                    self.fail(Msg("line-error.replay-where"), at)
                 choices["replay"] = table = {}
                 k += 1
                 continue
             key = CHOICE_WORDS.get(low)
             if key is None and not quoted and (canonical(word) or _prefix(word)):
-                self.fail(f"{word!r} is a card, not a choice of {card}: is a comma missing before "
-                          "it? (NAME: Garden card, Phase-2 action, hand …)", at)
+                self.fail(Msg("line-error.card-not-choice", {"word": repr(word), "card": card}), at)
             if key is None or quoted:
-                self.fail(f"{word!r} is not a choice; choices are 'on PLAYER', '+5' / '-5', "
-                          "'give CARD', 'exchange CARD' (or yes / no), 'reveal CARD', 'discard "
-                          "CARD', 'peek PLAYER', 'also CARD', 'keep CARDS'"
-                          + (", 'replay …'" if where == "conspire" else ""), at)
+                self.fail(Msg("line-error.not-a-choice-conspire" if where == "conspire"
+                              else "line-error.not-a-choice", {"word": repr(word)}), at)
             if k + 1 >= len(words):
-                self.fail(f"'{word}' needs a value", at)
+                self.fail(Msg("line-error.needs-value", {"word": word}), at)
             if key == "keep":
                 cards = []
                 k += 1
@@ -534,7 +524,7 @@ class _Reader:
             self.put(table, key, self.value(key, value, vat, vquoted, where), at, where)
             k += 2
         if choices.get("replay") == {}:
-            self.fail("'replay' needs the choices made again: 'replay on Bruno'",
+            self.fail(Msg("line-error.replay-empty"),
                       start + len(text.rstrip()) - 1)
         return {"card": card, **choices} if choices else card
 
@@ -549,7 +539,7 @@ class _Reader:
 
     def put(self, table: dict[str, Any], key: str, value: Any, at: int, where: str) -> None:
         if key in table:
-            self.fail(f"`{where}.{key}` is given twice", at)
+            self.fail(Msg("line-error.twice", {"key": f"{where}.{key}"}), at)
         table[key] = value
 
     def value(self, key: str, value: str, at: int, quoted: bool, where: str) -> Any:
@@ -566,12 +556,11 @@ class _Reader:
         if name is None:
             name = _prefix(value)
         if name is None:
-            allowed = ", ".join(n for n in CARDS if self.expansion or not CARDS[n].expansion)
-            self.fail(f"`{where}`: {value!r} is not a card name; cards are {allowed} "
-                      "(any case; the first three letters are enough)", at)
+            allowed = Join(n for n in CARDS if self.expansion or not CARDS[n].expansion)
+            self.fail(Msg("line-error.not-a-card", {"where": where, "value": repr(value),
+                                                    "allowed": allowed}), at)
         if CARDS[name].expansion and not self.expansion and where != "crowns":
-            self.fail(f"`{where}`: {name} is an Exiled expansion card; add the clause "
-                      "'expansion' to use it", at)
+            self.fail(Msg("line-error.expansion-card", {"where": where, "card": name}), at)
         return name
 
 
@@ -588,7 +577,7 @@ def parse(text: str) -> dict[str, Any]:
     """The scenario file data (the shape of its TOML) a line holds; :class:`LineError` if the
     line is malformed. Card names come back in their proper spelling."""
     if not isinstance(text, str):
-        raise LineError("a round in one line is text")
+        raise LineError(message_text("line-error.not-text"))
     return _Reader(text).read()
 
 
@@ -623,8 +612,19 @@ def locate(text: str, message: str, path: str = "<line>") -> LineError:
     m = _PLAYER_IN_MESSAGE.match(body)
     spot = reader.spots.get(m.group(1).lower()) if m else None
     if m is None or spot is None:
-        return LineError(f"line: {body}")
+        return LineError(message_text("line-error.at", where=_where(None, None, None), problem=body))
     body = body[m.end():]
-    return LineError(f"line, clause {spot.number} ({files.cut(spot.who or '')}), character "
-                     f"{spot.start + 1}: {body}",
-                     spot.number, spot.start + 1)
+    where = _where(spot.number, files.cut(spot.who or ""), spot.start + 1)
+    return LineError(message_text("line-error.at", where=where, problem=body), spot.number, spot.start + 1)
+
+
+def _where(clause: int | None, who: str | None, character: int | None) -> Msg:
+    """Where in the line a mistake is: the line, its clause (and whose), the character."""
+    at = character is not None
+    if clause is None:
+        kind = "line-where.line-character" if at else "line-where.line"
+    elif who is None:
+        kind = "line-where.clause-character" if at else "line-where.clause"
+    else:
+        kind = "line-where.clause-who-character" if at else "line-where.clause-who"
+    return Msg(kind, {"clause": clause, "who": who, "character": character})

@@ -27,6 +27,8 @@ import re
 import zlib
 from typing import TYPE_CHECKING
 
+from ..core.messages import text
+
 if TYPE_CHECKING:
     from . import Scenario
 
@@ -55,59 +57,56 @@ def encode(toml_text: str) -> str:
     """The share code of a scenario's TOML text (the text is kept exactly)."""
     raw = toml_text.encode("utf-8")
     if len(raw) > MAX_TOML_BYTES:
-        raise ShareCodeError(f"scenario too large to share: {len(raw)} bytes of TOML "
-                             f"(a share code holds at most {MAX_TOML_BYTES})")
+        raise ShareCodeError(text("share-error.too-large-toml", size=len(raw),
+                                  most=MAX_TOML_BYTES))
     packed = zlib.compress(raw, 9)
     code = f"{PREFIX}.{_b64(packed)}.{_check(packed)}"
     if len(code) > MAX_CODE_CHARS:
-        raise ShareCodeError(f"scenario too large to share: its code would have {len(code)} "
-                             f"characters (at most {MAX_CODE_CHARS})")
+        raise ShareCodeError(text("share-error.too-large-code", size=len(code),
+                                  most=MAX_CODE_CHARS))
     return code
 
 
 def decode(code: str) -> str:
     """The scenario TOML text a code holds, or :class:`ShareCodeError` saying what is wrong."""
     if not isinstance(code, str):
-        raise ShareCodeError("a share code is text")
+        raise ShareCodeError(text("share-error.not-text"))
     code = code.strip()
     if not code:
-        raise ShareCodeError("empty share code (copy the whole link)")
+        raise ShareCodeError(text("share-error.empty"))
     if len(code) > MAX_CODE_CHARS:
-        raise ShareCodeError(f"share code too long: {len(code)} characters (at most {MAX_CODE_CHARS}); "
-                             "it was not made by this app")
+        raise ShareCodeError(text("share-error.too-long", size=len(code), most=MAX_CODE_CHARS))
     parts = code.split(".")
     if parts[0] != PREFIX:
-        raise ShareCodeError(f"not an aristofarsa share code (a code starts with '{PREFIX}.')")
+        raise ShareCodeError(text("share-error.foreign", prefix=PREFIX))
     if len(parts) != 3 or not parts[1]:
-        raise ShareCodeError("share code is cut short or damaged (copy the whole link)")
+        raise ShareCodeError(text("share-error.cut-or-damaged"))
     payload, check = parts[1], parts[2]
     if not _B64.fullmatch(payload) or not _B64.fullmatch(check):
-        raise ShareCodeError("damaged share code: it holds characters a code never has "
-                             "(allowed: A-Z a-z 0-9 - _ .)")
+        raise ShareCodeError(text("share-error.characters", allowed="A-Z a-z 0-9 - _ ."))
     if len(payload) % 4 == 1:
-        raise ShareCodeError("share code is cut short or damaged (copy the whole link)")
+        raise ShareCodeError(text("share-error.cut-or-damaged"))
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
-        raise ShareCodeError("damaged share code (copy the whole link)") from None
+        raise ShareCodeError(text("share-error.damaged")) from None
     if len(check) != _CHECK_CHARS or not hmac.compare_digest(check, _check(packed)):
-        raise ShareCodeError("damaged share code: its checksum does not match (a character was "
-                             "changed, lost or added; copy the whole link)")
+        raise ShareCodeError(text("share-error.checksum"))
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, MAX_TOML_BYTES + 1)
     except zlib.error:
-        raise ShareCodeError("damaged share code: its data does not unpack") from None
+        raise ShareCodeError(text("share-error.unpack")) from None
     if len(raw) > MAX_TOML_BYTES or inflater.unconsumed_tail:
-        raise ShareCodeError(f"share code refused: it unpacks to more than {MAX_TOML_BYTES} bytes")
+        raise ShareCodeError(text("share-error.bomb", most=MAX_TOML_BYTES))
     if not inflater.eof:
-        raise ShareCodeError("share code is cut short (copy the whole link)")
+        raise ShareCodeError(text("share-error.cut"))
     if inflater.unused_data:
-        raise ShareCodeError("damaged share code: data after its end")
+        raise ShareCodeError(text("share-error.trailing"))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ShareCodeError("damaged share code: its text is not UTF-8") from None
+        raise ShareCodeError(text("share-error.not-utf8")) from None
 
 
 def load(code: str, where: str = "<share code>") -> Scenario:

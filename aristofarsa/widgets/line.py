@@ -10,17 +10,32 @@ pasting and uploading use), so a line opens exactly as the same round as a file.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as ipw  # type: ignore[import-untyped,unused-ignore]
 
 from .. import scenario
+from ..core.messages import text as message
 from ..scenario import line
 from .common import hook, wrap_row
 
-PLACEHOLDER = "Ana: Knight, Witch on Caio -5, hand Jester; Bruno: …"
-ORIGIN = "the line"
+
+def origin() -> str:
+    """Where a round opened from the box comes from, as its messages name it ("the line")."""
+    return message("line-box.origin")
+
+
+def __getattr__(name: str) -> str:
+    """``PLACEHOLDER``, ``ORIGIN`` and ``WITHHELD``, in the catalog in use when read."""
+    if name == "PLACEHOLDER":
+        return message("line-box.placeholder")
+    if name == "ORIGIN":
+        return origin()
+    if name == "WITHHELD":
+        return withheld()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")   # i18n: developer
 
 
 class LineBox(ipw.VBox):
@@ -32,18 +47,15 @@ class LineBox(ipw.VBox):
         self._open_toml = open_toml
         self._show_error = show_error
         self.layout.max_width = "100%"
-        self.text = hook(ipw.Text(placeholder=PLACEHOLDER, description="Round in one line",
+        self.text = hook(ipw.Text(placeholder=message("line-box.placeholder"),
+                                  description=message("line-box.label"),
                                   style={"description_width": "initial"},
                                   layout=ipw.Layout(width="auto", flex="1 1 18em", max_width="100%")),
                          "af-line")
-        self.go = hook(ipw.Button(description="Open the line", layout=ipw.Layout(width="auto")),
+        self.go = hook(ipw.Button(description=message("line-box.open"), layout=ipw.Layout(width="auto")),
                        "af-line-go")
         self.go.on_click(lambda _: self.open_line())
-        self.children = [ipw.HTML("<div class='af-muted'>…or type the round in one line: one "
-                                  "clause per player, in seat order — Garden card, Phase-2 "
-                                  "action, hand; e.g. <i>Ana: Knight, Witch on Caio -5, hand "
-                                  "Jester; Bruno: Rogue, convoke Servant Merchant take Bishop; "
-                                  "…</i></div>"),
+        self.children = [ipw.HTML("<div class='af-muted'>" + message("line-box.help") + "</div>"),
                          wrap_row([self.text, self.go])]
 
     def open_line(self) -> bool:
@@ -51,20 +63,21 @@ class LineBox(ipw.VBox):
         message) when the line is malformed or its round cannot be played as written."""
         text = self.text.value
         try:
-            sc = line.load(text, ORIGIN)
+            sc = line.load(text, origin())
             scenario.run(sc, trace=False)        # the round's own rules, located in the line
         except line.LineError as exc:
             self._show_error(str(exc))
             return False
         except scenario.ScenarioError as exc:
-            self._show_error(str(line.locate(text, str(exc), ORIGIN)))
+            self._show_error(str(line.locate(text, str(exc), origin())))
             return False
-        return self._open_toml(line.to_toml(text), ORIGIN)
+        return self._open_toml(line.to_toml(text), origin())
 
 
-#: What the share box says through one player's eyes: the line names every card of the round.
-WITHHELD = ("<div class='af-share-line af-muted'>The round in one line tells every hidden card: "
-            "switch <b>Seen by</b> to Everyone to share it.</div>")
+def withheld() -> str:
+    """What the share box says through one player's eyes: the line names every card of the
+    round (``WITHHELD``)."""
+    return "<div class='af-share-line af-muted'>" + message("line-box.withheld") + "</div>"
 
 
 def share_line(round_: scenario.Scenario | str | bytes | None, viewer: str | None = None) -> str:
@@ -79,16 +92,17 @@ def share_line(round_: scenario.Scenario | str | bytes | None, viewer: str | Non
             text = line.dumps(round_, prose=False)
         else:
             toml = round_.decode("utf-8") if isinstance(round_, bytes) else round_
-            text = line.from_toml(toml, ORIGIN, prose=False)
+            text = line.from_toml(toml, origin(), prose=False)
     except (scenario.ScenarioError, UnicodeDecodeError):
         return ""
     if viewer is not None:
-        return WITHHELD
+        return withheld()
+    copied = json.dumps(message("line-box.copied"))
     copy = ("const c=this.parentNode.querySelector(\"code\").innerText;"
-            "if(navigator.clipboard){navigator.clipboard.writeText(c)}"
-            "this.textContent=\"Copied\"")
-    return ("<div class='af-share-line'>The round in one line (paste it into a chat; the one-line "
-            "box of this page opens it again):<br><code class='af-line-text' style='white-space:"
-            f"pre-wrap;overflow-wrap:anywhere'>{html.escape(text)}</code><br>"
-            f"<button type='button' class='af-copy-line' aria-label='copy the round in one line' "
-            f"onclick='{html.escape(copy, quote=True)}'>Copy the line</button></div>")
+            f"if(navigator.clipboard){{navigator.clipboard.writeText(c)}}this.textContent={copied}")
+    label = html.escape(message("line-box.copy-label"), quote=True)
+    return ("<div class='af-share-line'>" + message("line-box.share") + "<br><code "
+            "class='af-line-text' style='white-space:pre-wrap;overflow-wrap:anywhere'>"
+            f"{html.escape(text)}</code><br><button type='button' class='af-copy-line' "
+            f"aria-label='{label}' onclick='{html.escape(copy, quote=True)}'>"
+            + message("line-box.copy") + "</button></div>")
