@@ -16,7 +16,7 @@ import sys
 from .. import __version__
 from ..core.files import printable
 from ..core.messages import text
-from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, Parser, UsageError
+from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, Parser, UsageError, argparse_words
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "UsageError", "build_parser", "main"]
 
@@ -37,13 +37,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    with argparse_words():          # argparse's own words (usage:, its errors) from the catalog
+        parser = build_parser()
+        args = parser.parse_args(argv)
     try:
         return int(args.func(args))
     except UsageError as exc:
         # a message may quote a pasted line or file: no control character reaches the terminal
-        print(text("cli-help.error", command=args.command, error=printable(str(exc))), file=sys.stderr)
+        print(text("cli-help.error", command=f"aristofarsa {args.command}", error=printable(str(exc))), file=sys.stderr)
         return EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK

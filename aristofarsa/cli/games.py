@@ -17,7 +17,7 @@ def add_commands(sub) -> None:
     """Register the whole-game commands on the main parser's subparsers."""
     from ..core.variants import VARIANTS
     from ..games.simulate import ALLOWED_BOTS
-    bots_help = text("cli-help.play.bots", bots=", ".join(ALLOWED_BOTS))
+    bots_help = text("cli-help.play.bots", bots=", ".join(ALLOWED_BOTS), default="random")
     variant_help = text("cli-help.play.variant", variants=", ".join(VARIANTS))
 
     p = sub.add_parser("play", help=text("cli-help.play.help"),
