@@ -52,7 +52,7 @@ def test_serve_turns_overrides_off_and_sets_its_limits(monkeypatch):
     assert str(config.AppKernelManager.cull_open_idle) == "600"
     # the page's script keeps larger uploads from the kernel
     assert config.VoilaConfiguration.resources == {"af_upload_limit": str(MAX_UPLOAD_BYTES),
-                                                   **apps.page_texts()}
+                                                   **apps.page_texts(), **apps.page_titles()}
     from aristofarsa.cli import voila_fixes
 
     assert voila_app.RequestInfoSocketHandler is voila_fixes.QuerySocketHandler
@@ -306,8 +306,12 @@ def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
 
     with messages.using(messages.pseudo()):
         config, _ = _served_config(monkeypatch)
-    given = {k: v for k, v in config.VoilaConfiguration.resources.items() if k != "af_upload_limit"}
-    assert set(given) == set(apps.page_texts()) and len(given) == 6
+    resources = config.VoilaConfiguration.resources
+    given = {k: v for k, v in resources.items() if k in apps.page_texts()}
+    titles = {k: v for k, v in resources.items() if k.startswith(("af_app_", "af_title_"))}
+    assert set(resources) == {*apps.page_texts(), *apps.page_titles(), "af_upload_limit"}
+    assert len(given) == 14 and len(titles) == 2 * len(apps.APP_NAMES)
+    assert all(v.startswith(messages.OPEN) for v in titles.values())
     assert all(v.startswith(messages.OPEN) and v.endswith(messages.CLOSE) for v in given.values())
     folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder))
@@ -315,7 +319,7 @@ def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
     def pages(resources: dict) -> str:
         # nbconvert's resources answer "" for a key they lack
         return "".join(env.get_template(name).render(resources=ResourcesDict(None, resources))
-                       for name in ("page_app_watch.html.j2", "page_problems.html.j2"))
+                       for name in ("page_app_watch.html.j2", "page_problems.html.j2", "a11y.html.j2"))
 
     served, alone = pages(given), pages({})
     for text in given.values():

@@ -220,8 +220,10 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             f"--AppKernelManager.connect_wait={connect_wait}",
             # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
             f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
-            # the page's own sentences, from the catalog (page_app_watch, page_problems)
-            *(f"--VoilaConfiguration.resources={key}={text}" for key, text in page_texts().items()),
+            # the page's own sentences and titles, from the catalog (page_app_watch, page_problems,
+            # a11y, index)
+            *(f"--VoilaConfiguration.resources={key}={said}"
+              for key, said in {**page_texts(), **page_titles()}.items()),
             # the static site's build tools put this JupyterLab extension next to Voila's: a
             # served page has a kernel of its own and never needs its scripts
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
@@ -244,7 +246,27 @@ def page_texts() -> dict[str, str]:
             "af_cut": messages.text("serve.page-cut"),
             "af_slow": messages.text("serve.page-slow"),
             "af_unreachable": messages.text("serve.page-unreachable"),
-            "af_reload": messages.text("serve.reload")}
+            "af_reload": messages.text("serve.reload"),
+            "af_too_big": messages.text("serve.upload-too-big", name="{name}", size="{size}",
+                                        limit="{limit}"),
+            "af_hook_lesson_list": messages.text("serve.hook.lesson-list"),
+            "af_hook_viewer": messages.text("serve.hook.viewer"),
+            "af_hook_slider": messages.text("serve.hook.slider"),
+            "af_hook_line": messages.text("serve.hook.line"),
+            "af_hook_filter_ruling": messages.text("serve.hook.filter-ruling"),
+            "af_hook_filter_card": messages.text("serve.hook.filter-card"),
+            "af_hook_upload": messages.text("serve.hook.upload")}
+
+
+def page_titles() -> dict[str, str]:
+    """Each app page's main heading (``af_app_<name>``) and title (``af_title_<name>``) from
+    the catalog in use, by the name of the template's resource (index.html.j2)."""
+    from ..core import messages
+
+    titles = app_titles()
+    return {**{f"af_app_{name}": title for name, title in titles.items()},
+            **{f"af_title_{name}": messages.text("serve.page-title", app=title)
+               for name, title in titles.items()}}
 
 
 def use_template_in_jupyter(config_dir: Path, data_dir: Path) -> Path:

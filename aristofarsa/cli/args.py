@@ -30,8 +30,9 @@ class Parser(argparse.ArgumentParser):
 
 #: argparse's own words (its gettext messages) that the command line can show, each as a
 #: catalog message: argparse's text -> (message ID, its fields). A field holds argparse's own
-#: placeholder ("%(prog)s", "%s"), which argparse fills after the message is said.
-ARGPARSE_WORDS: dict[str, tuple[str, dict[str, str]]] = {
+#: placeholder ("%(prog)s", "%s"), which argparse fills after the message is said. The keys are
+#: argparse's gettext message IDs, never shown (what is shown is the catalog's).
+ARGPARSE_WORDS: dict[str, tuple[str, dict[str, str]]] = {  # i18n: code
     "usage: ": ("argparse.usage", {}),
     "positional arguments": ("argparse.positionals", {}),
     "options": ("argparse.options", {}),
