@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args))
     except UsageError as exc:
         # a message may quote a pasted line or file: no control character reaches the terminal
-        print(text("cli-help.error", command=f"aristofarsa {args.command}", error=printable(str(exc))), file=sys.stderr)
+        print(text("cli-help.error", command=f"aristofarsa {args.command}",
+                   error=printable(str(exc))), file=sys.stderr)
         return EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK

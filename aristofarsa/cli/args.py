@@ -44,7 +44,8 @@ ARGPARSE_WORDS: dict[str, tuple[str, dict[str, str]]] = {  # i18n: code
     "unrecognized arguments: %s": ("argparse.unrecognized", {"arguments": "%s"}),
     "invalid choice: %(value)r (choose from %(choices)s)": (
         "argparse.invalid-choice", {"value": "%(value)r", "choices": "%(choices)s"}),
-    "invalid %(type)s value: %(value)r": ("argparse.invalid-value", {"type": "%(type)s", "value": "%(value)r"}),
+    "invalid %(type)s value: %(value)r": (
+        "argparse.invalid-value", {"type": "%(type)s", "value": "%(value)r"}),
     "expected one argument": ("argparse.expected-one", {}),
     "not allowed with argument %s": ("argparse.not-allowed", {"argument": "%s"}),
     "ignored explicit argument %r": ("argparse.ignored", {"argument": "%r"}),
@@ -63,12 +64,12 @@ def argparse_words() -> Iterator[None]:
     """Inside the block argparse says its own words (``usage:``, ``options``, its errors) from
     the catalog in use: its gettext function is swapped for one that reads ``ARGPARSE_WORDS``
     (and put back after, so no other parser of the process is changed)."""
-    old = getattr(argparse, "_")
-    setattr(argparse, "_", _argparse_says)
+    old = argparse._  # type: ignore[attr-defined]
+    argparse._ = _argparse_says  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        setattr(argparse, "_", old)
+        argparse._ = old  # type: ignore[attr-defined]
 
 
 def variant(value: str) -> Variant:
