@@ -56,7 +56,9 @@ ARGPARSE_WORDS: dict[str, tuple[str, dict[str, str]]] = {  # i18n: code
 
 def _argparse_says(message: str | None) -> str | None:
     said = ARGPARSE_WORDS.get(message) if message is not None else None
-    return message if said is None else text(said[0], **said[1])
+    if said is None or message is None:
+        return message
+    return text(said[0], **said[1]) + ("\n" if message.endswith("\n") else "")   # the line's end
 
 
 @contextmanager
