@@ -88,8 +88,9 @@ LEFT_OUT = {  # i18n: developer
 #: The time of every file in the build unless ``SOURCE_DATE_EPOCH`` says otherwise (1980-01-01, the
 #: earliest a zip entry holds): the same sources give the same bytes, whenever they are built.
 EPOCH = 315532800
-#: Voici's command (its package has no ``__main__`` that works without the ``voici`` package).
-VOICI = "import sys; from voici_core.app import main; sys.exit(main())"   # i18n: code
+#: Voici's command (its package has no ``__main__`` that works without the ``voici`` package),
+#: through :func:`voici`.
+VOICI = "import sys; from aristofarsa.cli.site import voici; sys.exit(voici())"   # i18n: code
 #: Parts of the JupyterLite output that no page of the site loads.
 PRUNED = ("build", "doc", "jupyter-lite.ipynb", "voici/render/index.html",
           "docs/404.html")   # a host shows only the 404 page at the site's root; MkDocs' needs it there
@@ -115,6 +116,17 @@ def cmd_site(args: argparse.Namespace) -> int:
           else text("cli-site.python-cached", megabytes=python_mb))
     print(text("cli-site.try", out=out))
     return EXIT_OK
+
+
+def voici() -> int:
+    """Voici's command line, its templates given the Jinja global ``af_texts`` (the landing
+    page's words from the catalog: ``tree.html``, which Voici renders for its tree page)."""
+    import jinja2.defaults
+    from voici_core.app import main  # type: ignore[import-untyped]
+
+    jinja2.defaults.DEFAULT_NAMESPACE["af_texts"] = landing_texts   # every Environment's globals
+    main()
+    return 0
 
 
 def check_tools() -> None:
