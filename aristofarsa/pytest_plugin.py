@@ -24,9 +24,14 @@ from typing import Any
 
 import pytest
 
-from .core.messages import text
-
 OPTION = "--aristofarsa-scenarios"
+
+
+def text(id: str, **fields: Any) -> str:
+    """Message ``id`` of the catalog (imported here: the plugin imports nothing of the package
+    until pytest asks for its option's help or an item runs)."""
+    from .core.messages import text as said
+    return said(id, **fields)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

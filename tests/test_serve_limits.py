@@ -258,10 +258,11 @@ def test_serve_binds_its_port_before_voila_starts_and_voila_serves_on_it(monkeyp
 
     given: list = []
     serve_on = voila_fixes.serve_on
-    monkeypatch.setattr(voila_fixes, "serve_on",
-                        lambda app, sockets: given.append((sockets, apps.bound_port(sockets))))
+    monkeypatch.setattr(voila_fixes, "serve_on", lambda app, sockets, names: given.append(
+        (sockets, apps.bound_port(sockets), names)))
     config, _ = _served_config(monkeypatch)
-    [(sockets, port)] = given
+    [(sockets, port, names)] = given
+    assert names == {"af_texts": apps.landing_texts}    # the landing page's words (tree.html)
     assert port > 0 and str(config.Voila.port) == str(port)
     assert all(s.fileno() == -1 for s in sockets)       # closed once Voila has ended
     with socket.socket() as taken:                      # a port in use: refused, naming it
@@ -274,13 +275,18 @@ def test_serve_binds_its_port_before_voila_starts_and_voila_serves_on_it(monkeyp
         def get(self) -> None:
             self.write("served")
 
+    import jinja2
+
+    env = jinja2.Environment()
+
     async def run() -> str:
         sockets = apps.listening_sockets("127.0.0.1", 0)
         app = type("FakeVoila", (), {})()              # what Voila's listen does: app.listen(port, ip)
-        app.app = tornado.web.Application([("/", Hello)])
+        app.app = tornado.web.Application([("/", Hello)], voila_jinja2_env=env)
         app.listen = lambda: app.app.listen(0, "127.0.0.1")
-        serve_on(app, sockets)
+        serve_on(app, sockets, {"af_texts": apps.landing_texts})
         app.listen()
+        assert env.globals["af_texts"] is apps.landing_texts   # given once Voila has made its app
         try:
             response = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{apps.bound_port(sockets)}/")
             return response.body.decode()

@@ -74,7 +74,8 @@ def landing_texts() -> dict[str, Any]:
     """What the landing page (template ``tree.html``) says, from the catalog in use: its
     language, title, lead, footer, the words for an app not installed, and each app as
     (notebook name, title, what it is for). The template gets this function as the Jinja
-    global ``af_texts`` (``voila_fixes.install`` for ``serve``, ``site.landing_page``)."""
+    global ``af_texts`` (``voila_fixes.serve_on`` for ``serve``, ``site.landing_page`` and
+    ``site.voici`` for the static site)."""
     titles = app_titles()
     blurbs = {"learn": text("apps.blurb.learn"), "lab": text("apps.blurb.lab"),
               "play": text("apps.blurb.play"), "dispute": text("apps.blurb.dispute"),
@@ -360,7 +361,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     voila_fixes.install()
     app = Voila()
-    voila_fixes.serve_on(app, sockets)
+    voila_fixes.serve_on(app, sockets, {"af_texts": landing_texts})   # the landing page's words
     app.initialize(voila_argv(folder, host, port, args.cull_idle, not args.no_browser, args.pool_size,
                               args.max_kernels, args.cull_open_idle, args.max_kernels_per_client,
                               args.connect_wait))

@@ -387,29 +387,27 @@ async def within(task: asyncio.Future, seconds: float, give_up: Any) -> Any:
         raise VisitorWaitExpired(f"no answer within {seconds} s") from None  # i18n: developer
 
 
-def give_texts(settings: dict[str, Any]) -> None:
-    """Give the server's page templates (the landing page ``tree.html``) the Jinja global
-    ``af_texts``: what the page says, from the catalog in use (``apps.landing_texts``)."""
-    from .apps import landing_texts
-
+def give_globals(settings: dict[str, Any], names: dict[str, Any]) -> None:
+    """Give the server's page templates the Jinja globals ``names`` (``serve`` gives the
+    landing page ``tree.html`` its words: ``af_texts``, ``apps.landing_texts``)."""
     for key in ("voila_jinja2_env", "jinja2_env"):
         env = settings.get(key)
         if env is not None:
-            env.globals["af_texts"] = landing_texts
+            env.globals.update(names)
 
 
-def serve_on(app: Any, sockets: list) -> None:
+def serve_on(app: Any, sockets: list, template_globals: dict[str, Any] | None = None) -> None:
     """Make the Voila application ``app`` serve on ``sockets``, already bound and listening
     (``cli/apps.py``, ``listening_sockets``), instead of binding its port itself: Voila's
     ``listen`` calls its Tornado application's ``listen(port, ip)`` once ``start`` has made it.
-    Its page templates get the Jinja global ``af_texts`` then (:func:`give_texts`)."""
+    Its page templates get the Jinja globals ``template_globals`` then (:func:`give_globals`)."""
     from tornado.httpserver import HTTPServer
 
     voila_listen = app.listen
 
     def listen() -> None:
         tornado_app = app.app
-        give_texts(tornado_app.settings)
+        give_globals(tornado_app.settings, template_globals or {})
 
         def on_sockets(port: int, address: str | None = None, **kwargs: Any) -> HTTPServer:
             server = HTTPServer(tornado_app, **{k: v for k, v in kwargs.items()
