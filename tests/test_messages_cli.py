@@ -201,6 +201,21 @@ def test_the_page_titles_and_field_names_come_from_the_catalog():
     assert apps_cli.page_titles()["af_title_exiled"] == "The Exiled expansion · Aristofarsa"
 
 
+def test_the_static_sites_own_words_come_from_the_catalog():
+    """The static site's app pages (the bar above each app, the words when Python never
+    starts, each page's title) get their words as the Jinja global af_site_texts that
+    `aristofarsa site` gives Voici; both templates use it."""
+    with using(pseudo()):
+        said = site_cli.site_texts()
+    assert all(v.startswith(OPEN) and v.endswith(CLOSE) for v in said.values())
+    assert {"bar", "all_apps", "docs", "note", "not_started", "reload", "af_title_lab"} <= set(said)
+    folder = apps_cli.JUPYTER_DATA_DIR / "voila" / "templates" / "aristofarsa-static"
+    for name in ("index.html.j2", "page_problems.html.j2"):
+        template = (folder / name).read_text(encoding="utf-8")
+        assert "af_site_texts()" in template
+        assert "Runs entirely in your browser" not in template and "Python has not started" not in template
+
+
 def test_the_pytest_plugins_report_counts_in_the_catalog():
     assert text("pytest-plugin.mismatch", path="a.toml", count=1).endswith("(1 field differs):")
     assert text("pytest-plugin.mismatch", path="a.toml", count=2).endswith("(2 fields differ):")

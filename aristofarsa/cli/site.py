@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 from ..core.messages import text
-from .apps import APP_NAMES, JUPYTER_DATA_DIR, PACKAGE_DIR, landing_texts, notebooks_dir
+from .apps import APP_NAMES, JUPYTER_DATA_DIR, PACKAGE_DIR, landing_texts, notebooks_dir, page_titles
 from .args import EXIT_OK, UsageError
 from .pyodide_lock import LockError, build_lock, stub_wheel
 
@@ -118,13 +118,25 @@ def cmd_site(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def site_texts() -> dict[str, str]:
+    """What the static site's app pages say themselves, from the catalog in use: the site bar
+    (``aristofarsa-static/index.html.j2``), the words when Python never starts
+    (``aristofarsa-static/page_problems.html.j2``) and each app page's title and heading
+    (``page_titles``, as ``serve`` gives them)."""
+    return {"bar": text("site.bar"), "all_apps": text("site.all-apps"), "docs": text("site.docs"),
+            "note": text("site.note"), "not_started": text("site.not-started"),
+            "reload": text("serve.reload"), **page_titles()}
+
+
 def voici() -> int:
-    """Voici's command line, its templates given the Jinja global ``af_texts`` (the landing
-    page's words from the catalog: ``tree.html``, which Voici renders for its tree page)."""
+    """Voici's command line, its templates given the Jinja globals ``af_texts`` (the landing
+    page's words from the catalog: ``tree.html``, which Voici renders for its tree page) and
+    ``af_site_texts`` (the app pages' own words: :func:`site_texts`)."""
     import jinja2.defaults
     from voici_core.app import main  # type: ignore[import-untyped]
 
-    jinja2.defaults.DEFAULT_NAMESPACE["af_texts"] = landing_texts   # every Environment's globals
+    # every Jinja environment's globals, nbconvert's (the app pages) and Voici's (its tree)
+    jinja2.defaults.DEFAULT_NAMESPACE.update(af_texts=landing_texts, af_site_texts=site_texts)
     main()
     return 0
 
