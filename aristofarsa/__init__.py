@@ -72,7 +72,7 @@ class _MovedModule(MetaPathFinder, Loader):
         alias = module.__spec__
         assert alias is not None
         new, module.__spec__ = alias.loader_state
-        warnings.warn(f"{alias.name} is deprecated: import {new} (the same module; "
+        warnings.warn(f"{alias.name} is deprecated: import {new} (the same module; "  # i18n: developer
                       "docs/architecture.md, \"Layers\")", DeprecationWarning, stacklevel=2)
 
 

@@ -27,11 +27,17 @@ import pytest
 OPTION = "--aristofarsa-scenarios"
 
 
+def text(id: str, **fields: Any) -> str:
+    """Message ``id`` of the catalog (imported here: the plugin imports nothing of the package
+    until pytest asks for its option's help or an item runs)."""
+    from .core.messages import text as said
+    return said(id, **fields)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("aristofarsa", "aristofarsa scenario files")
+    group = parser.getgroup("aristofarsa", text("pytest-plugin.group"))
     group.addoption(OPTION, action="append", default=[], metavar="DIR",
-                    help="collect every scenario file (*.toml) with an [expect] table under DIR "
-                         "as a test item (repeatable); a mismatch is reported field by field")
+                    help=text("pytest-plugin.option"))
 
 
 class ScenarioMismatch(AssertionError):
@@ -72,15 +78,14 @@ class ScenarioItem(pytest.Item):
         exc = excinfo.value
         if isinstance(exc, ScenarioMismatch):
             n = len(exc.problems)
-            return (f"{self.path}: the round does not resolve as its [expect] says "
-                    f"({n} field{' differs' if n == 1 else 's differ'}):\n"
+            return (text("pytest-plugin.mismatch", path=self.path, count=n) + "\n"
                     + "\n".join(f"    {line}" for line in exc.problems))
         if isinstance(exc, ScenarioInvalid):
-            return f"invalid scenario: {exc}"
+            return text("pytest-plugin.invalid", error=exc)
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        return self.path, None, f"scenario {self.path.name}"
+        return self.path, None, text("pytest-plugin.item", name=self.path.name)
 
 
 def _has_expect(path: Path) -> bool:
@@ -90,7 +95,7 @@ def _has_expect(path: Path) -> bool:
     stop it. It is read by the same bounded reader as every scenario (``files.parse_toml``)."""
     from .core import files
     try:
-        data = files.parse_toml(files.read_text(path, "scenario file"), str(path))
+        data = files.parse_toml(files.read_text(path, "scenario file"), str(path))  # i18n: developer
     except (files.FileInputError, ValueError, RecursionError, MemoryError):
         return True
     return "expect" in data
@@ -105,7 +110,7 @@ def scenario_paths(folders: list[str]) -> list[Path]:
             found.append(folder)
             continue
         if not folder.is_dir():
-            raise pytest.UsageError(f"{OPTION} {raw}: no such folder")
+            raise pytest.UsageError(text("pytest-plugin.no-folder", option=OPTION, folder=raw))
         found += sorted(p for p in folder.rglob("*.toml") if p.is_file())
     return [p for p in dict.fromkeys(p.resolve() for p in found) if _has_expect(p)]
 

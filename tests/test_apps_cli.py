@@ -237,10 +237,29 @@ def test_landing_notebook_and_page_list_every_app_by_title():
     index = json.loads((apps.notebooks_dir() / "index.ipynb").read_text(encoding="utf-8"))
     text = "".join("".join(c["source"]) for c in index["cells"])
     assert not [c for c in index["cells"] if c["cell_type"] == "code"]
-    tree = (apps.JUPYTER_DATA_DIR / "voila" / "templates" / "aristofarsa" / "tree.html").read_text()
     for name, title in apps.APPS:
         assert f"[{title}]({name}.ipynb)" in text
-        assert f'("{name}", "{title}"' in tree
+        assert f'href="/voila/render/{name}.ipynb"><strong>{title}</strong>' in _landing_page()
+    assert [name for name, _ in apps.APPS] == list(apps.APP_NAMES)
+
+
+def _landing_page(contents: tuple[str, ...] = apps.APP_NAMES) -> str:
+    """The landing page ``tree.html`` as ``serve`` renders it (its words: the global af_texts)."""
+    import jinja2
+
+    folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True)
+    env.globals["af_texts"] = apps.landing_texts
+    return env.get_template("tree.html").render(
+        contents={"content": [{"name": f"{name}.ipynb"} for name in contents]}, base_url="/")
+
+
+def test_the_landing_page_says_an_app_is_missing():
+    """An app whose notebook this copy lacks is listed by its title, not linked, and says so."""
+    page = _landing_page(("learn",))
+    assert page.count('class="af-app-link"') == 1
+    assert "<strong>Scenario Lab</strong><span>not installed with this copy</span>" in page
+    assert '<html lang="en">' in page and "<title>Aristofarsa apps</title>" in page
 
 
 def test_the_template_loads_nothing_from_the_internet():

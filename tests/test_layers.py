@@ -34,10 +34,11 @@ MAY_IMPORT_EXTRA: dict[str, frozenset[str]] = {
 
 #: The only modules outside a layer's folder, each named: the package's face (its constants,
 #: read by every layer, and the finder of the old module paths; it imports no layer) and the
-#: pytest plugin (a front end like the CLI; its entry point names ``aristofarsa.pytest_plugin``).
-#: Any other top-level module is in no layer and fails ``test_every_module_is_in_a_layer``:
-#: move it into the folder of its layer.
-TOP_LEVEL: dict[str, str] = {"": "core", "pytest_plugin": "cli"}
+#: pytest plugin (a front end like the CLI; its entry point names ``aristofarsa.pytest_plugin``)
+#: and ``__main__`` (``python -m aristofarsa``: the CLI's ``main``). Any other top-level module
+#: is in no layer and fails ``test_every_module_is_in_a_layer``: move it into the folder of its
+#: layer.
+TOP_LEVEL: dict[str, str] = {"": "core", "pytest_plugin": "cli", "__main__": "cli"}
 
 #: The layer of a module the table cannot place (a new top-level module).
 NO_LAYER = "(no layer)"

@@ -52,7 +52,7 @@ def test_serve_turns_overrides_off_and_sets_its_limits(monkeypatch):
     assert str(config.AppKernelManager.cull_open_idle) == "600"
     # the page's script keeps larger uploads from the kernel
     assert config.VoilaConfiguration.resources == {"af_upload_limit": str(MAX_UPLOAD_BYTES),
-                                                   **apps.page_texts()}
+                                                   **apps.page_texts(), **apps.page_titles()}
     from aristofarsa.cli import voila_fixes
 
     assert voila_app.RequestInfoSocketHandler is voila_fixes.QuerySocketHandler
@@ -258,10 +258,11 @@ def test_serve_binds_its_port_before_voila_starts_and_voila_serves_on_it(monkeyp
 
     given: list = []
     serve_on = voila_fixes.serve_on
-    monkeypatch.setattr(voila_fixes, "serve_on",
-                        lambda app, sockets: given.append((sockets, apps.bound_port(sockets))))
+    monkeypatch.setattr(voila_fixes, "serve_on", lambda app, sockets, names: given.append(
+        (sockets, apps.bound_port(sockets), names)))
     config, _ = _served_config(monkeypatch)
-    [(sockets, port)] = given
+    [(sockets, port, names)] = given
+    assert names == {"af_texts": apps.landing_texts}    # the landing page's words (tree.html)
     assert port > 0 and str(config.Voila.port) == str(port)
     assert all(s.fileno() == -1 for s in sockets)       # closed once Voila has ended
     with socket.socket() as taken:                      # a port in use: refused, naming it
@@ -274,13 +275,18 @@ def test_serve_binds_its_port_before_voila_starts_and_voila_serves_on_it(monkeyp
         def get(self) -> None:
             self.write("served")
 
+    import jinja2
+
+    env = jinja2.Environment()
+
     async def run() -> str:
         sockets = apps.listening_sockets("127.0.0.1", 0)
         app = type("FakeVoila", (), {})()              # what Voila's listen does: app.listen(port, ip)
-        app.app = tornado.web.Application([("/", Hello)])
+        app.app = tornado.web.Application([("/", Hello)], voila_jinja2_env=env)
         app.listen = lambda: app.app.listen(0, "127.0.0.1")
-        serve_on(app, sockets)
+        serve_on(app, sockets, {"af_texts": apps.landing_texts})
         app.listen()
+        assert env.globals["af_texts"] is apps.landing_texts   # given once Voila has made its app
         try:
             response = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{apps.bound_port(sockets)}/")
             return response.body.decode()
@@ -306,8 +312,12 @@ def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
 
     with messages.using(messages.pseudo()):
         config, _ = _served_config(monkeypatch)
-    given = {k: v for k, v in config.VoilaConfiguration.resources.items() if k != "af_upload_limit"}
-    assert set(given) == set(apps.page_texts()) and len(given) == 6
+    resources = config.VoilaConfiguration.resources
+    given = {k: v for k, v in resources.items() if k in apps.page_texts()}
+    titles = {k: v for k, v in resources.items() if k.startswith(("af_app_", "af_title_"))}
+    assert set(resources) == {*apps.page_texts(), *apps.page_titles(), "af_upload_limit"}
+    assert len(given) == 14 and len(titles) == 2 * len(apps.APP_NAMES)
+    assert all(v.startswith(messages.OPEN) for v in titles.values())
     assert all(v.startswith(messages.OPEN) and v.endswith(messages.CLOSE) for v in given.values())
     folder = apps.JUPYTER_DATA_DIR / "voila" / "templates" / apps.TEMPLATE
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder))
@@ -315,7 +325,7 @@ def test_the_pages_own_sentences_come_from_the_catalog(monkeypatch):
     def pages(resources: dict) -> str:
         # nbconvert's resources answer "" for a key they lack
         return "".join(env.get_template(name).render(resources=ResourcesDict(None, resources))
-                       for name in ("page_app_watch.html.j2", "page_problems.html.j2"))
+                       for name in ("page_app_watch.html.j2", "page_problems.html.j2", "a11y.html.j2"))
 
     served, alone = pages(given), pages({})
     for text in given.values():

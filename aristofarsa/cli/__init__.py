@@ -15,7 +15,8 @@ import sys
 
 from .. import __version__
 from ..core.files import printable
-from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, Parser, UsageError
+from ..core.messages import text
+from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, Parser, UsageError, argparse_words
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "UsageError", "build_parser", "main"]
 
@@ -25,9 +26,9 @@ COMMAND_MODULES = ("rounds", "games", "analysis", "apps", "site")
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
-        prog="aristofarsa", description="Traced rules engine for the card game Aristofarsa.",
-        epilog="Exit codes: 0 ok, 1 check mismatches, 2 invalid input.")
-    parser.add_argument("--version", action="version", version=f"aristofarsa {__version__}")
+        prog="aristofarsa", description=text("cli-help.description"), epilog=text("cli-help.epilog"))
+    parser.add_argument("--version", action="version", version=f"aristofarsa {__version__}",
+                        help=text("cli-help.version"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMAND_MODULES:
@@ -36,13 +37,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    with argparse_words():          # argparse's own words (usage:, its errors) from the catalog
+        parser = build_parser()
+        args = parser.parse_args(argv)
     try:
         return int(args.func(args))
     except UsageError as exc:
         # a message may quote a pasted line or file: no control character reaches the terminal
-        print(f"aristofarsa {args.command}: {printable(str(exc))}", file=sys.stderr)
+        print(text("cli-help.error", command=f"aristofarsa {args.command}",
+                   error=printable(str(exc))), file=sys.stderr)
         return EXIT_INVALID
     except BrokenPipeError:
         return EXIT_OK

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.messages import text
 from .args import EXIT_OK, UsageError, whole_number, write_json
 
 GRAPH_FORMATS = (".svg", ".dot", ".png")
@@ -13,47 +14,38 @@ GRAPH_FORMATS = (".svg", ".dot", ".png")
 
 def add_commands(sub: Any) -> None:
     """Register the analysis commands on the main parser's subparsers."""
-    p = sub.add_parser("graph", help="the effect graph of a round (DOT, SVG, PNG or JSON)",
-                       description="Draw which card acted on which card, in order, from the "
-                                   "round's trace. Without -o the DOT text is printed.")
-    p.add_argument("file", help="scenario TOML file")
-    p.add_argument("-o", "--output", metavar="OUT",
-                   help="write the graph to OUT.svg, OUT.dot or OUT.png (SVG/PNG need pygraphviz)")
-    p.add_argument("--step", type=whole_number("--step"), metavar="K",
-                   help="only what happened up to trace step K (0 to the trace's length)")
+    file_help = text("cli-help.resolve.file")
+    json_help = text("cli-help.resolve.json")
+    p = sub.add_parser("graph", help=text("cli-help.graph.help"),
+                       description=text("cli-help.graph.description"))
+    p.add_argument("file", help=file_help)
+    p.add_argument("-o", "--output", metavar="OUT", help=text("cli-help.graph.output"))
+    p.add_argument("--step", type=whole_number("--step"), metavar="K", help=text("cli-help.graph.step"))
     p.add_argument("--json", action="store_true",
-                   help='print {"nodes": [...], "edges": [...]} as one JSON object')
-    p.add_argument("--viewer", metavar="NAME",
-                   help="through this player's eyes: face-down cards they have not seen stay hidden")
+                   help=text("cli-help.graph.json", json='{"nodes": [...], "edges": [...]}'))
+    p.add_argument("--viewer", metavar="NAME", help=text("cli-help.graph.viewer"))
     p.set_defaults(func=cmd_graph)
 
-    p = sub.add_parser("explain", help="the round as a narrative: ledgers, steps, who scores and why",
-                       description="Explain a round: each Garden card's Prestige from printed "
-                                   "value to final, every step with its ruling, and why each "
-                                   "card did or did not score.")
-    p.add_argument("file", help="scenario TOML file")
+    p = sub.add_parser("explain", help=text("cli-help.explain.help"),
+                       description=text("cli-help.explain.description"))
+    p.add_argument("file", help=file_help)
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--markdown", action="store_true", help="print Markdown")
-    fmt.add_argument("--html", action="store_true", help="print an HTML fragment")
+    fmt.add_argument("--markdown", action="store_true", help=text("cli-help.explain.markdown"))
+    fmt.add_argument("--html", action="store_true", help=text("cli-help.explain.html"))
     p.set_defaults(func=cmd_explain)
 
-    p = sub.add_parser("variants", help="the round under each house-rule variant, side by side",
-                       description="Resolve the round once with the file's own rules and once "
-                                   "with each house-rule variant added alone.")
-    p.add_argument("file", help="scenario TOML file")
-    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    p = sub.add_parser("variants", help=text("cli-help.variants.help"),
+                       description=text("cli-help.variants.description"))
+    p.add_argument("file", help=file_help)
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(func=cmd_variants)
 
-    p = sub.add_parser("whatif", help="every legal Phase-2 alternative of one player",
-                       description="List every legal Phase-2 action of one player (each card "
-                                   "to Conspire with each legal choice, each affordable "
-                                   "Convoke), the others held fixed, with who wins and what "
-                                   "scores.")
-    p.add_argument("file", help="scenario TOML file")
-    p.add_argument("--player", required=True, metavar="NAME", help="the player whose choices vary")
-    p.add_argument("--garden", action="store_true",
-                   help="also vary the card that player played in the Garden (with its choices)")
-    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    p = sub.add_parser("whatif", help=text("cli-help.whatif.help"),
+                       description=text("cli-help.whatif.description"))
+    p.add_argument("file", help=file_help)
+    p.add_argument("--player", required=True, metavar="NAME", help=text("cli-help.whatif.player"))
+    p.add_argument("--garden", action="store_true", help=text("cli-help.whatif.garden"))
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(func=cmd_whatif)
 
 
@@ -80,13 +72,13 @@ def cmd_graph(args: argparse.Namespace) -> int:
     from ..render.dot import graph_dot
     out = Path(args.output) if args.output else None
     if out is not None and out.suffix.lower() not in GRAPH_FORMATS:
-        raise UsageError(f"-o {args.output}: unknown format {out.suffix or '(none)'}; "
-                         f"allowed: {', '.join('OUT' + s for s in GRAPH_FORMATS)}")
+        raise UsageError(text("cli-analysis.unknown-format", output=args.output,
+                              suffix=out.suffix or text("cli-analysis.no-format"),
+                              allowed=", ".join("OUT" + s for s in GRAPH_FORMATS)))
     sc, _ = _load(args.file)
     data = _run(sc)
     if args.step is not None and not 0 <= args.step <= len(data["trace"]):
-        raise UsageError(f"--step must be from 0 to {len(data['trace'])} (the trace's length), "
-                         f"got {args.step}")
+        raise UsageError(text("cli-analysis.step", length=len(data["trace"]), step=args.step))
     try:
         g = build_graph(data, step=args.step, viewer=_player(sc, args.viewer))
     except GraphError as exc:
@@ -107,8 +99,8 @@ def _player(sc: Any, name: str | None) -> str | None:
     for p in sc.players:
         if p.name.lower() == name.strip().lower():
             return str(p.name)
-    raise UsageError(f"--viewer {name!r} is not a player; players are "
-                     f"{', '.join(p.name for p in sc.players)}")
+    raise UsageError(text("cli-analysis.viewer", name=repr(name),
+                          players=", ".join(p.name for p in sc.players)))
 
 
 def _write_graph(out: Path, dot: str) -> None:
@@ -126,7 +118,8 @@ def _write_graph(out: Path, dot: str) -> None:
         except RenderError as exc:
             raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(f"-o {out}: cannot write the file ({exc.strerror or exc})") from None
+        raise UsageError(text("cli-analysis.cannot-write", output=out,
+                              error=exc.strerror or exc)) from None
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -162,10 +155,10 @@ def cmd_variants(args: argparse.Namespace) -> int:
 def cmd_whatif(args: argparse.Namespace) -> int:
     from ..analysis.whatif import WhatIfError, what_if
     from ..render.analysis import whatif_text
-    sc, text = _load(args.file)
+    sc, source = _load(args.file)
     _run(sc)   # the round as written must be valid first
     try:
-        w = what_if(text, sc, args.player, garden=args.garden)
+        w = what_if(source, sc, args.player, garden=args.garden)
     except WhatIfError as exc:
         raise UsageError(str(exc)) from None
     if args.json:

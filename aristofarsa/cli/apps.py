@@ -32,17 +32,19 @@ import signal
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..controllers.sources import MAX_UPLOAD_BYTES
+from ..core.messages import catalog, text
 from .args import EXIT_OK, UsageError, whole_number
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 #: The package's Voila template ("aristofarsa": Voila's lab template without CDN links + landing page).
 JUPYTER_DATA_DIR = PACKAGE_DIR / "serving" / "jupyter"
 TEMPLATE = "aristofarsa"
-#: The six apps of the contract, in landing-page order: (notebook name, title).
-APPS = (("learn", "Learn the rules"), ("lab", "Scenario Lab"), ("play", "Play a game"),
-        ("dispute", "Dispute resolver"), ("graphs", "Effect graphs"), ("exiled", "The Exiled expansion"))
+#: The six apps of the contract by their notebook names, in landing-page order. ``APPS`` gives
+#: (notebook name, title) pairs, the titles from the catalog in use (``app_titles``).
+APP_NAMES = ("learn", "lab", "play", "dispute", "graphs", "exiled")
 DEFAULT_PORT = 8866
 DEFAULT_CULL_IDLE = 60          # seconds a kernel without a page may stay idle (contract: gone within 120 s)
 DEFAULT_POOL_SIZE = 1           # preheated kernels waiting per app (0: none, each page starts its own)
@@ -59,6 +61,35 @@ IOPUB_TIMEOUT = 60
 #: The only folder Voila looks in for a voila.py / voila.json: the package's own, which holds
 #: none. Voila's default is the working folder first, so `serve` ran any voila.py found there.
 CONFIG_DIR = JUPYTER_DATA_DIR
+
+
+def app_titles() -> dict[str, str]:
+    """Each app's title by its notebook name, from the catalog in use."""
+    return {"learn": text("apps.title.learn"), "lab": text("apps.title.lab"),
+            "play": text("apps.title.play"), "dispute": text("apps.title.dispute"),
+            "graphs": text("apps.title.graphs"), "exiled": text("apps.title.exiled")}
+
+
+def landing_texts() -> dict[str, Any]:
+    """What the landing page (template ``tree.html``) says, from the catalog in use: its
+    language, title, lead, footer, the words for an app not installed, and each app as
+    (notebook name, title, what it is for). The template gets this function as the Jinja
+    global ``af_texts`` (``voila_fixes.serve_on`` for ``serve``, ``site.landing_page`` and
+    ``site.voici`` for the static site)."""
+    titles = app_titles()
+    blurbs = {"learn": text("apps.blurb.learn"), "lab": text("apps.blurb.lab"),
+              "play": text("apps.blurb.play"), "dispute": text("apps.blurb.dispute"),
+              "graphs": text("apps.blurb.graphs"), "exiled": text("apps.blurb.exiled")}
+    return {"lang": catalog().language, "title": text("landing.title"),
+            "lead": text("landing.lead"), "missing": text("landing.missing"),
+            "footer": text("landing.footer"),
+            "apps": [(name, titles[name], blurbs[name]) for name in APP_NAMES]}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "APPS":          # (notebook name, title) of each app, titled in the catalog in use
+        return tuple(app_titles().items())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: developer
 
 
 def default_per_client(max_kernels: int) -> int:
@@ -78,7 +109,7 @@ def default_max_kernels() -> int:
 
 #: Notebooks in the apps folder that get no preheated kernel (the landing notebook runs no code).
 NOT_PREHEATED = ("index.ipynb",)
-APPS_EXTRA_HINT = "pip install 'aristofarsa[apps]'"
+APPS_EXTRA_HINT = "pip install 'aristofarsa[apps]'"   # i18n: code
 APPS_MODULES = ("voila", "ipywidgets", "ipykernel")
 
 
@@ -87,8 +118,8 @@ def notebooks_dir() -> Path:
     for folder in (PACKAGE_DIR / "notebooks", PACKAGE_DIR.parent / "notebooks"):
         if (folder / "index.ipynb").is_file():
             return folder
-    raise UsageError(f"the app notebooks are missing (looked in {PACKAGE_DIR / 'notebooks'} and "
-                     f"{PACKAGE_DIR.parent / 'notebooks'}); reinstall aristofarsa: {APPS_EXTRA_HINT}")
+    raise UsageError(text("cli-serve.notebooks-missing", inside=PACKAGE_DIR / "notebooks",
+                          clone=PACKAGE_DIR.parent / "notebooks", install=APPS_EXTRA_HINT))
 
 
 def missing_apps_modules() -> list[str]:
@@ -97,77 +128,46 @@ def missing_apps_modules() -> list[str]:
 
 def add_commands(sub) -> None:
     """Register `serve`, `share` and `notebook` on the main parser's subparsers."""
-    p = sub.add_parser("serve", help="serve the apps (Voila) and print their address",
-                       description="Serve the apps (Learn the rules, Scenario Lab, Play a game, "
-                                   "Dispute resolver, Effect graphs, The Exiled expansion) with "
-                                   "standalone Voila, which refuses code sent by a page. Every "
-                                   "asset is local; the kernel of a closed page is shut down "
-                                   "after --cull-idle seconds. Needs the apps extra: "
-                                   + APPS_EXTRA_HINT + ".")
+    p = sub.add_parser("serve", help=text("cli-help.serve.help"),
+                       description=text("cli-help.serve.description",
+                                        apps=", ".join(app_titles().values()),
+                                        install=APPS_EXTRA_HINT))
     p.add_argument("--port", type=whole_number("--port"), default=DEFAULT_PORT,
-                   help=f"port to listen on (default {DEFAULT_PORT}; 0: a free one the system gives, "
-                        f"named in the address printed)")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 to serve the local network)")
-    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+                   help=text("cli-help.serve.port", port=DEFAULT_PORT))
+    p.add_argument("--host", default="127.0.0.1", help=text("cli-help.serve.host"))
+    p.add_argument("--no-browser", action="store_true", help=text("cli-help.serve.no-browser"))
     p.add_argument("--cull-idle", type=whole_number("--cull-idle"), default=DEFAULT_CULL_IDLE,
-                   metavar="SECONDS",
-                   help=f"shut down the kernel of a closed page after this many idle seconds "
-                        f"(default {DEFAULT_CULL_IDLE}; at most 110)")
+                   metavar="SECONDS", help=text("cli-help.serve.cull-idle", default=DEFAULT_CULL_IDLE))
     p.add_argument("--cull-open-idle", type=whole_number("--cull-open-idle"),
                    default=DEFAULT_CULL_OPEN_IDLE, metavar="SECONDS",
-                   help=f"shut down the kernel of a page left open but idle this many seconds; the "
-                        f"page then says to reload (default {DEFAULT_CULL_OPEN_IDLE}: 30 minutes; "
-                        f"from --cull-idle to {MAX_CULL_OPEN_IDLE})")
+                   help=text("cli-help.serve.cull-open-idle", default=DEFAULT_CULL_OPEN_IDLE,
+                             max=MAX_CULL_OPEN_IDLE))
     p.add_argument("--max-kernels", type=whole_number("--max-kernels"), default=None, metavar="N",
-                   help=f"at most N app pages hold a kernel at once (60-80 MB each); past that a "
-                        f"page says the server is busy. Preheated kernels are extra. Default: a "
-                        f"quarter of this machine's memory, 10 to 100 ({default_max_kernels()} here)")
+                   help=text("cli-help.serve.max-kernels", here=default_max_kernels()))
     p.add_argument("--max-kernels-per-client", type=whole_number("--max-kernels-per-client"),
-                   default=None, metavar="N",
-                   help="at most N of those app pages for one address (a visitor, or a network "
-                        "behind one router); past that its next page says so. Default: three "
-                        "quarters of --max-kernels, at least 1")
+                   default=None, metavar="N", help=text("cli-help.serve.max-kernels-per-client"))
     p.add_argument("--connect-wait", type=whole_number("--connect-wait"),
                    default=DEFAULT_CONNECT_WAIT, metavar="SECONDS",
-                   help=f"shut down a page's kernel when the page has not connected to it this many "
-                        f"seconds after it was sent (a request that is no browser holds no slot); "
-                        f"default {DEFAULT_CONNECT_WAIT}, {MIN_CONNECT_WAIT} to {MAX_CONNECT_WAIT}")
+                   help=text("cli-help.serve.connect-wait", default=DEFAULT_CONNECT_WAIT,
+                             min=MIN_CONNECT_WAIT, max=MAX_CONNECT_WAIT))
     p.add_argument("--pool-size", type=whole_number("--pool-size"), default=DEFAULT_POOL_SIZE,
                    metavar="N",
-                   help=f"kernels kept started per app, its imports done, each waiting for the next "
-                        f"visitor: pages open faster; each holds 60-80 MB while it waits (default "
-                        f"{DEFAULT_POOL_SIZE}; 0: none, every page starts its own kernel; at most "
-                        f"{MAX_POOL_SIZE})")
+                   help=text("cli-help.serve.pool-size", default=DEFAULT_POOL_SIZE, max=MAX_POOL_SIZE))
     p.set_defaults(func=cmd_serve)
 
-    p = sub.add_parser("share", help="a round as a short URL-safe code (or decode one)",
-                       description="Print the share code of a scenario file (one line; the Lab and "
-                                   "the Dispute resolver open it with ?scenario=CODE), or with "
-                                   "--decode print the scenario TOML a code holds.")
-    p.add_argument("file", nargs="?", help="scenario TOML file")
-    p.add_argument("--url", metavar="BASE",
-                   help="print BASE/voila/render/lab.ipynb?scenario=CODE instead of the bare code")
-    p.add_argument("--decode", metavar="CODE", help="print the scenario a share code holds")
-    p.add_argument("--text", action="store_true",
-                   help="print the round in the one-line notation instead (resolve it with "
-                        "aristofarsa resolve --line TEXT)")
+    p = sub.add_parser("share", help=text("cli-help.share.help"),
+                       description=text("cli-help.share.description"))
+    p.add_argument("file", nargs="?", help=text("cli-help.resolve.file"))
+    p.add_argument("--url", metavar="BASE", help=text("cli-help.share.url"))
+    p.add_argument("--decode", metavar="CODE", help=text("cli-help.share.decode"))
+    p.add_argument("--text", action="store_true", help=text("cli-help.share.text"))
     p.set_defaults(func=cmd_share)
 
-    p = sub.add_parser("notebook", help="write a scenario as a notebook with stored outputs (for nbval)",
-                       description="Write a Jupyter notebook for a scenario: its description, the "
-                                   "outcome, the step-by-step trace and each Garden card's ledger, "
-                                   "with the outputs stored. The notebook reads the scenario file "
-                                   "each time it runs, so `pytest --nbval OUT.ipynb` fails when the "
-                                   "file or a rules change alters the round; with --snapshot it "
-                                   "holds its own copy of the round instead, and says so. "
-                                   "(nbval comes with the test extra: pip install 'aristofarsa[test]'.)")
-    p.add_argument("file", help="scenario TOML file")
-    p.add_argument("-o", "--output", metavar="OUT.ipynb",
-                   help="where to write (default: the scenario's name with .ipynb, in this folder)")
-    p.add_argument("--snapshot", action="store_true",
-                   help="copy the round into the notebook: editing the file later changes nothing "
-                        "in it (the notebook says so); without it the notebook reads the file")
+    p = sub.add_parser("notebook", help=text("cli-help.notebook.help"),
+                       description=text("cli-help.notebook.description"))
+    p.add_argument("file", help=text("cli-help.resolve.file"))
+    p.add_argument("-o", "--output", metavar="OUT.ipynb", help=text("cli-help.notebook.output"))
+    p.add_argument("--snapshot", action="store_true", help=text("cli-help.notebook.snapshot"))
     p.set_defaults(func=cmd_notebook)
 
 
@@ -184,10 +184,8 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     except OSError as exc:
         why = exc.strerror or str(exc)
         if port and exc.errno in (errno.EADDRINUSE, errno.EACCES):
-            raise UsageError(f"cannot listen on {host} port {port} ({why}); choose another with "
-                             "--port N (or --port 0 for any free port)") from None
-        raise UsageError(f"cannot listen on {host!r} ({why}); --host takes an address of this "
-                         "machine, e.g. 127.0.0.1 or 0.0.0.0") from None
+            raise UsageError(text("cli-serve.port-taken", host=host, port=port, error=why)) from None
+        raise UsageError(text("cli-serve.bad-host", host=repr(host), error=why)) from None
 
 
 def bound_port(sockets: list[socket.socket]) -> int:
@@ -223,8 +221,10 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             f"--AppKernelManager.connect_wait={connect_wait}",
             # the template's script keeps a larger upload from the kernel (page_problems.html.j2)
             f"--VoilaConfiguration.resources=af_upload_limit={MAX_UPLOAD_BYTES}",
-            # the page's own sentences, from the catalog (page_app_watch, page_problems)
-            *(f"--VoilaConfiguration.resources={key}={text}" for key, text in page_texts().items()),
+            # the page's own sentences and titles, from the catalog (page_app_watch, page_problems,
+            # a11y, index)
+            *(f"--VoilaConfiguration.resources={key}={said}"
+              for key, said in {**page_texts(), **page_titles()}.items()),
             # the static site's build tools put this JupyterLab extension next to Voila's: a
             # served page has a kernel of its own and never needs its scripts
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
@@ -247,7 +247,27 @@ def page_texts() -> dict[str, str]:
             "af_cut": messages.text("serve.page-cut"),
             "af_slow": messages.text("serve.page-slow"),
             "af_unreachable": messages.text("serve.page-unreachable"),
-            "af_reload": messages.text("serve.reload")}
+            "af_reload": messages.text("serve.reload"),
+            "af_too_big": messages.text("serve.upload-too-big", name="{name}", size="{size}",
+                                        limit="{limit}"),
+            "af_hook_lesson_list": messages.text("serve.hook.lesson-list"),
+            "af_hook_viewer": messages.text("serve.hook.viewer"),
+            "af_hook_slider": messages.text("serve.hook.slider"),
+            "af_hook_line": messages.text("serve.hook.line"),
+            "af_hook_filter_ruling": messages.text("serve.hook.filter-ruling"),
+            "af_hook_filter_card": messages.text("serve.hook.filter-card"),
+            "af_hook_upload": messages.text("serve.hook.upload")}
+
+
+def page_titles() -> dict[str, str]:
+    """Each app page's main heading (``af_app_<name>``) and title (``af_title_<name>``) from
+    the catalog in use, by the name of the template's resource (index.html.j2)."""
+    from ..core import messages
+
+    titles = app_titles()
+    return {**{f"af_app_{name}": title for name, title in titles.items()},
+            **{f"af_title_{name}": messages.text("serve.page-title", app=title)
+               for name, title in titles.items()}}
 
 
 def use_template_in_jupyter(config_dir: Path, data_dir: Path) -> Path:
@@ -307,29 +327,25 @@ def _stacks_on_sigusr1() -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     missing = missing_apps_modules()
     if missing:
-        raise UsageError(f"the apps need {', '.join(missing)}, which is not installed; install the "
-                         f"apps extra: {APPS_EXTRA_HINT}")
+        raise UsageError(text("cli-serve.modules-missing", modules=", ".join(missing),
+                              install=APPS_EXTRA_HINT))
     if not 1 <= args.cull_idle <= 110:
-        raise UsageError(f"--cull-idle must be 1 to 110 seconds (a closed page's kernel is gone "
-                         f"within 120 s), got {args.cull_idle}")
+        raise UsageError(text("cli-serve.cull-idle", value=args.cull_idle))
     if not 0 <= args.pool_size <= MAX_POOL_SIZE:
-        raise UsageError(f"--pool-size must be 0 to {MAX_POOL_SIZE} preheated kernels per app "
-                         f"(0: none), got {args.pool_size}")
+        raise UsageError(text("cli-serve.pool-size", max=MAX_POOL_SIZE, value=args.pool_size))
     if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port must be 0 to 65535, got {args.port}")
+        raise UsageError(text("cli-serve.port", value=args.port))
     if not args.cull_idle <= args.cull_open_idle <= MAX_CULL_OPEN_IDLE:
-        raise UsageError(f"--cull-open-idle must be --cull-idle ({args.cull_idle}) to "
-                         f"{MAX_CULL_OPEN_IDLE} seconds, got {args.cull_open_idle}")
+        raise UsageError(text("cli-serve.cull-open-idle", min=args.cull_idle, max=MAX_CULL_OPEN_IDLE,
+                              value=args.cull_open_idle))
     if args.max_kernels is not None and not 1 <= args.max_kernels <= MAX_KERNELS_LIMIT:
-        raise UsageError(f"--max-kernels must be 1 to {MAX_KERNELS_LIMIT} app pages, got "
-                         f"{args.max_kernels}")
+        raise UsageError(text("cli-serve.max-kernels", max=MAX_KERNELS_LIMIT, value=args.max_kernels))
     cap = default_max_kernels() if args.max_kernels is None else args.max_kernels
     if args.max_kernels_per_client is not None and not 1 <= args.max_kernels_per_client <= cap:
-        raise UsageError(f"--max-kernels-per-client must be 1 to --max-kernels ({cap}) app pages, "
-                         f"got {args.max_kernels_per_client}")
+        raise UsageError(text("cli-serve.per-client", max=cap, value=args.max_kernels_per_client))
     if not MIN_CONNECT_WAIT <= args.connect_wait <= MAX_CONNECT_WAIT:
-        raise UsageError(f"--connect-wait must be {MIN_CONNECT_WAIT} to {MAX_CONNECT_WAIT} seconds, "
-                         f"got {args.connect_wait}")
+        raise UsageError(text("cli-serve.connect-wait", min=MIN_CONNECT_WAIT, max=MAX_CONNECT_WAIT,
+                              value=args.connect_wait))
     folder = notebooks_dir()
     host = args.host
     sockets = listening_sockets(host, args.port)
@@ -345,13 +361,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     voila_fixes.install()
     app = Voila()
-    voila_fixes.serve_on(app, sockets)
+    voila_fixes.serve_on(app, sockets, {"af_texts": landing_texts})   # the landing page's words
     app.initialize(voila_argv(folder, host, port, args.cull_idle, not args.no_browser, args.pool_size,
                               args.max_kernels, args.cull_open_idle, args.max_kernels_per_client,
                               args.connect_wait))
 
     def ready() -> None:
-        print(f"Serving the Aristofarsa apps at {url}  (press Ctrl+C to stop)", flush=True)
+        print(text("cli-serve.serving", url=url), flush=True)
 
     IOLoop.current().add_callback(ready)   # runs once Voila listens and its loop starts
     _stacks_on_sigusr1()
@@ -372,35 +388,33 @@ def cmd_share(args: argparse.Namespace) -> int:
 
     if args.decode is not None:
         if args.file is not None or args.url is not None or args.text:
-            raise UsageError("give either FILE (to make a code, or --text FILE for the line) or "
-                             "--decode CODE, not both")
+            raise UsageError(text("cli-share.decode-and-file"))
         try:
-            text = share.decode(args.decode)
+            decoded = share.decode(args.decode)
             share.load(args.decode)                  # the same validator as a file
         except (share.ShareCodeError, scenario.ScenarioError) as exc:
             raise UsageError(str(exc)) from None
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.write(decoded if decoded.endswith("\n") else decoded + "\n")
         return EXIT_OK
     if args.file is None:
-        raise UsageError("give a scenario FILE to share, or --decode CODE")
+        raise UsageError(text("cli-share.no-file"))
     if args.text and args.url is not None:
-        raise UsageError("--text prints the line itself; give --url or --text, not both")
+        raise UsageError(text("cli-share.text-and-url"))
     try:
         sc = scenario.load(args.file)                # refuse an invalid round with the validator's message
         if args.text:
             from ..scenario import line
             print(line.dumps(sc))
             return EXIT_OK
-        text = Path(args.file).read_bytes().decode("utf-8")
-        code = share.encode(text)
+        code = share.encode(Path(args.file).read_bytes().decode("utf-8"))
     except (scenario.ScenarioError, share.ShareCodeError) as exc:
         raise UsageError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:     # the validator read it a moment ago
-        raise UsageError(f"{args.file}: cannot read the file ({exc})") from None
+        raise UsageError(text("cli-share.cannot-read", path=args.file, error=exc)) from None
     if args.url is not None:
         base = args.url.rstrip("/")
         if not base.startswith(("http://", "https://")):
-            raise UsageError(f"--url must start with http:// or https://, got {args.url!r}")
+            raise UsageError(text("cli-share.url", url=repr(args.url)))
         print(f"{base}/voila/render/lab.ipynb?scenario={code}")
     else:
         print(code)
@@ -408,13 +422,14 @@ def cmd_share(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ notebook
-_LEDGER_CELL = '''\
+_LEDGER_CELL = (  # i18n: code (a code cell of the notebook)
+'''\
 out = result.to_json()
 for g in out["garden"]:
     print(f"{g['player']}'s {g['card']}: final Prestige {g['prestige']}")
     for e in out["trace"]:
         if (e.get("target"), e.get("target_card")) == (g["player"], g["card"]) and e.get("after") is not None:
-            print(f"  step {e['step']:>3}: {e['before']} -> {e['after']}  ({e['rule']})")'''
+            print(f"  step {e['step']:>3}: {e['before']} -> {e['after']}  ({e['rule']})")''')
 
 
 def _python_string(text: str) -> str:
@@ -446,11 +461,11 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
 
     try:
         sc = scenario.load(path)
-        text = Path(path).read_bytes().decode("utf-8")
+        written = Path(path).read_bytes().decode("utf-8")
     except scenario.ScenarioError as exc:
         raise UsageError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read the file ({exc})") from None
+        raise UsageError(text("cli-share.cannot-read", path=path, error=exc)) from None
     from ..render.markup import md_code, md_light, md_literal
 
     # everything from the file is escaped for Markdown: no HTML, link or image can come of a
@@ -458,28 +473,22 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
     title = sc.title or Path(path).stem
     intro = f"# {md_literal(title)}\n\n{md_light(sc.description)}".rstrip()
     if sc.rulings:
-        intro += "\n\nRulings: " + ", ".join(md_literal(r) for r in sc.rulings)
+        intro += "\n\n" + text("cli-notebook.rulings", rulings=", ".join(md_literal(r) for r in sc.rulings))
     name = Path(path).name
     where = _relative(path, folder if folder is not None else Path.cwd())
     if snapshot:
-        intro += (f"\n\n**A snapshot.** This notebook holds its own copy of the round in {md_code(name)} "
-                  "as it was when the notebook was written: editing that file changes nothing here. "
-                  "Run `pytest --nbval THIS.ipynb` (nbval comes with `pip install 'aristofarsa[test]'`): "
-                  "it fails if the engine now resolves this copy differently.")
+        intro += "\n\n" + text("cli-notebook.snapshot", name=md_code(name))
         load = ("from aristofarsa import scenario\n\n# a snapshot: the round as it was written, "
-                "copied here\nSCENARIO = " + _python_string(text)
-                + "\nresult = scenario.run(scenario.loads(SCENARIO))")
+                "copied here\nSCENARIO = " + _python_string(written)
+                + "\nresult = scenario.run(scenario.loads(SCENARIO))")  # i18n: code
     else:
-        intro += (f"\n\n**Reads {md_code(where)}** each time it runs, and compares what it prints with the "
-                  "outputs stored here. Run `pytest --nbval THIS.ipynb` (nbval comes with "
-                  "`pip install 'aristofarsa[test]'`): it fails when the file has been edited, or the "
-                  "engine now resolves the round differently, until the notebook is written again "
-                  f"({md_code('aristofarsa notebook ' + name)}). To pin every scenario with `[expect]` in a "
-                  "folder without notebooks: `pytest --aristofarsa-scenarios FOLDER`.")
+        intro += "\n\n" + text("cli-notebook.reads", where=md_code(where),
+                                 command=md_code("aristofarsa notebook " + name))  # i18n: code
         load = ("from aristofarsa import scenario\n\n# read when the notebook runs: edit the file, and "
                 f"nbval shows what changed\nSCENARIO_FILE = {where!r}\n"
-                "result = scenario.run(scenario.load(SCENARIO_FILE))")
-    sources = [
+                "result = scenario.run(scenario.load(SCENARIO_FILE))")  # i18n: code
+    # the code cells are Python source, their comments included (nbval compares their outputs)
+    sources = [  # i18n: code
         load,
         "# The outcome\nprint(result.summary_text())",
         "# Step by step, each step with its ruling\nfor e in result.to_json()[\"trace\"]:\n"
@@ -506,13 +515,12 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
 def cmd_notebook(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else Path(Path(args.file).stem + ".ipynb")
     if out.suffix != ".ipynb":
-        raise UsageError(f"-o must name a .ipynb file, got {str(out)!r}")
+        raise UsageError(text("cli-notebook.not-ipynb", output=repr(str(out))))
     nb = lesson_notebook(args.file, snapshot=args.snapshot, folder=out.parent)
     try:
         out.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot write {out} ({exc.strerror or exc})") from None
-    how = ("a snapshot: it holds its own copy of the round" if args.snapshot else
-           f"it reads {args.file} each time it runs")
-    print(f"wrote {out}, {how} (check it with: pytest --nbval {out})")
+        raise UsageError(text("cli-notebook.cannot-write", output=out, error=exc.strerror or exc)) from None
+    print(text("cli-notebook.wrote-snapshot", output=out) if args.snapshot
+          else text("cli-notebook.wrote-reads", output=out, file=args.file))
     return EXIT_OK

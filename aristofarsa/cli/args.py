@@ -4,10 +4,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from ..core import files
+from ..core.messages import text
 from ..core.variants import Variant, VariantError, parse_variant
 
 EXIT_OK, EXIT_MISMATCH, EXIT_INVALID = 0, 1, 2
@@ -24,6 +26,52 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(files.printable(message))
+
+
+#: argparse's own words (its gettext messages) that the command line can show, each as a
+#: catalog message: argparse's text -> (message ID, its fields). A field holds argparse's own
+#: placeholder ("%(prog)s", "%s"), which argparse fills after the message is said. The keys are
+#: argparse's gettext message IDs, never shown (what is shown is the catalog's).
+ARGPARSE_WORDS: dict[str, tuple[str, dict[str, str]]] = {  # i18n: code
+    "usage: ": ("argparse.usage", {}),
+    "positional arguments": ("argparse.positionals", {}),
+    "options": ("argparse.options", {}),
+    "show this help message and exit": ("argparse.help", {}),
+    "%(prog)s: error: %(message)s\n": ("argparse.error", {"prog": "%(prog)s", "message": "%(message)s"}),
+    "argument %(argument_name)s: %(message)s": (
+        "argparse.argument", {"argument": "%(argument_name)s", "message": "%(message)s"}),
+    "the following arguments are required: %s": ("argparse.required", {"arguments": "%s"}),
+    "unrecognized arguments: %s": ("argparse.unrecognized", {"arguments": "%s"}),
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "argparse.invalid-choice", {"value": "%(value)r", "choices": "%(choices)s"}),
+    "invalid %(type)s value: %(value)r": (
+        "argparse.invalid-value", {"type": "%(type)s", "value": "%(value)r"}),
+    "expected one argument": ("argparse.expected-one", {}),
+    "not allowed with argument %s": ("argparse.not-allowed", {"argument": "%s"}),
+    "ignored explicit argument %r": ("argparse.ignored", {"argument": "%r"}),
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "argparse.ambiguous", {"option": "%(option)s", "matches": "%(matches)s"}),
+}
+
+
+def _argparse_says(message: str | None) -> str | None:
+    said = ARGPARSE_WORDS.get(message) if message is not None else None
+    if said is None or message is None:
+        return message
+    return text(said[0], **said[1]) + ("\n" if message.endswith("\n") else "")   # the line's end
+
+
+@contextmanager
+def argparse_words() -> Iterator[None]:
+    """Inside the block argparse says its own words (``usage:``, ``options``, its errors) from
+    the catalog in use: its gettext function is swapped for one that reads ``ARGPARSE_WORDS``
+    (and put back after, so no other parser of the process is changed)."""
+    old = argparse._  # type: ignore[attr-defined]
+    argparse._ = _argparse_says  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = old  # type: ignore[attr-defined]
 
 
 def variant(value: str) -> Variant:

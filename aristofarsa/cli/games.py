@@ -17,57 +17,48 @@ def add_commands(sub) -> None:
     """Register the whole-game commands on the main parser's subparsers."""
     from ..core.variants import VARIANTS
     from ..games.simulate import ALLOWED_BOTS
-    bots_help = (f"one bot for every seat or one per seat, comma-separated; bots: "
-                 f"{', '.join(ALLOWED_BOTS)} (default random)")
-    variant_help = f"switch on a house-rule variant; repeatable: {', '.join(VARIANTS)}"
+    bots_help = text("cli-help.play.bots", bots=", ".join(ALLOWED_BOTS), default="random")
+    variant_help = text("cli-help.play.variant", variants=", ".join(VARIANTS))
 
-    p = sub.add_parser("play", help="play a whole game with bots in every seat",
-                       description="Play a whole game from set-up to the end (E1-E3, X2) with a "
-                                   "bot in every seat. The same arguments always give the same "
-                                   "game (ruling M10).")
+    p = sub.add_parser("play", help=text("cli-help.play.help"),
+                       description=text("cli-help.play.description"))
     p.add_argument("--players", type=whole_number("--players"), required=True, metavar="N",
-                   help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (ruling M8)")
+                   help=text("cli-help.play.players", min=MIN_PLAYERS, max=MAX_PLAYERS))
     p.add_argument("--seed", type=whole_number("--seed"), default=0, metavar="S",
-                   help="seed of the game's one random generator, a whole number >= 0 (default 0)")
-    p.add_argument("--expansion", action="store_true", help="play with the Exiled expansion")
+                   help=text("cli-help.play.seed"))
+    p.add_argument("--expansion", action="store_true", help=text("cli-help.play.expansion"))
     p.add_argument("--bots", default="random", metavar="NAME[,NAME...]", help=bots_help)
     p.add_argument("--variant", action="append", default=[], type=variant, metavar="NAME",
                    help=variant_help)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--record", metavar="FILE", help="save the game record (JSON) to FILE")
-    p.add_argument("--trace", action="store_true",
-                   help="include the full step-by-step trace (text, or the JSON 'trace' field)")
+    p.add_argument("--json", action="store_true", help=text("cli-help.play.json"))
+    p.add_argument("--record", metavar="FILE", help=text("cli-help.play.record"))
+    p.add_argument("--trace", action="store_true", help=text("cli-help.play.trace"))
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("replay", help="replay a saved game record",
-                       description="Play a game record (saved by `play --record`) again, "
-                                   "decision by decision, and print it like `play`.")
-    p.add_argument("file", help="game record (JSON)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--trace", action="store_true", help="include the full step-by-step trace")
+    p = sub.add_parser("replay", help=text("cli-help.replay.help"),
+                       description=text("cli-help.replay.description"))
+    p.add_argument("file", help=text("cli-help.replay.file"))
+    p.add_argument("--json", action="store_true", help=text("cli-help.replay.json"))
+    p.add_argument("--trace", action="store_true", help=text("cli-help.replay.trace"))
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("simulate", help="play many games and report statistics",
-                       description="Play many whole games with a progress bar (stderr) and "
-                                   "report wins by seat and by bot, crowns, rounds and card "
-                                   "statistics. The same seed gives the same statistics "
-                                   "whatever the number of workers.")
+    p = sub.add_parser("simulate", help=text("cli-help.simulate.help"),
+                       description=text("cli-help.simulate.description"))
     p.add_argument("--games", type=whole_number("--games"), required=True, metavar="N",
-                   help="number of games")
+                   help=text("cli-help.simulate.games"))
     p.add_argument("--players", type=whole_number("--players"), required=True, metavar="K",
-                   help=f"players per game, {MIN_PLAYERS} to {MAX_PLAYERS}")
+                   help=text("cli-help.simulate.players", min=MIN_PLAYERS, max=MAX_PLAYERS))
     p.add_argument("--bots", default="random", metavar="NAME[,NAME...]", help=bots_help)
     p.add_argument("--seed", type=whole_number("--seed"), default=0, metavar="S",
-                   help="master seed from which every game is derived (default 0)")
+                   help=text("cli-help.simulate.seed"))
     p.add_argument("--workers", type=whole_number("--workers"), default=1, metavar="W",
-                   help="worker processes (default 1); never changes the results")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (--workers is ignored)")
-    p.add_argument("--expansion", action="store_true", help="play with the Exiled expansion")
+                   help=text("cli-help.simulate.workers"))
+    p.add_argument("--scheduler", metavar="ADDRESS", help=text("cli-help.simulate.scheduler"))
+    p.add_argument("--expansion", action="store_true", help=text("cli-help.play.expansion"))
     p.add_argument("--variant", action="append", default=[], type=variant, metavar="NAME",
                    help=variant_help)
-    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help=text("cli-help.simulate.json"))
+    p.add_argument("--no-progress", action="store_true", help=text("cli-help.simulate.no-progress"))
     p.set_defaults(func=cmd_simulate)
 
 

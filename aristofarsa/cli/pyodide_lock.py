@@ -18,6 +18,8 @@ from email.parser import HeaderParser
 from pathlib import Path
 from typing import Any
 
+from ..core.messages import text
+
 #: What ``sys`` and ``platform`` say under Pyodide 0.29 (for environment markers).
 PYODIDE_ENVIRONMENT = {
     "implementation_name": "cpython", "implementation_version": "3.13.2", "os_name": "posix",
@@ -42,7 +44,7 @@ def wheel_metadata(path: Path) -> tuple[str, str, list[str], list[str]]:
         names = wheel.namelist()
         meta_name = next((n for n in names if n.endswith(".dist-info/METADATA")), None)
         if meta_name is None:
-            raise LockError(f"{path.name}: not a wheel (no .dist-info/METADATA)")
+            raise LockError(text("cli-site.not-a-wheel", wheel=path.name))
         meta = HeaderParser().parsestr(wheel.read(meta_name).decode("utf-8"))
         top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
         if top is not None:
@@ -92,8 +94,7 @@ def build_lock(wheels: Iterable[Path], info: Mapping[str, Any], left_out: Mappin
             if dep is None or dep in left_out:
                 continue
             if dep not in entries:
-                raise LockError(f"{key} needs {dep}, which the site does not ship: add it to "
-                                "site/pyodide-wheels.txt (or leave it out on purpose, with a reason)")
+                raise LockError(text("cli-site.not-shipped", package=key, dependency=dep))
             depends.append(dep)
         entries[key]["depends"] = sorted(set(depends))
     return {"info": dict(info), "packages": dict(sorted(entries.items()))}
@@ -107,7 +108,7 @@ def stub_wheel(folder: Path, name: str, version: str, summary: str) -> Path:
     files = {
         f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n",
         f"{dist}/WHEEL": ("Wheel-Version: 1.0\nGenerator: aristofarsa site\nRoot-Is-Purelib: true\n"
-                          "Tag: py3-none-any\n"),
+                          "Tag: py3-none-any\n"),  # i18n: code
     }
     record = "".join(f"{n},sha256={_record_hash(text)},{len(text.encode())}\n"
                      for n, text in files.items())

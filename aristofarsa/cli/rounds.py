@@ -16,45 +16,36 @@ from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, wri
 
 def add_commands(sub) -> None:
     """Register the one-round commands on the main parser's subparsers."""
-    p = sub.add_parser("resolve", help="resolve one round written as a scenario file",
-                       description="Resolve the round in a scenario TOML file (or written in "
-                                   "the one-line notation with --line) and explain it step by "
-                                   "step, citing the ruling behind every step.")
-    p.add_argument("file", nargs="?", help="scenario TOML file")
-    p.add_argument("--line", metavar="TEXT",
-                   help="the round in the one-line notation instead of a file, e.g. "
-                        "'Ana: Knight, Witch on Caio -5, hand Jester; Bruno: …' "
-                        "(docs/scenario-format.md)")
+    p = sub.add_parser("resolve", help=text("cli-help.resolve.help"),
+                       description=text("cli-help.resolve.description"))
+    p.add_argument("file", nargs="?", help=text("cli-help.resolve.file"))
+    p.add_argument("--line", metavar="TEXT", help=text("cli-help.resolve.line"))
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="print exactly one JSON object")
-    fmt.add_argument("--markdown", action="store_true", help="print the outcome and trace as Markdown")
+    fmt.add_argument("--json", action="store_true", help=text("cli-help.resolve.json"))
+    fmt.add_argument("--markdown", action="store_true", help=text("cli-help.resolve.markdown"))
     p.add_argument("--variant", action="append", default=[], type=variant, metavar="NAME",
-                   help=f"switch on a house-rule variant (adds to the file's): {', '.join(VARIANTS)}")
-    p.add_argument("--auto", action="store_true",
-                   help="let the engine make missing choices (first legal option); the trace says so")
-    p.add_argument("--crowns", metavar="FILE",
-                   help="a TOML file of crown values replacing the provisional ones (M9)")
+                   help=text("cli-help.resolve.variant", variants=", ".join(VARIANTS)))
+    p.add_argument("--auto", action="store_true", help=text("cli-help.resolve.auto"))
+    p.add_argument("--crowns", metavar="FILE", help=text("cli-help.resolve.crowns"))
     p.set_defaults(func=cmd_resolve)
 
-    p = sub.add_parser("check", help="run every scenario that has [expect] and report mismatches",
-                       description="Run scenario files with an [expect] table; report each "
-                                   "mismatch field by field. Folders are searched recursively "
-                                   "for *.toml. Without PATH: the bundled scenario library.")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="scenario files or folders")
-    p.add_argument("-q", "--quiet", action="store_true", help="only print failures and the summary")
+    p = sub.add_parser("check", help=text("cli-help.check.help"),
+                       description=text("cli-help.check.description"))
+    p.add_argument("paths", nargs="*", metavar="PATH", help=text("cli-help.check.paths"))
+    p.add_argument("-q", "--quiet", action="store_true", help=text("cli-help.check.quiet"))
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("cards", help="print the card table",
-                       description="Print every card: type, printed Prestige, crowns, copies per "
-                                   "family and both texts. " + text("cards-note.crowns") + ".")
-    p.add_argument("--expansion", action="store_true", help="include the Exiled expansion cards")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--crowns", metavar="FILE", help="a TOML file of replacement crown values")
+    p = sub.add_parser("cards", help=text("cli-help.cards.help"),
+                       description=text("cli-help.cards.description",
+                                        crowns_note=Msg("cards-note.crowns")))
+    p.add_argument("--expansion", action="store_true", help=text("cli-help.cards.expansion"))
+    p.add_argument("--json", action="store_true", help=text("cli-help.cards.json"))
+    p.add_argument("--crowns", metavar="FILE", help=text("cli-help.cards.crowns"))
     p.set_defaults(func=cmd_cards)
 
-    p = sub.add_parser("scenarios", help="list the bundled scenario library (lessons)",
-                       description="List the bundled scenarios with their titles and rulings.")
-    p.add_argument("--path", action="store_true", help="print full file paths")
+    p = sub.add_parser("scenarios", help=text("cli-help.scenarios.help"),
+                       description=text("cli-help.scenarios.description"))
+    p.add_argument("--path", action="store_true", help=text("cli-help.scenarios.path"))
     p.set_defaults(func=cmd_scenarios)
 
 

@@ -30,7 +30,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .apps import APPS, JUPYTER_DATA_DIR, PACKAGE_DIR, notebooks_dir
+from ..core.messages import text
+from .apps import APP_NAMES, JUPYTER_DATA_DIR, PACKAGE_DIR, landing_texts, notebooks_dir, page_titles
 from .args import EXIT_OK, UsageError
 from .pyodide_lock import LockError, build_lock, stub_wheel
 
@@ -52,7 +53,7 @@ PRELOAD = ("aristofarsa", "ipython", "comm", "jedi", "sqlite3", "ipykernel", "py
            "piplite")
 #: What a page imports when it opens (IPython, the widgets, its app, the kernel): compiled at
 #: build time, in this order (once the kernel is imported outside a browser, a widget cannot be made).
-OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name, _ in APPS),
+OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for name in APP_NAMES),
                    "micropip", "piplite.piplite", "pyodide_kernel")
 #: What the site's Python snapshot holds imported (``site/snapshot.mjs``: these and all they import,
 #: the apps' widget modules too, but what keeps a JavaScript object): a page restores it instead
@@ -63,7 +64,7 @@ OPENING_IMPORTS = ("IPython", "ipywidgets", *(f"aristofarsa.widgets.{name}" for 
 #: (lessons, rules, graphs) is in the snapshot's caches.
 SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", "_strptime", "getpass", "IPython.core.completerlib",
                     "traitlets.log",
-                    *(f"aristofarsa.widgets.{name}:{name.capitalize()}App" for name, _ in APPS))
+                    *(f"aristofarsa.widgets.{name}:{name.capitalize()}App" for name in APP_NAMES))
 #: The snapshot (gzip) and the wheels' files but the package's own in one zip, which the restored
 #: Python imports from (the names pyodide-start.js fetches, beside the runtime).
 SNAPSHOT_FILES = ("python-snapshot.gz", "python-site-packages.zip")
@@ -71,13 +72,14 @@ SNAPSHOT_FILES = ("python-snapshot.gz", "python-site-packages.zip")
 #: (piplite too: preloaded, the kernel does not install it through micropip on every start).
 KERNEL_WHEELS = ("ipykernel-*.whl", "pyodide_kernel-*.whl", "piplite-*.whl")
 #: Names the kernel installs that the site ships as empty wheels (no module: ``import`` fails with
-#: ImportError, which IPython expects when they are missing), and why.
-STUBS = {
+#: ImportError, which IPython expects when they are missing), and why (the stub's summary, read
+#: only by whoever builds the site).
+STUBS = {  # i18n: developer
     "sqlite3": "no registry has sqlite3 for Pyodide; IPython keeps no history without it",
     "jedi": "code completion, 5 MB with parso, which no app uses; IPython completes without it",
 }
-#: Dependencies that are not shipped, and why.
-LEFT_OUT = {
+#: Dependencies that are not shipped, and why (a note for whoever changes the site's pins).
+LEFT_OUT = {  # i18n: developer
     "pexpect": "IPython needs it only outside Emscripten",
     "ptyprocess": "IPython needs it only outside Emscripten",
     "widgetsnbextension": "front-end files only: the page gets the widgets' JavaScript from the build",
@@ -86,24 +88,20 @@ LEFT_OUT = {
 #: The time of every file in the build unless ``SOURCE_DATE_EPOCH`` says otherwise (1980-01-01, the
 #: earliest a zip entry holds): the same sources give the same bytes, whenever they are built.
 EPOCH = 315532800
-#: Voici's command (its package has no ``__main__`` that works without the ``voici`` package).
-VOICI = "import sys; from voici_core.app import main; sys.exit(main())"
+#: Voici's command (its package has no ``__main__`` that works without the ``voici`` package),
+#: through :func:`voici`.
+VOICI = "import sys; from aristofarsa.cli.site import voici; sys.exit(voici())"   # i18n: code
 #: Parts of the JupyterLite output that no page of the site loads.
 PRUNED = ("build", "doc", "jupyter-lite.ipynb", "voici/render/index.html",
           "docs/404.html")   # a host shows only the 404 page at the site's root; MkDocs' needs it there
 
 
 def add_commands(sub) -> None:
-    p = sub.add_parser("site", help="build the docs and the apps as one static folder (Python in a browser)",
-                       description="Build the docs (MkDocs, strict links) and the six apps (Voici: "
-                                   "Python runs in the visitor's browser) as one static folder that "
-                                   "any web host serves. Run from a clone, after "
-                                   "pip install -r site/requirements.txt; needs npm.")
-    p.add_argument("-o", "--output", required=True, metavar="DIR",
-                   help="the folder to write (replaced if it holds an earlier build)")
-    p.add_argument("--cache", metavar="DIR", default=None,
-                   help="where downloads are kept between builds (default: .site-cache/ of the clone)")
-    p.add_argument("--no-docs", action="store_true", help="build the apps only (no MkDocs)")
+    p = sub.add_parser("site", help=text("cli-help.site.help"),
+                       description=text("cli-help.site.description"))
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help=text("cli-help.site.output"))
+    p.add_argument("--cache", metavar="DIR", default=None, help=text("cli-help.site.cache"))
+    p.add_argument("--no-docs", action="store_true", help=text("cli-help.site.no-docs"))
     p.set_defaults(func=cmd_site)
 
 
@@ -111,28 +109,48 @@ def cmd_site(args: argparse.Namespace) -> int:
     out = Path(args.output).resolve()
     cache = Path(args.cache).resolve() if args.cache else CLONE / ".site-cache"
     summary = build_site(out, cache, docs=not args.no_docs)
-    print(f"built {out}: {summary['files']} files, {summary['bytes'] / 1e6:.1f} MB; "
-          f"landing page {out / 'index.html'}")
-    print(f"Python in the browser: {summary['python_bytes'] / 1e6:.1f} MB (runtime, standard library, "
-          "wheels, Python snapshot: a first visit downloads most of it, then keeps it in its cache); "
-          + ("bytecode and Python snapshot made" if summary["compiled"]
-             else "bytecode from the cache (nothing compiled)"))
-    print(f"try it: python -m http.server --bind 127.0.0.1 --directory {out} 8000  "
-          "(then open http://127.0.0.1:8000/)")
+    print(text("cli-site.built", out=out, files=summary["files"],
+               megabytes=f"{summary['bytes'] / 1e6:.1f}", landing=out / "index.html"))
+    python_mb = f"{summary['python_bytes'] / 1e6:.1f}"
+    print(text("cli-site.python-made", megabytes=python_mb) if summary["compiled"]
+          else text("cli-site.python-cached", megabytes=python_mb))
+    print(text("cli-site.try", out=out))
     return EXIT_OK
+
+
+def site_texts() -> dict[str, str]:
+    """What the static site's app pages say themselves, from the catalog in use: the site bar
+    (``aristofarsa-static/index.html.j2``), the words when Python never starts
+    (``aristofarsa-static/page_problems.html.j2``) and each app page's title and heading
+    (``page_titles``, as ``serve`` gives them)."""
+    return {"bar": text("site.bar"), "all_apps": text("site.all-apps"), "docs": text("site.docs"),
+            "note": text("site.note"), "not_started": text("site.not-started"),
+            "reload": text("serve.reload"), **page_titles()}
+
+
+def voici() -> int:
+    """Voici's command line, its templates given the Jinja globals ``af_texts`` (the landing
+    page's words from the catalog: ``tree.html``, which Voici renders for its tree page) and
+    ``af_site_texts`` (the app pages' own words: :func:`site_texts`)."""
+    import jinja2.defaults
+    from voici_core.app import main  # type: ignore[import-untyped]
+
+    # every Jinja environment's globals, nbconvert's (the app pages) and Voici's (its tree)
+    jinja2.defaults.DEFAULT_NAMESPACE.update(af_texts=landing_texts, af_site_texts=site_texts)
+    main()
+    return 0
 
 
 def check_tools() -> None:
     """The build tools are installed and the clone's pins are there, else say what to do."""
     if not (PINS / "pyodide-wheels.txt").is_file():
-        raise UsageError(f"the site's pins are missing ({PINS}): build the site from a clone of aristofarsa")
+        raise UsageError(text("cli-site.no-pins", pins=PINS))
     missing = [pip for module, pip in SITE_TOOLS.items() if importlib.util.find_spec(module) is None]
     if missing:
-        raise UsageError(f"building the site needs {', '.join(missing)}: "
-                         f"pip install -r {PINS / 'requirements.txt'}")
+        raise UsageError(text("cli-site.tools", tools=", ".join(missing),
+                              requirements=PINS / "requirements.txt"))
     if shutil.which("npm") is None or shutil.which("node") is None:
-        raise UsageError("building the site needs npm and Node.js for the Pyodide runtime and Viz.js: "
-                         "install Node.js (Debian: apt-get install npm)")
+        raise UsageError(text("cli-site.node"))
 
 
 def source_date_epoch() -> str:
@@ -143,15 +161,29 @@ def source_date_epoch() -> str:
 
 def run(what: str, argv: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
     """Run a build step (``env``: variables on top of this process's, with ``SOURCE_DATE_EPOCH``);
-    on failure, a message naming the step and the tool's last lines."""
+    on failure, a message naming the step and the tool's last lines (:func:`output_tail`)."""
     done = subprocess.run(argv, capture_output=True, text=True, cwd=cwd,
                           env={**os.environ, "SOURCE_DATE_EPOCH": source_date_epoch(), **(env or {})})
     if done.returncode != 0:
-        lines = [line for line in (done.stderr or done.stdout).strip().splitlines()
-                 if not line.startswith("WARNING: Location")]     # pip's note on a missing local index
-        tail = "\n".join(lines[-15:])
         tool = " ".join([Path(argv[0]).name, *argv[1:3]])
-        raise UsageError(f"{what} failed ({tool} ... exit {done.returncode}):\n{tail}")
+        raise UsageError(text("cli-site.failed", step=what, tool=tool, code=done.returncode,
+                              tail=output_tail(done.stderr or done.stdout)))
+
+
+#: What of a failed build step's output its error quotes: the last lines, each cut to a width
+#: (Node quotes the source line of an error, a whole minified pyodide.asm.js line of tens of kB).
+TAIL_LINES, TAIL_WIDTH = 15, 300
+
+
+def output_tail(output: str, lines: int = TAIL_LINES, width: int = TAIL_WIDTH) -> str:
+    """The last ``lines`` lines of a tool's ``output`` with something to say (not blank, not
+    pip's note on a missing local index), each longer than ``width`` characters cut in the
+    middle, its start and end kept ("…" between)."""
+    kept = [line.rstrip() for line in output.strip().splitlines()
+            if line.strip() and not line.startswith("WARNING: Location")]
+    half = (width - 1) // 2
+    return "\n".join(line if len(line) <= width else line[:half] + "…" + line[-half:]
+                     for line in kept[-lines:])
 
 
 def npm_packages(cache: Path) -> Path:
@@ -164,7 +196,7 @@ def npm_packages(cache: Path) -> Path:
     if not (stamp.is_file() and stamp.read_text() == digest):
         for name in ("package.json", "package-lock.json"):
             shutil.copyfile(PINS / name, folder / name)
-        run("getting the npm packages of site/package-lock.json (pyodide, @viz-js/viz)",
+        run(text("cli-site.step-npm"),
             ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=folder)
         stamp.write_text(digest)
     return folder / "node_modules"
@@ -184,7 +216,7 @@ def pyodide_wheels(cache: Path) -> list[Path]:
     """The pinned wheels for the browser, downloaded once (pip checks every hash)."""
     folder = cache / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
-    run("downloading the wheels of site/pyodide-wheels.txt",
+    run(text("cli-site.step-download"),
         [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
          "--python-version", "3.13", "--implementation", "py", "--abi", "none", "--platform", "any",
          "--require-hashes", "-r", str(PINS / "pyodide-wheels.txt"), "-d", str(folder)])
@@ -193,7 +225,7 @@ def pyodide_wheels(cache: Path) -> list[Path]:
         stem = f"{name.replace('-', '_')}-{version}-".lower()
         found = [w for w in folder.glob("*.whl") if w.name.lower().startswith(stem)]
         if not found:
-            raise UsageError(f"pip reported {name}=={version} downloaded, but no wheel of it is in {folder}")
+            raise UsageError(text("cli-site.no-download", name=name, version=version, folder=folder))
         wheels.append(found[0])
     return wheels
 
@@ -214,12 +246,12 @@ def own_wheel(folder: Path) -> Path:
     """aristofarsa's wheel, built from a clean copy of the clone's sources (the notebooks and
     docs/rulings.md inside; never a stale file of an earlier build)."""
     source = source_copy(CLONE, folder / "source")
-    run("building aristofarsa's wheel", [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                                        "-w", str(folder), str(source)])
+    run(text("cli-site.step-own-wheel"), [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                                         "-w", str(folder), str(source)])
     shutil.rmtree(source, ignore_errors=True)
     found = sorted(folder.glob("aristofarsa-*.whl"))
     if not found:
-        raise UsageError(f"pip built no aristofarsa wheel in {folder}")
+        raise UsageError(text("cli-site.no-own-wheel", folder=folder))
     return found[-1]
 
 
@@ -229,8 +261,8 @@ def kernel_wheels() -> list[Path]:
         "pyodide-kernel-extension" / "static" / "pypi"
     found = [w for pattern in KERNEL_WHEELS for w in sorted(from_data.glob(pattern))]
     if len(found) != len(KERNEL_WHEELS):
-        raise UsageError(f"the Pyodide kernel's wheels ({', '.join(KERNEL_WHEELS)}) are not in {from_data}: "
-                         f"reinstall it: pip install -r {PINS / 'requirements.txt'}")
+        raise UsageError(text("cli-site.kernel-wheels", patterns=", ".join(KERNEL_WHEELS),
+                              folder=from_data, requirements=PINS / "requirements.txt"))
     return found
 
 
@@ -252,7 +284,7 @@ def compiled_wheels(wheels: list[Path], node_modules: Path, cache: Path) -> tupl
     if compiling:
         shutil.rmtree(cache / "compiled", ignore_errors=True)        # only the latest set is kept
         folder.mkdir(parents=True)
-        run("compiling the wheels for Python in the browser (node site/compile-wheels.mjs)",
+        run(text("cli-site.step-compile"),
             ["node", str(script), str(node_modules / "pyodide"), ",".join(OPENING_IMPORTS), str(stdlib_out),
              *(str(p) for pair in zip(wheels, out, strict=True) for p in pair)])
     return out, stdlib_out, compiling
@@ -274,7 +306,7 @@ def python_snapshot(runtime: Path, wheels: list[Path], cache: Path) -> bool:
     if made:
         shutil.rmtree(cache / "snapshot", ignore_errors=True)        # only the latest is kept
         folder.mkdir(parents=True)
-        run("making the Python snapshot (node site/snapshot.mjs)",
+        run(text("cli-site.step-snapshot"),
             ["node", str(script), str(runtime), ",".join(SNAPSHOT_IMPORTS),
              *(str(folder / name) for name in SNAPSHOT_FILES), *(str(w) for w in wheels)])
     for name in SNAPSHOT_FILES:
@@ -289,7 +321,7 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path
     contents = lite / "contents"
     contents.mkdir(parents=True)
     source = notebooks_dir()
-    for name, _ in APPS:
+    for name in APP_NAMES:
         shutil.copyfile(source / f"{name}.ipynb", contents / f"{name}.ipynb")
     runtime = lite / "static" / "pyodide"
     runtime.mkdir(parents=True)
@@ -303,7 +335,7 @@ def lite_folder(lite: Path, node_modules: Path, wheels: list[Path], stdlib: Path
     try:
         lock = build_lock([runtime / w.name for w in wheels], info, LEFT_OUT, {"aristofarsa": ["lite"]})
     except LockError as exc:
-        raise UsageError(f"writing pyodide-lock.json: {exc}") from None
+        raise UsageError(text("cli-site.lock", error=exc)) from None
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     made = python_snapshot(runtime, [runtime / w.name for w in wheels], cache)
     settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": list(PRELOAD)}}
@@ -318,7 +350,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     files of ``static/pyodide/``), and whether bytecode was compiled (1) or taken from the cache (0)."""
     check_tools()
     if out.exists() and any(out.iterdir()) and not (out / "voici").is_dir():
-        raise UsageError(f"{out} exists and is not an earlier site build: choose an empty or new folder")
+        raise UsageError(text("cli-site.not-a-build", out=out))
     node_modules = npm_packages(cache)
     wheels = pyodide_wheels(cache)
     with tempfile.TemporaryDirectory(prefix="aristofarsa-site-") as tmp:
@@ -332,7 +364,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
             shutil.rmtree(out)
         env = {"JUPYTER_PATH": os.pathsep.join(
             p for p in (str(JUPYTER_DATA_DIR), os.environ.get("JUPYTER_PATH")) if p)}
-        run("building the apps with Voici",
+        run(text("cli-site.step-voici"),
             [sys.executable, "-c", VOICI, "build", "--contents", "contents", "--output-dir", str(out),
              "--no-sourcemaps", f"--template={TEMPLATE}", "--theme=light"], cwd=lite, env=env)
     viz = out / "static" / "viz"
@@ -340,7 +372,7 @@ def build_site(out: Path, cache: Path, docs: bool = True) -> dict[str, int]:
     shutil.copyfile(node_modules / "@viz-js" / "viz" / "dist" / "viz-global.js", viz / "viz-global.js")
     (out / "index.html").write_text(landing_page(), encoding="utf-8")
     if docs:
-        run("building the docs with MkDocs (strict: every link must resolve)",
+        run(text("cli-site.step-docs"),
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(CLONE / "mkdocs.yml"),
              "-d", str(out / "docs")],
             env={"NO_MKDOCS_2_WARNING": "1"})   # Material's banner about MkDocs 2
@@ -365,16 +397,18 @@ def prune(out: Path) -> None:
 
 def landing_page() -> str:
     """The package's landing page (template ``tree.html``: every app by its title), pointing at
-    the static pages, with a link to the docs."""
+    the static pages, with a link to the docs; its words from the catalog in use."""
     import jinja2  # the site's build tools bring jinja2 (Voici, MkDocs)
+    from markupsafe import escape
 
     folder = JUPYTER_DATA_DIR / "voila" / "templates" / "aristofarsa"
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True)
-    contents = {"content": [{"name": f"{name}.ipynb"} for name, _ in APPS]}
+    env.globals["af_texts"] = landing_texts
+    contents = {"content": [{"name": f"{name}.ipynb"} for name in APP_NAMES]}
     page = env.get_template("tree.html").render(contents=contents, base_url="")
-    for name, _ in APPS:
+    for name in APP_NAMES:
         page = page.replace(f'href="voila/render/{name}.ipynb"', f'href="voici/render/{name}.html"')
     page = page.replace("voila/render/lab.ipynb?lesson=", "voici/render/lab.html?lesson=")
-    note = ("<p class='af-site-docs'><a href='docs/index.html'>Documentation</a> · Everything runs in "
-            "your browser: the first app you open starts Python, which takes a few seconds.</p>")
+    docs, runs_here = escape(text("landing.docs")), escape(text("landing.site-note"))
+    note = f"<p class='af-site-docs'><a href='docs/index.html'>{docs}</a> · {runs_here}</p>"
     return page.replace("</main>", f"  {note}\n</main>", 1)

@@ -51,6 +51,8 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from ..core.messages import Msg
+
 log = logging.getLogger("aristofarsa.serve")
 
 #: The close code of a page's kernel socket when its kernel is shut down (page_problems.html.j2).
@@ -120,7 +122,7 @@ class QuerySocketHandler(RequestInfoSocketHandler):
         connected &= running
         if kernel_id not in running or kernel_id in connected:
             self._kernel_id = None
-            self.close(4404, "no kernel of this server waits under that id")
+            self.close(4404, "no kernel of this server waits under that id")  # i18n: code
             return
         connected.add(kernel_id)
         self._kernel_id = kernel_id
@@ -144,10 +146,10 @@ class AppPageHandler(TornadoVoilaHandler):
         refused = manager.refusal(request.address)
         if refused:
             cap, per_client = manager.max_kernels, manager.max_kernels_per_client
-            log.warning("%s: %d app pages hold a kernel (--max-kernels %d), %d of them from %s "
-                        "(--max-kernels-per-client %d); refused %s", refused, manager.taken(), cap,
-                        manager.taken(request.address), request.address, per_client,
-                        self.request.path)
+            log.warning("%s", Msg("serve-log.refused", {
+                "refusal": refused, "taken": manager.taken(), "cap": cap,
+                "taken_here": manager.taken(request.address), "address": request.address,
+                "per_client": per_client, "path": self.request.path}))
             self.set_status(503 if refused == "busy" else 429)
             self.set_header("Retry-After", "60")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
@@ -200,7 +202,7 @@ def busy_page(refused: str, max_kernels: int, per_client: int, cull_open_idle: i
         "all_apps": text("serve-busy.all-apps"),
     }
     page = {key: escape(value) for key, value in said.items()}
-    command = f"<code>{escape(f'aristofarsa serve {option} N')}</code>"
+    command = f"<code>{escape(f'aristofarsa serve {option} N')}</code>"  # i18n: code
     page["more"] = Markup(text("serve-busy.more", command=command))
     page["lang"] = escape(catalog().language)
     return page
@@ -274,8 +276,8 @@ class PageKernelCount(_Manager):
     async def _unconnected(self, kernel_id: str) -> None:
         if kernel_id in self.page_kernels.connected or kernel_id not in self:
             return
-        log.warning("kernel %s: its page did not connect within %s s of being sent: shut "
-                    "down", kernel_id, self.connect_wait)
+        log.warning("%s", Msg("serve-log.not-connected", {"kernel": kernel_id,
+                                                          "seconds": self.connect_wait}))
         await ensure_async(self.shutdown_kernel(kernel_id))
 
     def notify_connect(self, kernel_id: str) -> None:
@@ -295,16 +297,18 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
     voila_class = voila_kernel_manager_factory(base_class, preheat_kernel, default_pool_size,
                                                page_config_hook=page_config_hook)
 
+    # the options' help: only Voila's --help-all shows it; `serve` sets them itself
     class AppKernelManager(PageKernelCount, voila_class):  # type: ignore[misc, valid-type]
-        max_kernels = Int(0, config=True, help="Most kernels serving pages (0: no limit); the "
-                                               "preheated kernels waiting in the pool are extra.")
-        cull_open_idle = Int(0, config=True, help="Shut down a kernel idle this many seconds even "
-                                                  "while its page is open (0: never).")
-        visitor_wait = Float(DEFAULT_VISITOR_WAIT, config=True,
+        max_kernels = Int(0, config=True, help=(  # i18n: developer
+            "Most kernels serving pages (0: no limit); the preheated kernels waiting in the pool "
+            "are extra."))
+        cull_open_idle = Int(0, config=True, help=(  # i18n: developer
+            "Shut down a kernel idle this many seconds even while its page is open (0: never)."))
+        visitor_wait = Float(DEFAULT_VISITOR_WAIT, config=True,  # i18n: developer
                              help="Seconds a preheated kernel has to take its visitor's request.")
-        max_kernels_per_client = Int(0, config=True, help="Most kernels serving the pages of one "
-                                                          "address (0: no limit of its own).")
-        connect_wait = Float(DEFAULT_CONNECT_WAIT, config=True,
+        max_kernels_per_client = Int(0, config=True, help=(  # i18n: developer
+            "Most kernels serving the pages of one address (0: no limit of its own)."))
+        connect_wait = Float(DEFAULT_CONNECT_WAIT, config=True,  # i18n: developer
                              help="Seconds a page's kernel waits, once the page is sent, for the "
                                   "page to open its socket; then it is shut down.")
 
@@ -324,7 +328,7 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
             result = await super().shutdown_kernel(kernel_id, *args, **kwargs)
             for socket in pages:
                 if socket.ws_connection is not None:
-                    socket.close(PAGE_SOCKET_CLOSED, "the app's kernel was shut down")
+                    socket.close(PAGE_SOCKET_CLOSED, "the app's kernel was shut down")  # i18n: code
             return result
 
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
@@ -337,8 +341,9 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                     and kernel_id not in self.pooled_kernel_ids()):
                 idle = utcnow() - kernel.last_activity
                 if idle > timedelta(seconds=self.cull_open_idle):
-                    log.warning("culling kernel %s: idle %d s with %d page(s) open", kernel_id,
-                                idle.total_seconds(), self._kernel_connections.get(kernel_id, 0))
+                    log.warning("%s", Msg("serve-log.culled", {
+                        "kernel": kernel_id, "seconds": int(idle.total_seconds()),
+                        "pages": self._kernel_connections.get(kernel_id, 0)}))
                     await ensure_async(self.shutdown_kernel(kernel_id))
                     return
             await super().cull_kernel_if_idle(kernel_id)
@@ -356,8 +361,8 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                 return guarded, rendered, kernel_id
 
             async def _give_up(self, kernel_id: str, notebook_name: str) -> None:
-                log.warning("preheated kernel %s of %s did not take its visitor's request "
-                            "within %s s: shut down", kernel_id, notebook_name, self.visitor_wait)
+                log.warning("%s", Msg("serve-log.visitor-wait", {
+                    "kernel": kernel_id, "notebook": notebook_name, "seconds": self.visitor_wait}))
                 if kernel_id in self:
                     await ensure_async(self.shutdown_kernel(kernel_id))
 
@@ -379,19 +384,30 @@ async def within(task: asyncio.Future, seconds: float, give_up: Any) -> Any:
         return await asyncio.wait_for(task, seconds)
     except TimeoutError:
         await give_up()
-        raise VisitorWaitExpired(f"no answer within {seconds} s") from None
+        raise VisitorWaitExpired(f"no answer within {seconds} s") from None  # i18n: developer
 
 
-def serve_on(app: Any, sockets: list) -> None:
+def give_globals(settings: dict[str, Any], names: dict[str, Any]) -> None:
+    """Give the server's page templates the Jinja globals ``names`` (``serve`` gives the
+    landing page ``tree.html`` its words: ``af_texts``, ``apps.landing_texts``)."""
+    for key in ("voila_jinja2_env", "jinja2_env"):
+        env = settings.get(key)
+        if env is not None:
+            env.globals.update(names)
+
+
+def serve_on(app: Any, sockets: list, template_globals: dict[str, Any] | None = None) -> None:
     """Make the Voila application ``app`` serve on ``sockets``, already bound and listening
     (``cli/apps.py``, ``listening_sockets``), instead of binding its port itself: Voila's
-    ``listen`` calls its Tornado application's ``listen(port, ip)`` once ``start`` has made it."""
+    ``listen`` calls its Tornado application's ``listen(port, ip)`` once ``start`` has made it.
+    Its page templates get the Jinja globals ``template_globals`` then (:func:`give_globals`)."""
     from tornado.httpserver import HTTPServer
 
     voila_listen = app.listen
 
     def listen() -> None:
         tornado_app = app.app
+        give_globals(tornado_app.settings, template_globals or {})
 
         def on_sockets(port: int, address: str | None = None, **kwargs: Any) -> HTTPServer:
             server = HTTPServer(tornado_app, **{k: v for k, v in kwargs.items()
