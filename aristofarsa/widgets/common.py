@@ -3,6 +3,7 @@ and rows of them, the error box (``af-error``), the card view (``af-card``), tab
 built on first opening (``LazyTab``, ``LazyAccordion``), and the click guard."""
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import os
@@ -32,13 +33,64 @@ def page_query(warm_up: Any = None) -> str:
     lazy imports and caches (lesson index, lesson runs, graph drawings) are ready; then it
     waits until Voila hands it a visitor's request and reads that request's query string.
     Outside Voila (JupyterLab, nbval) it is ``QUERY_STRING`` or "", and nothing is built twice.
+    In the browser's Python (the static site) it first makes widget messages keep their None
+    values (:func:`send_none_as_null`).
     """
+    send_none_as_null()
     if os.environ.get("VOILA_PREHEAT") == "True" and not _visitor:
         if warm_up is not None:
             _warm_up(warm_up)
         _visitor.update(_wait_for_request())
         os.environ.update(_visitor)
     return os.environ.get("QUERY_STRING", "")
+
+
+def send_none_as_null(modules: Mapping[str, Any] | None = None) -> bool:
+    """In the browser's Python (Pyodide's kernel, the static site), make widget messages keep
+    their None values; whether the kernel's comm now does (False outside the browser).
+
+    That kernel hands a comm message to the page through Pyodide's ``toJs``, which turns None
+    into JavaScript's ``undefined``; the message's JSON then drops the key. A trait set back to
+    None never reached the page: a layout's ``display`` shown again after ``"none"`` (the
+    Dispute verdict of a shared link stayed hidden), an accordion closed. Each None in a
+    message's data is sent as ``pyodide.ffi.jsnull`` (JSON null) instead. ``modules`` stands
+    in for ``sys.modules`` (tests)."""
+    if modules is None:
+        if sys.platform != "emscripten":
+            return False
+        try:
+            importlib.import_module("pyodide.ffi")
+            importlib.import_module("pyodide_kernel.comm")
+        except ImportError:
+            return False
+        modules = sys.modules
+    try:
+        jsnull = modules["pyodide.ffi"].jsnull
+        comm = modules["pyodide_kernel.comm"]
+    except (KeyError, AttributeError):
+        return False
+    cls = comm.Comm
+    if getattr(cls.publish_msg, "af_none_as_null", False):
+        return True
+    publish = cls.publish_msg
+
+    def nulls(value: Any) -> Any:
+        if value is None:
+            return jsnull
+        if isinstance(value, dict):
+            return {k: nulls(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [nulls(v) for v in value]
+        return value
+
+    def publish_msg(self: Any, msg_type: str, data: Any = None, metadata: Any = None,
+                    buffers: Any = None, **keys: Any) -> Any:
+        return publish(self, msg_type, nulls(data) if data is not None else None, metadata,
+                       buffers, **keys)
+
+    publish_msg.af_none_as_null = True  # type: ignore[attr-defined]
+    cls.publish_msg = publish_msg
+    return True
 
 
 #: In a preheated kernel: the visitor's request variables (QUERY_STRING ...), once Voila sent them.

@@ -359,6 +359,8 @@ def test_every_panel_of_every_app_opens_without_an_error(site_url: str, page: An
     errors = _console_errors(page)
     _open(page, f"{site_url}voici/render/{name}.html{PANEL_PAGES[name]}")
     assert page.locator(".af-error:visible").all_inner_texts() in ([], [""])
+    if name == "dispute":     # a shared link opens on its verdict (a trait set back to None: shown)
+        page.wait_for_selector(".af-verdict .af-winners", state="visible", timeout=LOAD_MS)
     tabs = page.locator(".af-app .lm-TabBar-tab")
     titles = [t.strip() for t in tabs.all_inner_texts()]
     assert titles == (list(TAB_SHOWS) if name in ("learn", "exiled") else [])
