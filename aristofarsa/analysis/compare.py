@@ -7,7 +7,6 @@ variant under which the round is invalid (a choice it forbids, …) carries ``er
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,7 +116,7 @@ def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:
             result = scenario_mod.run(sc, variants=[name], trace=False)
         except ScenarioError as exc:
             row.error = str(exc)
-            row.reason = plain_reason(row.error, sc, name, exc.decision)
+            row.reason = plain_reason(exc, sc, name)
             row.changes = True
         else:
             row.winners = list(result.winners)
@@ -136,12 +135,12 @@ _KEY_MESSAGES = {"exchange": "variants-reason.exchange", "delta": "variants-reas
                  "keep": "variants-reason.keep"}
 
 
-def plain_reason(message: str, sc: Scenario, variant: str, decision: Any = None) -> str:
+def plain_reason(error: ScenarioError, sc: Scenario, variant: str) -> str:
     """Why the round cannot be played under ``variant``, in game words (no file path, no file
     keys): "under bishop-no-undo, Bruno's Bishop may not target Ana's Witch, already resolved
     (allowed: Caio, Dora)", from the engine's ``decision`` error (its request and value);
-    the validator's ``message`` with its keys unquoted otherwise."""
-    said = message.split(": ", 1)[1] if message.startswith(str(sc.path) + ": ") else message
+    else the error's problem (:func:`game_words`). Read from the error's data, never its words."""
+    decision = error.decision
     req = getattr(decision, "request", None)
     if req is not None and decision.reason == "illegal":
         value = decision.value if isinstance(decision.value, str) else str(decision.value)
@@ -166,24 +165,39 @@ def plain_reason(message: str, sc: Scenario, variant: str, decision: Any = None)
     if req is not None and decision.reason == "passes":
         return text("variants-reason.pass", variant=variant, player=req.owner,
                     can=Join(req.options, "scenario-play.or"))
-    said = _in_play().sub("", said.replace("`", ""))
-    return text("variants-reason.invalid", variant=variant, message=_origin().sub("", said))
+    problem: Any = error
+    if error.msg is not None and error.msg.id == "scenario-error.at":     # without the file
+        problem = (error.msg.fields or {})["problem"]
+    if isinstance(problem, Msg) and problem.id == "scenario-play.stopped-variants":
+        problem = (problem.fields or {})["error"]                         # without the variants
+    return text("variants-reason.invalid", variant=variant, message=game_words(problem))
 
 
-def _parts(id: str, **fields: str) -> list[str]:
-    """The words of a catalog template around its fields (each field given as a NUL and a
-    letter): the template in use, split where its fields stand."""
-    return re.split("\0.", text(id, **fields))
+#: a problem of a player's answer (said of the player) -> the same in game words
+_GAME_WORDS = {"decision-error.illegal": "whatif-why.illegal",
+               "decision-error.illegal-about": "whatif-why.illegal-about",
+               "scenario-play.passes": "whatif-why.passes",
+               "scenario-play.convoke-discard": "whatif-why.convoke-discard",
+               "scenario-play.convoke-discard-empty": "whatif-why.convoke-discard-empty",
+               "scenario-play.convoke-unaffordable": "whatif-why.convoke-unaffordable",
+               "scenario-play.no-action": "whatif-why.no-action"}
 
 
-def _in_play() -> re.Pattern[str]:
-    """The "(variants in play: …)" a stopped round's error ends with, in the catalog in use."""
-    _, _, after, end = _parts("scenario-play.stopped-variants", path="\0P", error="\0E",
-                              variants="\0V")
-    return re.compile(r"\s*" + re.escape(after.lstrip()) + r"[^)]*" + re.escape(end) + "$")
+def game_words(problem: Any, player: str | None = None) -> str:
+    """A problem of a round (a :class:`Msg`, or an error carrying one as ``msg``: the engine's
+    answer, a file's) in game words, the file's keys unquoted (``whatif-why``), said without
+    the player when it is ``player``'s; read from its ID and fields, never from its words. A
+    problem the catalog has no game words for is its own sentence."""
+    msg = problem if isinstance(problem, Msg) else getattr(problem, "msg", None)
+    if not isinstance(msg, Msg):
+        return str(problem)
+    fields = msg.fields or {}
+    if msg.id not in ("decision-error.of-player", "scenario-error.of-player"):
+        return (text(_GAME_WORDS[msg.id], **fields) if msg.id in _GAME_WORDS
+                else str(problem))
+    why = game_words(fields["problem"])
+    whose = fields.get("owner", fields.get("player"))
+    return why if player is not None and whose == repr(player) else \
+        text("whatif-why.of-player", owner=whose, problem=why)
 
 
-def _origin() -> re.Pattern[str]:
-    """A lesson's or the entered round's name before an error (``lesson b10-…: ``)."""
-    lesson = _parts("origin.lesson", name="\0N")[0]
-    return re.compile("^(" + re.escape(lesson) + "[^:]+|" + re.escape(text("origin.built")) + "): ")

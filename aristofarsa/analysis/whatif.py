@@ -24,6 +24,7 @@ from ..core.round import Round
 from ..core.trace import Trace
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
 from ..scenario.zones import garden_handed_back
+from .compare import game_words
 from .outcome import card_names
 
 #: Requests that belong to a player's Phase-2 action (answered in the `conspire`/`convoke` table).
@@ -500,7 +501,7 @@ def _stopped(exc: DecisionError, sc: Scenario) -> str:
     "Bruno would no longer hold the Squire conspired in the round as played (could conspire:
     Bishop, Damsel)"; else the engine's message with its file keys unquoted."""
     req = exc.request
-    text = str(exc).removeprefix(f"player '{req.player}': ").replace("`", "")
+    text = game_words(exc, req.player)
     spec = next((p for p in sc.players if p.name == req.player), None)
     if req.kind == D.CONSPIRE and spec is not None and spec.conspire:
         return text_of("whatif-stopped.conspire", player=req.player, card=spec.conspire,
@@ -518,8 +519,9 @@ def _unwritable(text: str) -> str | None:
     from ..scenario import loads
     try:
         loads(text, "alternative")
-    except ScenarioError as exc:
-        return str(exc).removeprefix("alternative: ")
+    except ScenarioError as exc:       # the problem said `at` the file, without its name
+        return (str((exc.msg.fields or {})["problem"])
+                if exc.msg is not None and exc.msg.id == "scenario-error.at" else str(exc))
     return None
 
 

@@ -61,7 +61,7 @@ def cmd_resolve(args) -> int:
         sc = scenario.load(args.file) if args.line is None else line.load(args.line)
         result = scenario.run(sc, variants=args.variant, auto=args.auto, crowns=crowns)
     except scenario.ScenarioError as exc:
-        raise UsageError(str(exc) if args.line is None else str(line.locate(args.line, str(exc)))) from None
+        raise UsageError(str(exc) if args.line is None else str(line.locate(args.line, exc))) from None
     except (CrownsError, line.LineError) as exc:
         raise UsageError(str(exc)) from None
     for warning in sc.warnings:

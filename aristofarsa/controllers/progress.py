@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from ..core import files
+from ..core.messages import Msg
 
 __all__ = ["MAX_DEPTH", "MAX_ITEMS", "ProgressDataError", "decode"]
 
@@ -40,7 +41,8 @@ def _refuse(token: str) -> Any:
 
 def _whole(text: str) -> int:
     try:
-        return files.whole_number(text, "a number", -files.NUMBER_LIMIT, signed=True)
+        return files.whole_number(text, Msg("quiz.progress-number"), -files.NUMBER_LIMIT,
+                                  signed=True)
     except files.NumberError as exc:
         raise ProgressDataError(str(exc)) from None
 

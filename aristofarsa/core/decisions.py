@@ -87,9 +87,11 @@ class Request:
         if self.prompt:
             about.append(self.prompt)
         shown = repr(value) if isinstance(value, str) else str(value)
-        return DecisionError(self, text("decision-error.illegal-about" if about else "decision-error.illegal",
-                                        owner=repr(self.owner), path=path, value=shown,
-                                        about=Join(about), allowed=self.describe_options()),
+        said = Msg("decision-error.illegal-about" if about else "decision-error.illegal",
+                   {"path": path, "value": shown, "about": Join(about),
+                    "allowed": self.describe_options()})
+        return DecisionError(self, Msg("decision-error.of-player", {"owner": repr(self.owner),
+                                                                    "problem": said}),
                              "illegal", value)
 
     def __repr__(self) -> str:
@@ -121,18 +123,22 @@ def _is_sub_multiset(small: Any, big: Any) -> bool:
 
 
 class DecisionError(Exception):
-    """A decision is missing or illegal; the message names who, what and the legal options."""
+    """A decision is missing or illegal; the message names who, what and the legal options.
+    ``msg``: the message as the catalog's ID and fields when it is one (given a
+    :class:`~aristofarsa.core.messages.Msg`, the error renders it at once), so a view reads
+    its facts, never its words."""
 
     #: What made it: ``"illegal"`` (an answer not allowed: ``value``), ``"passes"`` (a pass
     #: where an action is possible), else ``""`` (the message says it).
     reason: str = ""
     value: Any = None
 
-    def __init__(self, request: Request, message: str, reason: str = "", value: Any = None):
-        super().__init__(message)
+    def __init__(self, request: Request, message: str | Msg, reason: str = "", value: Any = None):
+        super().__init__(str(message))
         self.request = request
         self.reason = reason
         self.value = value
+        self.msg: Msg | None = message if isinstance(message, Msg) else None
 
 
 class Decider(Protocol):

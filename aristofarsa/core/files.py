@@ -107,7 +107,7 @@ def _shown(value: str) -> str:
     return repr(value) if len(value) <= 40 else repr(value[:39]) + "…"
 
 
-def whole_number(value: str, name: str, low: int = 0, high: int | None = None,
+def whole_number(value: str, name: str | Msg, low: int = 0, high: int | None = None,
                  signed: bool = False, allowed: str | None = None) -> int:
     """The one reader of a number typed by someone else (a link's query, a progress code, a
     one-line round): ASCII digits only (``²`` or ``٣`` are not digits here), with a ``+`` or

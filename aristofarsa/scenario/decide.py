@@ -13,7 +13,7 @@ from ..core import decisions as D
 from ..core.cards import canonical
 from ..core.decisions import DecisionError, Request
 from ..core.messages import Join, Msg
-from .model import OPTIONAL_CHOICES, PlayerSpec, Scenario
+from .model import OPTIONAL_CHOICES, PlayerSpec, Scenario, of_player
 
 
 class AnswerError(DecisionError):
@@ -94,19 +94,18 @@ class ScenarioDecider:
     def action(self, req: Request, spec: PlayerSpec) -> str:
         self.asked_action.add(spec.name)
         if spec.passes:
-            raise AnswerError(req, Msg("scenario-play.passes", {
-                "player": repr(spec.name), "name": spec.name,
-                "options": Join(req.options, "scenario-play.or")}), "passes")
+            raise AnswerError(req, of_player(spec.name, Msg("scenario-play.passes", {
+                "name": spec.name, "options": Join(req.options, "scenario-play.or")})), "passes")
         if spec.conspire:
             return "conspire"
         hand = sorted(req.context or [])
         discard = (spec.convoke or {}).get("discard", [])
         if sorted(discard) != hand:
-            raise AnswerError(req, Msg("scenario-play.convoke-discard" if hand
-                                       else "scenario-play.convoke-discard-empty",
-                                       {"player": repr(spec.name), "discard": discard, "hand": hand}))
+            raise AnswerError(req, of_player(spec.name, Msg(
+                "scenario-play.convoke-discard" if hand else "scenario-play.convoke-discard-empty",
+                {"discard": discard, "hand": hand})))
         if "convoke" not in req.options:
-            raise AnswerError(req, Msg("scenario-play.convoke-unaffordable", {"player": repr(spec.name)}))
+            raise AnswerError(req, of_player(spec.name, Msg("scenario-play.convoke-unaffordable")))
         return "convoke"
 
     def written(self, kind: str, source: str, owner: str, options: list[Any]) -> Any:

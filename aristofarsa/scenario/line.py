@@ -20,6 +20,7 @@ the words of the scenario validator. Pure Python, no dependencies.
 """
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -587,9 +588,6 @@ def to_toml(text: str) -> str:
     return toml_dumps(parse(text))
 
 
-_PLAYER_IN_MESSAGE = re.compile(r"^(?:[^:]*: )?player '((?:[^'\\]|\\.)*)': ")
-
-
 def load(text: str, path: str = "<line>") -> Scenario:
     """The validated round a line holds. A malformed line, and a round the validator refuses,
     are a :class:`LineError` naming the clause (and, for the line's own mistakes, the
@@ -600,22 +598,53 @@ def load(text: str, path: str = "<line>") -> Scenario:
     try:
         return scenario.loads(toml_dumps(data), path)
     except ScenarioError as exc:
-        raise locate(text, str(exc), path) from None
+        raise locate(text, exc) from None
 
 
-def locate(text: str, message: str, path: str = "<line>") -> LineError:
-    """The :class:`LineError` of a scenario message (validator or engine) about the round of
-    line ``text``: the clause of the player it names, and where that clause starts."""
+def locate(text: str, error: ScenarioError | str, path: str = "<line>") -> LineError:
+    """The :class:`LineError` of a scenario error (validator or engine) about the round of
+    line ``text``: the clause of the player it is said of, and where that clause starts.
+    Read from the error's message (its ID and fields), never from its words: the problem
+    said `at` the file, and of a player (``of-player``) when it is one's. An error with no
+    message (or a text: ``path`` is then only a name kept for callers) is the line's."""
+    msg = getattr(error, "msg", None)
+    said: Any = ((msg.fields or {})["problem"] if isinstance(msg, Msg) and msg.id == "scenario-error.at"
+                 else str(error))
+    player, problem = _of_player(said)
     reader = _Reader(text)
     reader.read()
-    body = message.removeprefix(f"{path}: ")
-    m = _PLAYER_IN_MESSAGE.match(body)
-    spot = reader.spots.get(m.group(1).lower()) if m else None
-    if m is None or spot is None:
-        return LineError(message_text("line-error.at", where=_where(None, None, None), problem=body))
-    body = body[m.end():]
+    spot = reader.spots.get(player.lower()) if player is not None else None
+    if spot is None:
+        return LineError(message_text("line-error.at", where=_where(None, None, None), problem=said))
     where = _where(spot.number, files.cut(spot.who or ""), spot.start + 1)
-    return LineError(message_text("line-error.at", where=where, problem=body), spot.number, spot.start + 1)
+    return LineError(message_text("line-error.at", where=where, problem=problem), spot.number,
+                     spot.start + 1)
+
+
+def _of_player(problem: Any) -> tuple[str | None, Any]:
+    """The player a problem is said of (the name) and the problem without them: a validator's
+    ``of-player``, the engine's answer (``decision-error.of-player``, or a file's answer said
+    ``of-player``), either inside a stopped round's "variants in play"; else (None, problem)."""
+    msg = problem if isinstance(problem, Msg) else getattr(problem, "msg", None)
+    if not isinstance(msg, Msg):
+        return None, problem
+    fields = msg.fields or {}
+    if msg.id == "scenario-play.stopped-variants":
+        player, inner = _of_player(fields["error"])
+        return (player, Msg(msg.id, {**fields, "error": inner})) if player is not None else (None, problem)
+    if msg.id in ("scenario-error.of-player", "decision-error.of-player"):
+        quoted = fields["player" if msg.id == "scenario-error.of-player" else "owner"]
+        return _unquoted(quoted), fields["problem"]
+    return None, problem
+
+
+def _unquoted(quoted: Any) -> str | None:
+    """A name as the messages' fields hold it (``repr(name)``), back as the name."""
+    try:
+        name = ast.literal_eval(quoted) if isinstance(quoted, str) else None
+    except (ValueError, SyntaxError):
+        return None
+    return name if isinstance(name, str) else None
 
 
 def _where(clause: int | None, who: str | None, character: int | None) -> Msg:

@@ -54,8 +54,13 @@ def at(path: str, problem: object, player: str | None = None) -> Msg:
     name, then the problem (a view showing no file, the builder, shows the problem alone).
     ``problem`` is a :class:`Msg`, a text, or an error whose text it is (a DecisionError)."""
     if player is not None:
-        problem = Msg("scenario-error.of-player", {"player": repr(player), "problem": problem})
+        problem = of_player(player, problem)
     return Msg("scenario-error.at", {"path": path, "problem": problem})
+
+
+def of_player(player: str, problem: object) -> Msg:
+    """The message of a ``problem`` of ``player`` (a name): the player, then the problem."""
+    return Msg("scenario-error.of-player", {"player": repr(player), "problem": problem})
 
 
 class ScenarioError(Exception):

@@ -69,7 +69,7 @@ class LineBox(ipw.VBox):
             self._show_error(str(exc))
             return False
         except scenario.ScenarioError as exc:
-            self._show_error(str(line.locate(text, str(exc), origin())))
+            self._show_error(str(line.locate(text, exc)))
             return False
         return self._open_toml(line.to_toml(text), origin())
 
