@@ -15,6 +15,7 @@ from ..core import decisions as D
 from ..core.messages import Join, Msg, text
 from ..core.variants import VARIANTS
 from ..scenario import Scenario, ScenarioError
+from ..scenario.model import inside_file, message_of, said_of
 from .outcome import card_names, owned
 
 
@@ -165,9 +166,7 @@ def plain_reason(error: ScenarioError, sc: Scenario, variant: str) -> str:
     if req is not None and decision.reason == "passes":
         return text("variants-reason.pass", variant=variant, player=req.owner,
                     can=Join(req.options, "scenario-play.or"))
-    problem: Any = error
-    if error.msg is not None and error.msg.id == "scenario-error.at":     # without the file
-        problem = (error.msg.fields or {})["problem"]
+    problem: Any = inside_file(error)
     if isinstance(problem, Msg) and problem.id == "scenario-play.stopped-variants":
         problem = (problem.fields or {})["error"]                         # without the variants
     return text("variants-reason.invalid", variant=variant, message=game_words(problem))
@@ -188,15 +187,15 @@ def game_words(problem: Any, player: str | None = None) -> str:
     answer, a file's) in game words, the file's keys unquoted (``whatif-why``), said without
     the player when it is ``player``'s; read from its ID and fields, never from its words. A
     problem the catalog has no game words for is its own sentence."""
-    msg = problem if isinstance(problem, Msg) else getattr(problem, "msg", None)
-    if not isinstance(msg, Msg):
+    msg = message_of(problem)
+    if msg is None:
         return str(problem)
-    fields = msg.fields or {}
-    if msg.id not in ("decision-error.of-player", "scenario-error.of-player"):
-        return (text(_GAME_WORDS[msg.id], **fields) if msg.id in _GAME_WORDS
+    of = said_of(msg)
+    if of is None:
+        return (text(_GAME_WORDS[msg.id], **(msg.fields or {})) if msg.id in _GAME_WORDS
                 else str(problem))
-    why = game_words(fields["problem"])
-    whose = fields.get("owner", fields.get("player"))
+    whose, inner = of
+    why = game_words(inner)
     return why if player is not None and whose == repr(player) else \
         text("whatif-why.of-player", owner=whose, problem=why)
 

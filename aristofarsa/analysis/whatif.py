@@ -23,6 +23,7 @@ from ..core.messages import text as text_of
 from ..core.round import Round
 from ..core.trace import Trace
 from ..scenario import Scenario, ScenarioDecider, ScenarioError, build_players
+from ..scenario.model import inside_file
 from ..scenario.zones import garden_handed_back
 from .compare import game_words
 from .outcome import card_names
@@ -520,8 +521,7 @@ def _unwritable(text: str) -> str | None:
     try:
         loads(text, "alternative")
     except ScenarioError as exc:       # the problem said `at` the file, without its name
-        return (str((exc.msg.fields or {})["problem"])
-                if exc.msg is not None and exc.msg.id == "scenario-error.at" else str(exc))
+        return str(inside_file(exc))
     return None
 
 

@@ -33,7 +33,7 @@ from ..core.round import Round
 from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS
 from ..core.trace import Trace
 from ..core.variants import VARIANTS
-from ..scenario.model import Problem
+from ..scenario.model import Problem, inside_file, message_of
 from ..scenario.toml import dumps
 
 DEFAULT_NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu", "Fia")
@@ -254,12 +254,11 @@ def no_action(problem: Any) -> bool:
 def shown(problem: Any) -> str:
     """A problem as the builder shows it: the round built has no file, so a problem said `at`
     the file is shown without the file's name; it keeps its message (a Problem)."""
-    msg = problem if isinstance(problem, Msg) else getattr(problem, "msg", None)
-    if msg is not None and msg.id == "scenario-error.at":
-        inner = (msg.fields or {})["problem"]
+    inner = inside_file(problem)
+    msg = message_of(problem)
+    if inner is not problem:
         decision = getattr(problem, "decision", None) or (inner if isinstance(inner, DecisionError) else None)
-        return Problem(format(inner, ""), inner if isinstance(inner, Msg) else getattr(inner, "msg", None),
-                         decision)
+        return Problem(format(inner, ""), message_of(inner), decision)
     return problem if isinstance(problem, Problem) else Problem(str(problem), msg)
 
 

@@ -29,7 +29,7 @@ from ..core import files
 from ..core.cards import CARDS, EXILED_ORDER, PARLOR_NOBLES, PROVISIONAL_CROWNS, canonical
 from ..core.messages import Join, Msg
 from ..core.messages import text as message_text
-from .model import ScenarioError
+from .model import ScenarioError, inside_file, message_of, said_of
 
 if TYPE_CHECKING:
     from .model import PlayerSpec, Scenario
@@ -607,9 +607,9 @@ def locate(text: str, error: ScenarioError | str, path: str = "<line>") -> LineE
     Read from the error's message (its ID and fields), never from its words: the problem
     said `at` the file, and of a player (``of-player``) when it is one's. An error with no
     message (or a text: ``path`` is then only a name kept for callers) is the line's."""
-    msg = getattr(error, "msg", None)
-    said: Any = ((msg.fields or {})["problem"] if isinstance(msg, Msg) and msg.id == "scenario-error.at"
-                 else str(error))
+    said: Any = inside_file(error)
+    if said is error:                     # not said `at` a file: the error's text
+        said = str(error)
     player, problem = _of_player(said)
     reader = _Reader(text)
     reader.read()
@@ -625,17 +625,15 @@ def _of_player(problem: Any) -> tuple[str | None, Any]:
     """The player a problem is said of (the name) and the problem without them: a validator's
     ``of-player``, the engine's answer (``decision-error.of-player``, or a file's answer said
     ``of-player``), either inside a stopped round's "variants in play"; else (None, problem)."""
-    msg = problem if isinstance(problem, Msg) else getattr(problem, "msg", None)
-    if not isinstance(msg, Msg):
+    msg = message_of(problem)
+    if msg is None:
         return None, problem
-    fields = msg.fields or {}
     if msg.id == "scenario-play.stopped-variants":
+        fields = msg.fields or {}
         player, inner = _of_player(fields["error"])
         return (player, Msg(msg.id, {**fields, "error": inner})) if player is not None else (None, problem)
-    if msg.id in ("scenario-error.of-player", "decision-error.of-player"):
-        quoted = fields["player" if msg.id == "scenario-error.of-player" else "owner"]
-        return _unquoted(quoted), fields["problem"]
-    return None, problem
+    of = said_of(msg)
+    return (_unquoted(of[0]), of[1]) if of is not None else (None, problem)
 
 
 def _unquoted(quoted: Any) -> str | None:

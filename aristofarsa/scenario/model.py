@@ -63,6 +63,36 @@ def of_player(player: str, problem: object) -> Msg:
     return Msg("scenario-error.of-player", {"player": repr(player), "problem": problem})
 
 
+def message_of(problem: object) -> Msg | None:
+    """What a problem says as data: the :class:`Msg` itself, or the ``msg`` an error or a
+    :class:`Problem` carries (None for a plain text)."""
+    msg = problem if isinstance(problem, Msg) else getattr(problem, "msg", None)
+    return msg if isinstance(msg, Msg) else None
+
+
+def inside_file(problem: object) -> Any:
+    """The problem a message said :func:`at` a file holds (a :class:`Msg`, a text or an
+    error), for a view that shows no file; any other problem as it is."""
+    msg = message_of(problem)
+    return (msg.fields or {})["problem"] if msg is not None and msg.id == "scenario-error.at" \
+        else problem
+
+
+#: The messages saying a problem of one player (:func:`of_player`, and the engine's refusal of
+#: a player's answer, ``DecisionError``'s): the field that holds the player's quoted name.
+OF_PLAYER = {"scenario-error.of-player": "player", "decision-error.of-player": "owner"}
+
+
+def said_of(msg: Msg) -> tuple[str, Any] | None:
+    """For a message saying a problem of one player (:data:`OF_PLAYER`): the player's quoted
+    name (``repr``) and the problem; None for any other message."""
+    key = OF_PLAYER.get(msg.id)
+    if key is None:
+        return None
+    fields = msg.fields or {}
+    return fields[key], fields["problem"]
+
+
 class ScenarioError(Exception):
     """An invalid scenario: the message names file, player, key and what is allowed.
     ``msg``: that message as the catalog's ID and fields (given a :class:`Msg`, the error
