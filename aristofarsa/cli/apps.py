@@ -228,6 +228,10 @@ def voila_argv(folder: Path, host: str, port: int, cull_idle: int, browser: bool
             # the static site's build tools put this JupyterLab extension next to Voila's: a
             # served page has a kernel of its own and never needs its scripts
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS),
+            # kernels talk to the server over local sockets, not TCP ports: no port Jupyter
+            # chose can be taken by another process before the kernel binds it (a preheated
+            # kernel died of that under load), and no other user of the host can reach them
+            "--KernelManager.transport=ipc",
             "--Voila.log_level=WARN"]
     if pool_size > 0:       # Voila never culls a kernel still waiting in its pool
         argv += ["--VoilaConfiguration.preheat_kernel=True",

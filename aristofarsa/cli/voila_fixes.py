@@ -291,14 +291,54 @@ class PageKernelCount(_Manager):
         return str(kernel_id)
 
 
+class PooledKernels(_Manager):
+    """What ``AppKernelManager`` adds to Voila's pool of preheated kernels (a mixin before
+    Voila's manager class, with the pool only): a kernel given to a visitor gets
+    ``visitor_wait`` seconds to take the visitor's request, and a kernel lost while it waits
+    is replaced (:func:`watch_pool_entry`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._pool_losses: dict[str, int] = {}           # by notebook: lost kernels in a row
+        self._pool_restart_limits: dict[str, int] = {}   # by waiting kernel: its restarter's own
+        super().__init__(**kwargs)
+
+    async def get_rendered_notebook(self, notebook_name: str,
+                                    extra_kernel_env_variables: dict | None = None,
+                                    **kwargs: Any) -> tuple:
+        render_task, rendered, kernel_id = await super().get_rendered_notebook(
+            notebook_name, extra_kernel_env_variables or {}, **kwargs)
+        self._given(kernel_id)
+        given_from_pool(self, notebook_name, kernel_id)
+        guarded = asyncio.ensure_future(within(
+            render_task, self.visitor_wait, lambda: self._give_up(kernel_id, notebook_name)))
+        return guarded, rendered, kernel_id
+
+    async def _give_up(self, kernel_id: str, notebook_name: str) -> None:
+        log.warning("%s", Msg("serve-log.visitor-wait", {
+            "kernel": kernel_id, "notebook": notebook_name, "seconds": self.visitor_wait}))
+        if kernel_id in self:
+            await ensure_async(self.shutdown_kernel(kernel_id))
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                       extra_kernel_env_variables: dict | None = None, **kwargs: Any) -> None:
+        """Voila's refill, each new pool entry watched (:func:`watch_pool_entry`)."""
+        before = set(self._pools.get(notebook_name, ()))
+        super().fill_if_needed(delay, notebook_name, extra_kernel_env_variables or {}, **kwargs)
+        for task in self._pools.get(notebook_name, ()):
+            if task not in before:
+                watch_pool_entry(self, str(notebook_name), task)
+
+
 def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_size: int,
                            page_config_hook: Any = None) -> type:
     """Voila's kernel manager class (with or without its pool), wrapped in ``AppKernelManager``."""
     voila_class = voila_kernel_manager_factory(base_class, preheat_kernel, default_pool_size,
                                                page_config_hook=page_config_hook)
 
+    mixins = (PageKernelCount, PooledKernels) if preheat_kernel else (PageKernelCount,)
+
     # the options' help: only Voila's --help-all shows it; `serve` sets them itself
-    class AppKernelManager(PageKernelCount, voila_class):  # type: ignore[misc, valid-type]
+    class AppKernelManager(*mixins, voila_class):  # type: ignore[misc, valid-type]
         max_kernels = Int(0, config=True, help=(  # i18n: developer
             "Most kernels serving pages (0: no limit); the preheated kernels waiting in the pool "
             "are extra."))
@@ -348,25 +388,87 @@ def kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_
                     return
             await super().cull_kernel_if_idle(kernel_id)
 
-        if preheat_kernel:
-            async def get_rendered_notebook(self, notebook_name: str,
-                                            extra_kernel_env_variables: dict | None = None,
-                                            **kwargs: Any) -> tuple:
-                render_task, rendered, kernel_id = await super().get_rendered_notebook(
-                    notebook_name, extra_kernel_env_variables or {}, **kwargs)
-                self._given(kernel_id)
-                guarded = asyncio.ensure_future(within(
-                    render_task, self.visitor_wait,
-                    lambda: self._give_up(kernel_id, notebook_name)))
-                return guarded, rendered, kernel_id
-
-            async def _give_up(self, kernel_id: str, notebook_name: str) -> None:
-                log.warning("%s", Msg("serve-log.visitor-wait", {
-                    "kernel": kernel_id, "notebook": notebook_name, "seconds": self.visitor_wait}))
-                if kernel_id in self:
-                    await ensure_async(self.shutdown_kernel(kernel_id))
-
     return AppKernelManager
+
+
+#: Seconds before a lost preheated kernel's replacement starts, after 1, 2, 3 ... losses in a
+#: row for one notebook (a kernel that cannot start at all is not started again in a busy loop).
+REFILL_BACKOFF = (0.0, 1.0, 5.0, 15.0, 60.0)
+
+
+def watch_pool_entry(manager: Any, notebook: str, task: asyncio.Future) -> None:
+    """Replace a preheated kernel that is lost while it waits in ``notebook``'s pool.
+
+    Voila keeps a pool entry for ever, whatever becomes of it. An entry whose kernel did not
+    start (its start raised) made the next visitor's page fail, and Voila's ``shutdown_kernel``
+    raised on it for every kernel after. A kernel that died while waiting (killed, out of
+    memory, or at its start: a TCP port taken by another process between Jupyter's choice and
+    the kernel's bind, before ``serve`` used local sockets) was restarted by Jupyter's
+    restarter, and the restarted process never ran the notebook: the next visitor of that app
+    waited ``visitor_wait`` seconds for nothing, and the pool stayed one kernel short.
+
+    Now, while a kernel waits in the pool, its restarter restarts nothing (its limit is 0, so
+    a death is reported "dead" at its next poll, within about three seconds); the entry
+    leaves the pool, the kernel's files are cleaned up, the server's log says so, and a
+    replacement starts (after :data:`REFILL_BACKOFF`). A visitor's kernel gets its restart
+    limit back (:func:`given_from_pool`): a page's kernel restarts as Jupyter restarts it."""
+    def started(entry: asyncio.Future) -> None:
+        if entry.cancelled() or entry not in manager._pools.get(notebook, ()):
+            return                  # given to a visitor already, or the server shuts down
+        error = entry.exception()
+        if error is not None:
+            log.warning("%s", Msg("serve-log.pool-start-failed", {
+                "notebook": notebook, "error": str(error) or type(error).__name__}))
+            replace(entry)
+            return
+        kernel_id = entry.result()["kernel_id"]
+        kernel = manager._kernels.get(kernel_id)
+        restarter = getattr(kernel, "_restarter", None)
+        if restarter is None:       # gone already (or no restarter: nothing would tell)
+            if kernel is None:
+                replace(entry)
+            return
+        manager._pool_restart_limits[kernel_id] = restarter.restart_limit
+        restarter.restart_limit = 0
+        kernel.add_restart_callback(lambda: lost(entry, kernel_id, kernel), "dead")
+
+    def lost(entry: asyncio.Future, kernel_id: str, kernel: Any) -> None:
+        if entry not in manager._pools.get(notebook, ()):
+            return                  # a page's kernel now, or the server shuts down
+        log.warning("%s", Msg("serve-log.pool-kernel-lost", {
+            "kernel": kernel_id, "notebook": notebook}))
+        manager._pool_restart_limits.pop(kernel_id, None)
+        entry.result()["task"].cancel()         # its notebook's run, waiting on a dead process
+        asyncio.ensure_future(clean_up(kernel_id, kernel))
+        replace(entry)
+
+    async def clean_up(kernel_id: str, kernel: Any) -> None:
+        try:
+            if kernel_id in manager:
+                await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+            else:                   # Jupyter took it off its list already: its files remain
+                await ensure_async(kernel.cleanup_resources())
+        except Exception:           # nothing left to clean: the log says what was tried
+            log.debug("kernel %s: clean-up after its death failed",  # i18n: developer
+                      kernel_id, exc_info=True)
+
+    def replace(entry: asyncio.Future) -> None:
+        manager._pools[notebook].remove(entry)
+        losses = manager._pool_losses[notebook] = manager._pool_losses.get(notebook, 0) + 1
+        manager.fill_if_needed(delay=REFILL_BACKOFF[min(losses, len(REFILL_BACKOFF)) - 1],
+                               notebook_name=notebook)
+
+    task.add_done_callback(started)
+
+
+def given_from_pool(manager: Any, notebook: str, kernel_id: str) -> None:
+    """A preheated kernel goes to a visitor: its restarter's limit comes back, and its pool
+    counts no more losses in a row (:func:`watch_pool_entry`)."""
+    manager._pool_losses.pop(notebook, None)
+    limit = manager._pool_restart_limits.pop(kernel_id, None)
+    restarter = getattr(manager._kernels.get(kernel_id), "_restarter", None)
+    if limit is not None and restarter is not None:
+        restarter.restart_limit = limit
 
 
 def page_sockets(kernel_id: str) -> list:
