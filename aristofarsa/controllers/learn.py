@@ -15,13 +15,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Self
 
 from .. import scenario as scenario_mod
 from ..core import cards
 from ..core.cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
-from ..core.messages import Join, Msg
+from ..core.messages import Join, Msg, per_catalog
 from ..core.messages import text as said
 from ..core.result import RoundResult
 from ..core.trace import TraceEvent
@@ -176,7 +175,7 @@ class Note:
     rulings: tuple[RulingInfo, ...]
 
 
-@lru_cache(maxsize=1)
+@per_catalog      # each note holds its rulings' deciding sentences, rendered
 def card_notes() -> dict[str, tuple[Note, ...]]:
     """Each registered card's fine points, from its definition (:attr:`CardSpec.notes`, kept
     in ``aristofarsa/data/card_notes.toml``; docs/rules.md carries the same sentences), with

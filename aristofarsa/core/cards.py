@@ -462,7 +462,7 @@ def load_crowns_file(path: str | Path) -> dict[str, int]:
     """Read a crowns data file: TOML ``[crowns]`` table or top-level ``Card = n`` pairs."""
     from . import files  # the safe reader: regular files of bounded size only
     try:
-        data = files.parse_toml(files.read_text(path, "crowns file"), str(path))  # i18n: code (key)
+        data = files.parse_toml(files.read_text(path, files.CROWNS_FILE), str(path))
     except files.FileInputError as exc:
         raise CrownsError(str(exc)) from None
     table = data.get("crowns", data)

@@ -219,7 +219,9 @@ class RulesPane(ipw.VBox):
             board = seats.seat_ring_svg(list(ex.players), ex.first,
                                         list(ex.order) if ex.board == "order" else None)
             if ex.board == "order":
-                board += "<div class='af-note'>" + escape(said("learn-rules.order-note")) + "</div>"
+                first = Msg("round.litter", {"actor": Msg("learn-rules.order-first")})  # the trace's words
+                board += ("<div class='af-note'>" + escape(said("learn-rules.order-note", litter=first))
+                          + "</div>")
         elif ex.board in ("garden", "final"):
             moment = said("learn-rules.garden-phase1" if ex.board == "garden" else "learn-rules.garden-final")
             board = f"<div class='af-note'>{escape(moment)}</div>" + html.garden(ex.frame)

@@ -1,0 +1,158 @@
+"""No code edits a rendered sentence (issue 24, item 4; docs/architecture.md, "Sentences").
+
+What a catalog says is shown as written: the builder's problems as a view without file syntax
+says them (their own templates, no backquotes stripped), a sentence's opening form is the
+catalog's own (no first letter made upper case), a file reader names what it reads by the
+catalog's noun, and a cache of rendered Learn pages keeps one set per catalog in use. One
+fact, one wording: who takes the Litter is said by the trace's template wherever a page says
+it of a seat, and the ruling says it with the same verb.
+"""
+from __future__ import annotations
+
+import pytest
+
+from aristofarsa import scenario
+from aristofarsa.analysis.compare import VariantRow, VariantTable
+from aristofarsa.controllers import learn as learn_ctl
+from aristofarsa.controllers import rules as rules_ctl
+from aristofarsa.controllers.asks import ask_of
+from aristofarsa.controllers.rulings_text import deciding, every_ruling
+from aristofarsa.controllers.sources import MAX_UPLOAD_BYTES, upload_text
+from aristofarsa.core import files
+from aristofarsa.core.cards import load_crowns_file
+from aristofarsa.core.messages import Catalog, catalog, pseudo, text, using
+from aristofarsa.games import records
+from tests.controllers.test_asks import CASES
+from tests.test_messages_builder import reordered
+
+#: a "language" whose every sentence opens with a mark that has no upper case (as Spanish "¿"):
+#: a first letter made upper case by code stays lower case behind it
+OPENED = "¿"
+
+
+def _opened() -> Catalog:
+    return catalog().map(lambda t: OPENED + t)
+
+
+# ------------------------------------------------------------------ the opening form (item 2)
+def test_a_question_said_to_its_own_player_opens_in_the_catalog_s_own_form() -> None:
+    english = {id(r): (ask_of(r, you=r.player).question, ask_of(r).question) for r, _, _ in CASES}
+    with using(_opened()):
+        for r, _, _ in CASES:
+            own, named = ask_of(r, you=r.player).question, ask_of(r).question
+            assert own.startswith(OPENED), own
+            assert own.replace(OPENED, "") == english[id(r)][0]          # "Your Witch: …", as written
+            assert named.replace(OPENED, "") == english[id(r)][1]        # "Ana, your Witch: …"
+    assert {q for q, _ in english.values()} >= {q for _, q, _ in CASES}  # English as pinned
+
+
+def _tables() -> list[VariantTable]:
+    base = dict(winners=["Caio"], scored={"Caio": ["Knight"]}, winning=["Caio's Knight"])
+    same = VariantRow("courtisan-live", "M4", "", ["Caio"], {"Caio": ["Knight"]}, False,
+                      winning=["Caio's Knight"])
+    other = VariantRow("witch-own", "B2", "", ["Bruno"], {"Bruno": ["Rogue"]}, True,
+                       winning=["Bruno's Rogue"])
+    scores = VariantRow("witch-own", "B2", "", ["Caio"], {"Caio": ["Knight", "Rogue"]}, True,
+                        winning=["Caio's Knight"])
+    invalid = VariantRow("bishop-no-undo", "B10", "", error="x: not allowed", changes=True)
+    return [VariantTable(rows=[same, other], **base), VariantTable(rows=[scores, same], **base),
+            VariantTable(rows=[invalid, other], **base)]
+
+
+def test_the_variants_sentence_opens_in_the_catalog_s_own_form() -> None:
+    english = [t.sentence for t in _tables()]
+    assert [s[:5] for s in english] == ["With ", "With ", "The h"]
+    with using(_opened()):
+        for t, said in zip(_tables(), english, strict=True):
+            assert t.sentence.replace(OPENED, "") == said
+
+
+# ------------------------------------------------------------------ caches per catalog (item 4)
+def _learn_words() -> list[str]:
+    """Sentences the Learn pages keep rendered: a rules page's body and its rulings, its
+    example's lines and outcome, every ruling's deciding sentence, a card's notes' rulings."""
+    pages = rules_ctl.learn_pages()
+    said = [p.body for p in pages[:4]] + [r.deciding for p in pages[:4] for r in p.rulings]
+    for page in pages[:4]:
+        ex = page.example()
+        said += [line for line, _ in ex.lines] + [ex.outcome]
+    said += [info.deciding for info in every_ruling().values()]
+    said += [r.deciding for notes in learn_ctl.card_notes().values() for n in notes for r in n.rulings]
+    return [s for s in said if s]
+
+
+def test_the_learn_caches_keep_each_catalog_s_words() -> None:
+    """English, then the pseudo-translation, then English again, in one process and with no
+    cache emptied by hand: each time the pages say the words of the catalog in use."""
+    first = _learn_words()
+    assert first and not any("⟦" in s for s in first)
+    with using(pseudo()):
+        marked = _learn_words()
+        assert len(marked) == len(first)
+        assert all("⟦" in s for s in marked), [s for s in marked if "⟦" not in s][:3]
+        assert deciding("P3") in marked
+    again = _learn_words()
+    assert again == first
+
+
+# ------------------------------------------------------------------ the Litter (item 5)
+def _order_page_note() -> str:
+    ipw = pytest.importorskip("ipywidgets")
+    from aristofarsa.widgets.learn import LearnApp
+    app = LearnApp.from_query("")
+    rules = app.rules
+    rules._book.go(next(k for k, p in enumerate(rules._book.pages) if p.board == "order"))
+    rules.refresh()
+    assert isinstance(rules.example, ipw.HTML)
+    return str(rules.example.value)
+
+
+def test_who_takes_the_litter_is_one_wording() -> None:
+    """The trace says it (golden: "takes the Litter"); the ruling says it with the same verb;
+    the order picture's note says it of seat #1 in the trace's own template, so a catalog that
+    rewords the trace's sentence rewords the note with it."""
+    trace = text("round.litter", actor="Bruno")
+    assert trace == "Bruno acts first and takes the Litter (+2 to a Convoke total this round)."
+    assert "acts first in Phase 2 takes the Litter" in deciding("P3")
+    said = {k: t for k, t in catalog().templates.items() if isinstance(t, str)}
+    assert [k for k, t in said.items() if "has the Litter" in t or "holds the Litter" in t] == []
+    assert "#1 acts first and takes the Litter (+2 to a Convoke total this round)." in _order_page_note()
+    with using(pseudo()):
+        note = _order_page_note()
+        assert text("round.litter", actor=text("learn-rules.order-first")) in note
+
+
+# ------------------------------------------------------------------ what a reader reads (item 3)
+def _refused(read) -> files.FileInputError:
+    with pytest.raises(files.FileInputError) as refused:
+        read()
+    return refused.value
+
+
+def test_a_reader_names_what_it_reads_by_the_catalog_s_noun(tmp_path) -> None:
+    """Each reader passes the catalog's noun (files.SCENARIO_FILE …), never an English key: an
+    upload, a scenario file, a crowns file and a record are named in the catalog's words, and
+    the error carries the noun as its field."""
+    big = b"x" * (MAX_UPLOAD_BYTES + 1)
+    (tmp_path / "r.toml").write_bytes(b"seed = 1\n\xff")
+    (tmp_path / "c.toml").write_bytes(b"Witch = 1\n\xff")
+    (tmp_path / "g.json").write_bytes(b'{"a": 1}\xff')
+    readers = {"file-noun.a.scenario-file": [lambda: upload_text(big, "up.toml"),
+                                             lambda: scenario.load(tmp_path / "r.toml")],
+               "file-noun.a.crowns-file": [lambda: load_crowns_file(tmp_path / "c.toml")],
+               "file-noun.a.record": [lambda: records.load(tmp_path / "g.json")]}
+    for translation in (pseudo(), reordered()):
+        with using(translation):
+            for noun, reads in readers.items():
+                for read in reads:
+                    try:
+                        read()
+                    except Exception as exc:  # noqa: BLE001 - each reader has its own error
+                        assert text(noun) in str(exc), (noun, str(exc))
+                    else:
+                        raise AssertionError(noun)
+    error = _refused(lambda: upload_text(big, "up.toml"))
+    assert error.msg is not None and error.msg.id == "file.too-large"
+    assert (error.msg.fields or {})["a_what"] == files.SCENARIO_FILE.a
+    assert str(error) == (f"up.toml: is {len(big):,} bytes; a scenario file may be at most "
+                          f"{MAX_UPLOAD_BYTES:,} bytes")
