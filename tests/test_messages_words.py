@@ -156,3 +156,77 @@ def test_a_reader_names_what_it_reads_by_the_catalog_s_noun(tmp_path) -> None:
     assert (error.msg.fields or {})["a_what"] == files.SCENARIO_FILE.a
     assert str(error) == (f"up.toml: is {len(big):,} bytes; a scenario file may be at most "
                           f"{MAX_UPLOAD_BYTES:,} bytes")
+
+
+# ------------------------------------------------------------------ the builder's view (item 1)
+def _compact_problems(builder_data: dict) -> list[str]:
+    """The problem texts the Dispute resolver's table shows under their fields, after Resolve."""
+    pytest.importorskip("ipywidgets")
+    from aristofarsa.controllers.builder import Builder
+    from aristofarsa.widgets.builder import BuilderView
+    view = BuilderView(Builder.from_data(builder_data), compact=True)
+    view.show_problems()
+    return [str(w.value) for w in _walk(view) if "af-field-error" in getattr(w, "_dom_classes", ())]
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+NO_GARDEN = {"player": [{"name": "Ana", "conspire": "Witch", "hand": ["Rogue"]},
+                        {"name": "Bruno", "garden": "Knight", "conspire": "Jester", "hand": ["Rogue"]},
+                        {"name": "Caio", "garden": "Squire", "conspire": "Damsel", "hand": ["Rogue"]}]}
+
+
+def test_the_table_shows_a_problem_as_its_catalog_view_writes_it() -> None:
+    """The Dispute resolver's table shows a problem in the catalog's ``plain`` view, as
+    written: a translation that keeps a backquote (or any mark) keeps it; English reads as
+    before, without the file's backquotes."""
+    english = _compact_problems(NO_GARDEN)
+    assert any("missing garden (the card played in the Ball Garden)" in t for t in english), english
+    assert not any("`" in t for t in english)
+    words = catalog().templates | {"plain.scenario-error.missing-garden": "«`garden`» fehlt: {{x}}"}
+    with using(Catalog(words)):
+        shown = _compact_problems(NO_GARDEN)
+    assert any("«`garden`» fehlt: {x}" in t for t in shown), shown
+    with using(pseudo()):
+        marked = _compact_problems(NO_GARDEN)
+        plain = text("plain.scenario-error.missing-garden")
+    assert any(plain in t for t in marked), marked
+
+
+def test_each_view_template_says_a_message_of_the_catalog_with_its_fields() -> None:
+    """A translator's view template stands for one message: its ID after ``plain.`` is in
+    the catalog, with the same fields (each plural form too), and the view changes what the
+    message says, not which facts it gives."""
+    from aristofarsa.core.messages import Forms, fields_of
+    templates = catalog().templates
+    views = {k: t for k, t in templates.items() if k.startswith("plain.")}
+    assert len(views) >= 50
+
+    def fields(t) -> set[str]:
+        return {f for form in ([t] if isinstance(t, str) else t.cases.values()) for f in fields_of(form)}
+    for k, t in views.items():
+        base = templates.get(k[len("plain."):])
+        assert base is not None, k
+        assert isinstance(t, Forms) == isinstance(base, Forms), k
+        assert fields(t) == fields(base), k
+
+
+# ------------------------------------------------------------------ other edits found
+def test_a_cited_ruling_is_said_by_the_catalog_not_trimmed() -> None:
+    """A rules page cites a ruling as its deciding sentence then its ID: the catalog's
+    ``ruling.cited`` says it (its full stop is the language's own), no code trims the stop of
+    the rendered sentence."""
+    p3 = "Whoever acts first in Phase 2 takes the Litter: +2 to a Convoke total this round, and nothing else"
+    english = [p.body for p in rules_ctl.learn_pages() if "(P3)" in p.body]
+    assert english and all(f"{p3} (P3)." in body for body in english)
+    assert deciding("P3") == p3 + "."
+    words = catalog().templates | {"ruling.sentence": "{sentence}。",
+                                   "ruling.cited": "{sentence}（{ruling}）。"}
+    with using(Catalog(words)):
+        assert deciding("P3") == p3 + "。"
+        bodies = [p.body for p in rules_ctl.learn_pages() if "P3" in p.body]
+    assert bodies and all(f"{p3}（P3）。" in body for body in bodies)

@@ -20,7 +20,7 @@ from ..analysis.outcome import who_wins
 from ..core.cards import fill_family, on_registry_change
 from ..core.messages import Join, Msg, per_catalog
 from ..core.messages import text as said
-from ..core.rulings import RULINGS
+from ..core.rulings import DECIDING, RULINGS
 from .lessons import library
 from .rulings_text import RulingInfo, deciding, ruling
 from .stepper import Frame, Stepper
@@ -155,7 +155,7 @@ def cite_rulings(body: str) -> str:
         if rid not in RULINGS:
             raise ValueError(f"{{rule:{rid}}}: no ruling {rid!r}; the rulings are "  # i18n: developer
                              f"{', '.join(RULINGS)}")
-        return f"{deciding(rid).rstrip('.')} ({rid})."
+        return said("ruling.cited", sentence=DECIDING.get(rid, RULINGS[rid]), ruling=rid)
     return RULE_CITE.sub(cite, body)
 
 

@@ -103,7 +103,7 @@ def deciding(rid: str) -> str:
     if rid not in RULINGS:
         return ""
     sentence = DECIDING.get(rid)
-    return str(sentence) if sentence is not None else RULINGS[rid]
+    return said("ruling.sentence", sentence=sentence) if sentence is not None else RULINGS[rid]
 
 
 def deciding_markdown() -> str:

@@ -136,6 +136,7 @@ class Catalog:
         self.templates = dict(templates)
         self._plain = {k: v for k, v in self.templates.items() if isinstance(v, str)}
         self._plural = PLURAL_RULES[language]
+        self._views: dict[str, Catalog] = {}
 
     def render(self, id: str, fields: Mapping[str, Any] | None = None) -> str:
         """The sentence of message ``id`` with ``fields`` filled in."""
@@ -153,6 +154,19 @@ class Catalog:
         except KeyError as missing:
             raise CatalogError(f"message {id!r} needs the field {missing}, not given "  # i18n: developer
                                f"(given: {', '.join(sorted(fields or ())) or 'none'})") from None
+
+    def view(self, name: str) -> Catalog:
+        """The catalog as the view ``name`` says its messages: a message with a template of
+        its own under ``name.`` (``plain.scenario-error.missing-garden``: the Dispute
+        resolver's table, which shows no file syntax) is said with that one, any other as
+        written. The view's own templates are the catalog's (a translation translates them
+        too); code never edits a rendered sentence to suit a view."""
+        seen = self._views.get(name)
+        if seen is None:
+            prefix = name + "."
+            own = {k[len(prefix):]: t for k, t in self.templates.items() if k.startswith(prefix)}
+            seen = self._views[name] = Catalog({**self.templates, **own}, self.language)
+        return seen
 
     def ids(self) -> list[str]:
         return list(self.templates)
