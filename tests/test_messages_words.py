@@ -230,3 +230,16 @@ def test_a_cited_ruling_is_said_by_the_catalog_not_trimmed() -> None:
         assert deciding("P3") == p3 + "。"
         bodies = [p.body for p in rules_ctl.learn_pages() if "P3" in p.body]
     assert bodies and all(f"{p3}（P3）。" in body for body in bodies)
+
+
+def test_the_gallery_shows_the_outcome_as_the_catalog_writes_it() -> None:
+    """The Effect graphs page's line of a lesson holds its outcome whole, its stop included:
+    a translation's last word is never trimmed."""
+    from aristofarsa.controllers.graphs import GraphsController
+    from aristofarsa.render.dispute import gallery_item_html
+    words = catalog().templates | {"outcome.winner": "{player} gana con {card} ({value}), etc."}
+    with using(Catalog(words)):
+        item = next(i for i in GraphsController().items() if len(i.winners) == 1 and not i.lowest_wins)
+        line = gallery_item_html(item)
+        said = item.outcome
+    assert said.endswith(", etc.") and said in line
