@@ -9,6 +9,8 @@ it of a seat, and the ruling says it with the same verb.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from aristofarsa import scenario
@@ -243,3 +245,18 @@ def test_the_gallery_shows_the_outcome_as_the_catalog_writes_it() -> None:
         line = gallery_item_html(item)
         said = item.outcome
     assert said.endswith(", etc.") and said in line
+
+
+def test_the_family_on_the_rules_pages_is_said_in_the_catalog_s_words() -> None:
+    """The family's lists a rules page fills in ("Rogue 0, two Servants 1, …", "Bard (top),
+    …") are catalog templates: no number word, plural or "(top)" glued by the code."""
+    from aristofarsa.core.cards import fill_family
+    page = "{starting_deck} | {parlor_nobles} | {exiled_order}"
+    assert fill_family(page) == ("Rogue 0, two Servants 1, Witch 2, Jester 3, Damsel 4, Merchant 5 | "
+                                 "Squire 5, Courtisan 6, Bishop 7, Knight 8, Aristocrat 9 | "
+                                 "Bard (top), Scribe, Elder, Oracle")
+    with using(pseudo()):
+        said = fill_family(page)
+        assert text("family.two", card="Servant", prestige=1) in said
+        assert text("family.exiled-top", card="Bard") in said
+    assert not {"two", "Servants", "top"} & set(re.findall(r"[A-Za-z]+", said))
