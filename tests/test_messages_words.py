@@ -260,3 +260,40 @@ def test_the_family_on_the_rules_pages_is_said_in_the_catalog_s_words() -> None:
         assert text("family.two", card="Servant", prestige=1) in said
         assert text("family.exiled-top", card="Bard") in said
     assert not {"two", "Servants", "top"} & set(re.findall(r"[A-Za-z]+", said))
+
+
+UNRESOLVED = """title = "t"
+[[player]]
+name = "Ana"
+garden = "Knight"
+conspire = "Witch"
+hand = ["Rogue"]
+[[player]]
+name = "Bruno"
+garden = "Rogue"
+conspire = { card = "Merchant", target = "Zed" }
+hand = ["Jester"]
+[[player]]
+name = "Caio"
+garden = "Squire"
+conspire = "Jester"
+hand = ["Servant"]
+"""
+
+
+def test_lists_of_sentences_are_joined_by_the_catalog() -> None:
+    """The Lab's refusal of a round names its origin and its problems in the catalog's
+    order, joined by its separator; a Learn guess is kept as the players guessed (never a
+    text split again)."""
+    from aristofarsa.controllers.lab import LabController
+    words = catalog().templates | {"list.semicolon": " ‖ ", "lab-page.not-resolved": "{problems} ← {origin}"}
+    with using(Catalog(words)):
+        lab = LabController()
+        assert not lab.open_toml(UNRESOLVED, "x.toml")
+        problems = lab.check.messages()
+    assert len(problems) >= 2 and lab.error == " ‖ ".join(problems) + " ← x.toml"
+    walk = learn_ctl.LessonWalk(learn_ctl.FIRST_LESSON)
+    guess = list(walk.players[:2])
+    walk.predict(guess)
+    assert walk.prediction == tuple(guess)
+    assert walk.predicted_right == (set(guess) == set(walk.result.winners))

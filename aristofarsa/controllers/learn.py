@@ -306,7 +306,7 @@ class LessonWalk:
         self.result = scenario_mod.run(sc, trace=True)
         self.stepper = Stepper.from_events(for_learners(self.result.trace), self.result.winners,
                                            players=self.lesson.players)
-        self.prediction: str | None = None
+        self.prediction: tuple[str, ...] | None = None   # the owners guessed, in seat order
         self._revealed = False
 
     @property
@@ -323,13 +323,13 @@ class LessonWalk:
         chosen = [players] if isinstance(players, str) else list(players)
         if not chosen or any(p not in self.lesson.players for p in chosen):
             raise ValueError(f"choose one or more of {', '.join(self.lesson.players)}")  # i18n: developer
-        self.prediction = ", ".join(p for p in self.lesson.players if p in chosen)
+        self.prediction = tuple(p for p in self.lesson.players if p in chosen)
         self._revealed = True
         return set(chosen) == set(self.result.winners)
 
     @property
     def predicted_right(self) -> bool:
-        return self.prediction is not None and set(self.prediction.split(", ")) == set(self.result.winners)
+        return self.prediction is not None and set(self.prediction) == set(self.result.winners)
 
     def reveal(self) -> None:
         self._revealed = True
