@@ -24,6 +24,7 @@ from aristofarsa.core import files
 from aristofarsa.core.cards import load_crowns_file
 from aristofarsa.core.messages import Catalog, catalog, pseudo, text, using
 from aristofarsa.games import records
+from aristofarsa.scenario.toml import dumps
 from tests.controllers.test_asks import CASES
 from tests.test_messages_builder import reordered
 
@@ -262,23 +263,12 @@ def test_the_family_on_the_rules_pages_is_said_in_the_catalog_s_words() -> None:
     assert not {"two", "Servants", "top"} & set(re.findall(r"[A-Za-z]+", said))
 
 
-UNRESOLVED = """title = "t"
-[[player]]
-name = "Ana"
-garden = "Knight"
-conspire = "Witch"
-hand = ["Rogue"]
-[[player]]
-name = "Bruno"
-garden = "Rogue"
-conspire = { card = "Merchant", target = "Zed" }
-hand = ["Jester"]
-[[player]]
-name = "Caio"
-garden = "Squire"
-conspire = "Jester"
-hand = ["Servant"]
-"""
+#: a round the loader takes that cannot be resolved: a choice left out, a target not a player
+UNRESOLVED = {"title": "t", "player": [
+    {"name": "Ana", "garden": "Knight", "conspire": "Witch", "hand": ["Rogue"]},
+    {"name": "Bruno", "garden": "Rogue", "conspire": {"card": "Merchant", "target": "Zed"},
+     "hand": ["Jester"]},
+    {"name": "Caio", "garden": "Squire", "conspire": "Jester", "hand": ["Servant"]}]}
 
 
 def test_lists_of_sentences_are_joined_by_the_catalog() -> None:
@@ -289,7 +279,7 @@ def test_lists_of_sentences_are_joined_by_the_catalog() -> None:
     words = catalog().templates | {"list.semicolon": " ‖ ", "lab-page.not-resolved": "{problems} ← {origin}"}
     with using(Catalog(words)):
         lab = LabController()
-        assert not lab.open_toml(UNRESOLVED, "x.toml")
+        assert not lab.open_toml(dumps(UNRESOLVED), "x.toml")
         problems = lab.check.messages()
     assert len(problems) >= 2 and lab.error == " ‖ ".join(problems) + " ← x.toml"
     walk = learn_ctl.LessonWalk(learn_ctl.FIRST_LESSON)
