@@ -95,7 +95,7 @@ def _has_expect(path: Path) -> bool:
     stop it. It is read by the same bounded reader as every scenario (``files.parse_toml``)."""
     from .core import files
     try:
-        data = files.parse_toml(files.read_text(path, "scenario file"), str(path))  # i18n: developer
+        data = files.parse_toml(files.read_text(path, files.SCENARIO_FILE), str(path))
     except (files.FileInputError, ValueError, RecursionError, MemoryError):
         return True
     return "expect" in data

@@ -187,11 +187,11 @@ def test_symlink_loop_is_refused(tmp_path):
 def test_safe_reader_api(tmp_path, fifo):
     for path, needle in ((fifo, "FIFO"), ("/dev/zero", "device"), (tmp_path, "folder")):
         with pytest.raises(files.FileInputError, match=needle):
-            files.read_text(path, "scenario file")
+            files.read_text(path, files.SCENARIO_FILE)
     with pytest.raises(ValueError, match="at most 10 bytes"):  # FileInputError is a ValueError
-        files.check_text_size("x" * 11, "upload.toml", "scenario file", max_bytes=10)
+        files.check_text_size("x" * 11, "upload.toml", files.SCENARIO_FILE, max_bytes=10)
     with pytest.raises(files.FileInputError, match="upload.toml: is 5 bytes; a scenario file may be at most"):
-        files.decode_text(b"12345", "upload.toml", "scenario file", max_bytes=4)
+        files.decode_text(b"12345", "upload.toml", files.SCENARIO_FILE, max_bytes=4)
     assert files.decode_text(b"\xef\xbb\xbfa = 1", "u.toml") == "a = 1"
 
 

@@ -23,7 +23,6 @@ from test_messages import html_words
 from aristofarsa.controllers import learn as learn_ctl
 from aristofarsa.controllers import quiz as quiz_mod
 from aristofarsa.controllers import rules as rules_ctl
-from aristofarsa.controllers import rulings_text
 from aristofarsa.core.cards import CARDS
 from aristofarsa.core.messages import pseudo, using
 
@@ -144,25 +143,8 @@ def _lessons(app) -> list[str]:
     return said
 
 
-def _forget_rendered() -> None:
-    """Empty the caches that keep sentences rendered in the catalog in use (the rules pages
-    and their examples, the rulings' texts, the cards' notes with them)."""
-    for cached in (rules_ctl.learn_pages, rules_ctl._example, rulings_text.every_ruling,
-                   rulings_text._sections, learn_ctl.card_notes):
-        cached.cache_clear()
-
-
-@pytest.fixture
-def fresh_texts():
-    """The test renders in its own catalog: nothing rendered before it is reused, and nothing
-    it rendered is left to the tests after it."""
-    _forget_rendered()
-    yield
-    _forget_rendered()
-
-
 @pytest.mark.parametrize("cls,levels", [(LearnApp, (0, 1, 2)), (ExiledApp, (3,))])
-def test_the_learn_and_exiled_pages_are_told_by_the_catalog_alone(cls, levels, fresh_texts) -> None:
+def test_the_learn_and_exiled_pages_are_told_by_the_catalog_alone(cls, levels) -> None:
     with using(pseudo()):
         data = _data()
         bad = cls.from_query("lesson=no-such-lesson&progress=AAAA")
@@ -204,7 +186,7 @@ def _one_template(text: str) -> bool:
     return text.startswith("⟦") and depth == 0
 
 
-def test_the_reading_time_and_the_verdict_are_whole_sentences(fresh_texts) -> None:
+def test_the_reading_time_and_the_verdict_are_whole_sentences() -> None:
     """The reading time is one sentence with both numbers, and each verdict on a prediction one
     whole template (not glued: "X starts the next round" and "the game ends with this round"
     are two templates), with one or several winning cards."""

@@ -239,14 +239,14 @@ def _file(tmp_path: Path, data: bytes) -> Path:
 
 
 FILE_CASES: dict[str, Callable[[Path], Any]] = {
-    "missing": lambda t: files.read_text(t / "missing.toml", "scenario file"),
-    "folder": lambda t: files.read_text(t, "scenario file"),
-    "too-large": lambda t: files.read_text(_file(t, b"x" * 100), "crowns file", max_bytes=10),
+    "missing": lambda t: files.read_text(t / "missing.toml", files.SCENARIO_FILE),
+    "folder": lambda t: files.read_text(t, files.SCENARIO_FILE),
+    "too-large": lambda t: files.read_text(_file(t, b"x" * 100), files.CROWNS_FILE, max_bytes=10),
     "utf16": lambda t: files.read_text(_file(t, "seed = 1".encode("utf-16"))),
-    "not-utf8": lambda t: files.read_text(_file(t, b"seed = 1\n\xff"), "record"),
+    "not-utf8": lambda t: files.read_text(_file(t, b"seed = 1\n\xff"), files.RECORD),
     "nul": lambda t: files.read_text(_file(t, b"seed = 1\n\0")),
-    "upload-too-large": lambda t: files.decode_text(b"x" * 100, "up.toml", "scenario file", 10),
-    "other-what": lambda t: files.check_text_size("x" * 100, "up.toml", "lesson", 10),
+    "upload-too-large": lambda t: files.decode_text(b"x" * 100, "up.toml", files.SCENARIO_FILE, 10),
+    "not-json": lambda t: files.parse_json("{", "up.json"),
     "key-parts": lambda t: files.parse_toml("a.b.c.d.e.f.g.h.i.j = 1"),
     "toml-digits": lambda t: files.parse_toml("seed = " + "9" * 100),
     "toml-nested": lambda t: files.parse_toml("a = " + "[" * 40 + "]" * 40),

@@ -85,24 +85,27 @@ def variants_sentence(t: VariantTable) -> str:
     """What the table says, in one sentence: "None of the house rules changes who wins or what
     scores.", "With witch-own, the winning card is Bruno's Rogue instead of Caio's Aristocrat;
     the other house rules change nothing.", "The house rule bishop-no-undo cannot apply to this
-    round …" — a variant the round is invalid under never reads as one that changes the outcome."""
+    round …" — a variant the round is invalid under never reads as one that changes the outcome.
+    The clause that opens the sentence is said in its own template (``variants.opening.*``)."""
     parts: list[Msg] = []
     for r in t.rows:
+        opens = not parts
         if r.error is not None:
-            parts.append(Msg("variants.cannot-apply", {"variant": r.name}))
+            parts.append(Msg("variants.opening.cannot-apply" if opens else "variants.cannot-apply",
+                             {"variant": r.name}))
         elif r.winners is not None and sorted(r.winners) != sorted(t.winners):
             cards = _cards(r)
-            parts.append(Msg("variants.other-winner", {"variant": r.name, "count": max(1, len(cards)),
-                                                        "cards": _and(cards),
-                                                        "theirs": _and(_cards(t))}))
+            parts.append(Msg("variants.opening.other-winner" if opens else "variants.other-winner",
+                             {"variant": r.name, "count": max(1, len(cards)), "cards": _and(cards),
+                              "theirs": _and(_cards(t))}))
         elif r.changes:
-            parts.append(Msg("variants.same-winner", {"variant": r.name, "count": max(1, len(t.winners))}))
+            parts.append(Msg("variants.opening.same-winner" if opens else "variants.same-winner",
+                             {"variant": r.name, "count": max(1, len(t.winners))}))
     if not parts:
         return text("variants.no-change")
     if any(r.error is None and not r.changes for r in t.rows):
         parts.append(Msg("variants.others-same"))
-    said = text("variants.sentence", clauses=Join(parts, sep="list.semicolon"))
-    return said[0].upper() + said[1:]
+    return text("variants.sentence", clauses=Join(parts, sep="list.semicolon"))
 
 
 def compare_variants(sc: Scenario, base: Any = None) -> VariantTable:

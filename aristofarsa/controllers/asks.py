@@ -113,25 +113,45 @@ _NONE_LABELS = {D.EXCHANGE: "ask-label.no-exchange", D.PEEK: "ask-label.no-peek"
                 D.ALSO_SCORE: "ask-label.no-also-score"}
 
 
-def _head(request: Request) -> Msg:
-    """The card whose effect asks, seen by the chooser: "your Witch", "Bruno's Bard"."""
+#: The card that asks, seen by the chooser: (yours, theirs) for a card, an Elder, no card;
+#: named after the chooser's name ("Bruno, your Witch") or opening the sentence ("Your Witch").
+_HEADS = {False: {"card": ("ask-head.yours", "ask-head.theirs"),
+                  "elder": ("ask-head.yours-elder", "ask-head.theirs-elder"),
+                  "any": ("ask-head.yours-any", "ask-head.theirs-any")},
+          True: {"card": ("ask-head.opening.yours", "ask-head.opening.theirs"),
+                 "elder": ("ask-head.opening.yours-elder", "ask-head.opening.theirs-elder"),
+                 "any": ("ask-head.opening.yours-any", "ask-head.opening.theirs-any")}}
+
+
+def _head(request: Request, opening: bool) -> Msg:
+    """The card whose effect asks, seen by the chooser: "your Witch", "Bruno's Bard"
+    (``opening``: the form that opens a sentence, "Your Witch")."""
     yours = request.owner == request.player
     fields = {"card": request.card, "owner": request.owner}
     copied = elder_copies(request.kind) if request.card == "Elder" else None
+    heads = _HEADS[opening]
     if copied is not None:
-        return Msg("ask-head.yours-elder" if yours else "ask-head.theirs-elder",
-                   {**fields, "copied": copied})
-    if request.card is None:
-        return Msg("ask-head.yours-any" if yours else "ask-head.theirs-any", fields)
-    return Msg("ask-head.yours" if yours else "ask-head.theirs", fields)
+        return Msg(heads["elder"][0 if yours else 1], {**fields, "copied": copied})
+    return Msg(heads["any" if request.card is None else "card"][0 if yours else 1], fields)
 
 
 #: The question of each kind, spoken to the chooser (``{head}``: the card whose effect asks,
 #: "your Witch"); the target's and the discard's come from the asking card when it has one.
+#: Each as said after the chooser's name ("Bruno, …") and as said to the view's own player.
 _QUESTIONS = {
-    D.GARDEN: "ask.garden", D.ACTION: "ask.action", D.CONSPIRE: "ask.conspire",
-    D.DELTA: "ask.delta", D.REVEAL: "ask.reveal", D.EXCHANGE: "ask.exchange", D.GIVE: "ask.give",
-    D.PEEK: "ask.peek", D.ALSO_SCORE: "ask.also-score", D.KEEP: "ask.keep",
+    False: {D.GARDEN: "ask.garden", D.ACTION: "ask.action", D.CONSPIRE: "ask.conspire",
+            D.DELTA: "ask.delta", D.REVEAL: "ask.reveal", D.EXCHANGE: "ask.exchange", D.GIVE: "ask.give",
+            D.PEEK: "ask.peek", D.ALSO_SCORE: "ask.also-score", D.KEEP: "ask.keep",
+            "target": "ask.target", "target-card": "ask.target-card", "target-elder": "ask.target-elder",
+            "discard": "ask.discard", "discard-card": "ask.discard-card", "take": "ask.take",
+            "take-total": "ask.take-total", "other": "ask.other"},
+    True: {D.GARDEN: "ask-you.garden", D.ACTION: "ask-you.action", D.CONSPIRE: "ask-you.conspire",
+           D.DELTA: "ask-you.delta", D.REVEAL: "ask-you.reveal", D.EXCHANGE: "ask-you.exchange",
+           D.GIVE: "ask-you.give", D.PEEK: "ask-you.peek", D.ALSO_SCORE: "ask-you.also-score",
+           D.KEEP: "ask-you.keep", "target": "ask-you.target", "target-card": "ask-you.target-card",
+           "target-elder": "ask-you.target-elder", "discard": "ask-you.discard",
+           "discard-card": "ask-you.discard-card", "take": "ask-you.take",
+           "take-total": "ask-you.take-total", "other": "ask-you.other"},
 }
 
 #: The label of an answer that is a card (``{card}``: "Knight (8)") or a player (``{value}``).
@@ -142,23 +162,25 @@ _LABELS = {
 }
 
 
-def _question(request: Request) -> Msg:
-    """The question of a request, spoken to its chooser."""
-    card, kind, head = request.card or "", request.kind, _head(request)
+def _question(request: Request, opening: bool = False) -> Msg:
+    """The question of a request, spoken to its chooser: after their name, or (``opening``)
+    to the view's own player, the question opening the sentence."""
+    card, kind, head = request.card or "", request.kind, _head(request, opening)
+    ids = _QUESTIONS[opening]
     if kind == D.TARGET:
         if card == "Elder":
-            return Msg("ask.target-elder", {"head": head})
+            return Msg(ids["target-elder"], {"head": head})
         asked = _card_question(request, "target")
-        return (Msg("ask.target-card", {"head": head, "question": asked}) if asked
-                else Msg("ask.target", {"head": head}))
+        return (Msg(ids["target-card"], {"head": head, "question": asked}) if asked
+                else Msg(ids["target"], {"head": head}))
     if kind == D.DISCARD:
         asked = _card_question(request, "discard")
-        return (Msg("ask.discard-card", {"head": head, "question": asked}) if asked
-                else Msg("ask.discard", {"head": head}))
+        return (Msg(ids["discard-card"], {"head": head, "question": asked}) if asked
+                else Msg(ids["discard"], {"head": head}))
     if kind == D.TAKE:
-        return (Msg("ask.take-total", {"total": request.prompt}) if request.prompt
-                else Msg("ask.take"))
-    return Msg(_QUESTIONS.get(kind, "ask.other"), {
+        return (Msg(ids["take-total"], {"total": request.prompt}) if request.prompt
+                else Msg(ids["take"]))
+    return Msg(ids.get(kind, ids["other"]), {
         "head": head, "kind": kind, "count": request.options[1] if kind == D.KEEP else 0})
 
 
@@ -201,11 +223,10 @@ def ask_of(request: Request, you: str | None = None, litter: str | None = None) 
         values = list(request.options)
     if request.optional:
         values.append(None)
-    question = str(_question(request))
     if you is not None and request.player == you:
-        question = question[0].upper() + question[1:]
+        question = str(_question(request, opening=True))
     else:
-        question = text("ask.named", player=request.player, question=question)
+        question = text("ask.named", player=request.player, question=_question(request))
     if request.replay:
         question = text("ask.again", question=question)
     holds = litter is not None and litter == request.player

@@ -27,7 +27,7 @@ from .. import scenario as S
 from ..core import decisions as D
 from ..core.cards import CARDS, EXPANSION_CARDS, PARLOR_NOBLES, canonical, family, on_registry_change
 from ..core.decisions import AutoDecider, DecisionError, Request
-from ..core.messages import Msg, text
+from ..core.messages import Msg, catalog, text, using
 from ..core.result import RoundResult
 from ..core.round import Round
 from ..core.rulings import MAX_PLAYERS, MIN_PLAYERS
@@ -43,7 +43,7 @@ ACTIONS = ("conspire", "convoke", "passes")
 #: pass (P8) is only for a player with nothing left to play.
 SLOTS = {"conspire": {"hand": 1}, "convoke": {"discard": 2, "hand": 0}, "passes": {"hand": 0}}
 PATH = "scenario"          # the "file name" the validator's messages are said at (not shown)
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Builder", "Check", "chip_label", "field_of", "no_action",
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Builder", "Check", "chip_label", "field_of", "no_action", "plainly",
            "shown", "still_to_enter"]
 #: A player's other zones (the scenario format's per-player lists besides the round's own
 #: cards), asked in the builder's optional "more of this player's cards" fold. ``parlor`` and
@@ -260,6 +260,17 @@ def shown(problem: Any) -> str:
         decision = getattr(problem, "decision", None) or (inner if isinstance(inner, DecisionError) else None)
         return Problem(format(inner, ""), message_of(inner), decision)
     return problem if isinstance(problem, Problem) else Problem(str(problem), msg)
+
+
+def plainly(problem: Any) -> str:
+    """A problem as the Dispute resolver's table shows it: its message said in the catalog's
+    ``plain`` view (the table shows no file, so no file syntax: ``plain.<ID>``), as the
+    catalog writes it; a problem with no message of the catalog (a reader's) as said."""
+    msg = message_of(problem)
+    if msg is None:
+        return str(problem)
+    with using(catalog().view("plain")):
+        return str(msg)
 
 
 class _Probe:

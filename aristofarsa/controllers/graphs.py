@@ -113,7 +113,7 @@ class GraphsController:
             errors.append(c.error)
         if params.get("card") and not c.set_card(params["card"][-1]):
             errors.append(c.error)
-        c.error = "; ".join(errors)
+        c.error = str(Join(errors, sep="list.semicolon"))
         return c
 
     @property

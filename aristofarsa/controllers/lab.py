@@ -11,6 +11,7 @@ from urllib.parse import quote
 from .. import scenario as S
 from ..analysis.graph import Graph, GraphError, build_graph
 from ..core import files
+from ..core.messages import Join
 from ..core.messages import text as message
 from ..core.result import RoundResult
 from ..scenario import share
@@ -61,7 +62,8 @@ class LabController(RoundOpener):
         self.viewer = None
         self.resolve()
         if self.stepper is None and not self.error:
-            self.error = f"{origin}: " + "; ".join(self.check.messages())
+            self.error = message("lab-page.not-resolved", origin=origin,
+                                 problems=Join(self.check.messages(), sep="list.semicolon"))
         return self.stepper is not None
 
     # ------------------------------------------------------------- the round on screen

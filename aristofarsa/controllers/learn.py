@@ -15,13 +15,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Self
 
 from .. import scenario as scenario_mod
 from ..core import cards
 from ..core.cards import BASE_CARDS, CARDS, EXPANSION_CARDS, PROVISIONAL_CROWNS
-from ..core.messages import Join, Msg
+from ..core.messages import Join, Msg, per_catalog
 from ..core.messages import text as said
 from ..core.result import RoundResult
 from ..core.trace import TraceEvent
@@ -176,7 +175,7 @@ class Note:
     rulings: tuple[RulingInfo, ...]
 
 
-@lru_cache(maxsize=1)
+@per_catalog      # each note holds its rulings' deciding sentences, rendered
 def card_notes() -> dict[str, tuple[Note, ...]]:
     """Each registered card's fine points, from its definition (:attr:`CardSpec.notes`, kept
     in ``aristofarsa/data/card_notes.toml``; docs/rules.md carries the same sentences), with
@@ -307,7 +306,7 @@ class LessonWalk:
         self.result = scenario_mod.run(sc, trace=True)
         self.stepper = Stepper.from_events(for_learners(self.result.trace), self.result.winners,
                                            players=self.lesson.players)
-        self.prediction: str | None = None
+        self.prediction: tuple[str, ...] | None = None   # the owners guessed, in seat order
         self._revealed = False
 
     @property
@@ -324,13 +323,13 @@ class LessonWalk:
         chosen = [players] if isinstance(players, str) else list(players)
         if not chosen or any(p not in self.lesson.players for p in chosen):
             raise ValueError(f"choose one or more of {', '.join(self.lesson.players)}")  # i18n: developer
-        self.prediction = ", ".join(p for p in self.lesson.players if p in chosen)
+        self.prediction = tuple(p for p in self.lesson.players if p in chosen)
         self._revealed = True
         return set(chosen) == set(self.result.winners)
 
     @property
     def predicted_right(self) -> bool:
-        return self.prediction is not None and set(self.prediction.split(", ")) == set(self.result.winners)
+        return self.prediction is not None and set(self.prediction) == set(self.result.winners)
 
     def reveal(self) -> None:
         self._revealed = True

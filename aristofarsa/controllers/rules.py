@@ -12,16 +12,15 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
 from .. import scenario as scenario_mod
 from ..analysis.outcome import who_wins
 from ..core.cards import fill_family, on_registry_change
-from ..core.messages import Join, Msg
+from ..core.messages import Join, Msg, per_catalog
 from ..core.messages import text as said
-from ..core.rulings import RULINGS
+from ..core.rulings import DECIDING, RULINGS
 from .lessons import library
 from .rulings_text import RulingInfo, deciding, ruling
 from .stepper import Frame, Stepper
@@ -108,7 +107,7 @@ def rulings_in(text: str) -> list[RulingInfo]:
     return [info for info in map(ruling, ids) if info is not None]
 
 
-@cache
+@per_catalog      # its sentences are rendered: one set per catalog in use
 def _example(lesson: str, board: str, kinds: tuple[str, ...], phases: tuple[str, ...],
              rules: tuple[str, ...]) -> Example:
     meta = library()[lesson]
@@ -156,11 +155,11 @@ def cite_rulings(body: str) -> str:
         if rid not in RULINGS:
             raise ValueError(f"{{rule:{rid}}}: no ruling {rid!r}; the rulings are "  # i18n: developer
                              f"{', '.join(RULINGS)}")
-        return f"{deciding(rid).rstrip('.')} ({rid})."
+        return said("ruling.cited", sentence=DECIDING.get(rid, RULINGS[rid]), ruling=rid)
     return RULE_CITE.sub(cite, body)
 
 
-@lru_cache(maxsize=1)
+@per_catalog      # a page cites rulings in their deciding sentences
 def learn_pages() -> tuple[RulesPage, ...]:
     with RULES_PAGES_FILE.open("rb") as f:
         data = tomllib.load(f)

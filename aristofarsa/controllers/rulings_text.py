@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from ..core.messages import per_catalog
 from ..core.messages import text as said
 from ..core.rulings import DECIDING, RULINGS, docs_text, heading_anchor, ruling_anchor
 
@@ -88,7 +89,7 @@ def ruling(rid: str | None) -> RulingInfo | None:
     return RulingInfo(rid, RULINGS[rid], anchor, summary, text, deciding(rid))
 
 
-@cache
+@per_catalog      # each holds its deciding sentence, rendered
 def every_ruling() -> dict[str, RulingInfo]:
     """Every ruling the project knows, by ID (what a page needs to open any ID it shows)."""
     return {rid: info for rid in RULINGS if (info := ruling(rid)) is not None}
@@ -102,7 +103,7 @@ def deciding(rid: str) -> str:
     if rid not in RULINGS:
         return ""
     sentence = DECIDING.get(rid)
-    return str(sentence) if sentence is not None else RULINGS[rid]
+    return said("ruling.sentence", sentence=sentence) if sentence is not None else RULINGS[rid]
 
 
 def deciding_markdown() -> str:

@@ -54,7 +54,7 @@ def upload_text(content: bytes, filename: str) -> tuple[str, str]:
     """(TOML text, origin) of an uploaded file, read as ``aristofarsa resolve`` reads a file:
     at most :data:`MAX_UPLOAD_BYTES` bytes of UTF-8 text (a BOM is fine); the reader's own
     message otherwise (:class:`~aristofarsa.files.FileInputError`)."""
-    return files.decode_text(content, filename, text("origin.file"), MAX_UPLOAD_BYTES), filename
+    return files.decode_text(content, filename, files.SCENARIO_FILE, MAX_UPLOAD_BYTES), filename
 
 
 def query_source(query: str) -> tuple[str, str] | None:

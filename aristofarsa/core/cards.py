@@ -335,31 +335,27 @@ def conspire_rank(name: str) -> int:
     return CARDS[name].conspire_rank
 
 
-def count_text(n: int, noun: str) -> str:
-    """"7 Peasants", "1 Noble": a count of the family, computed where it is shown."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-_HOW_MANY = {2: "two", 3: "three", 4: "four"}
+#: a card as the rules pages list the family: with its printed Prestige, its copies said in
+#: words when a family holds several (the catalog's ``family`` group)
+_COPIES = {2: "family.two", 3: "family.three", 4: "family.four"}
 
 
 def family_fields() -> dict[str, str]:
-    """The family as a text for learners writes it, computed from the registry: the fields a
-    page of data/rules_pages.toml may name (``{peasant_count}`` …; :func:`fill_family`)."""
+    """The family as a text for learners writes it, computed from the registry and said in
+    the catalog's words: the fields a page of data/rules_pages.toml may name
+    (``{peasant_count}`` …; :func:`fill_family`)."""
     def listed(names: Iterable[str]) -> str:
-        out = []
-        for name in dict.fromkeys(names):
-            spec = CARDS[name]
-            copies = _HOW_MANY.get(spec.copies)
-            out.append(f"{copies} {name}s {spec.prestige}" if copies else f"{name} {spec.prestige}")
-        return ", ".join(out)
+        return format(Join(Msg(_COPIES.get(CARDS[name].copies, "family.card"),
+                               {"card": name, "prestige": CARDS[name].prestige})
+                           for name in dict.fromkeys(names)), "")
 
     return {
         "peasant_count": str(len(STARTING_DECK)),
         "noble_count": str(len(PARLOR_NOBLES)),
         "starting_deck": listed(STARTING_DECK),
         "parlor_nobles": listed(PARLOR_NOBLES),
-        "exiled_order": ", ".join(f"{n} (top)" if k == 0 else n for k, n in enumerate(EXILED_ORDER)),
+        "exiled_order": format(Join(Msg("family.exiled-top", {"card": n}) if k == 0 else n
+                                    for k, n in enumerate(EXILED_ORDER)), ""),
         "family_count": str(len(family(False))),
         "expansion_family_count": str(len(family(True))),
     }
@@ -462,7 +458,7 @@ def load_crowns_file(path: str | Path) -> dict[str, int]:
     """Read a crowns data file: TOML ``[crowns]`` table or top-level ``Card = n`` pairs."""
     from . import files  # the safe reader: regular files of bounded size only
     try:
-        data = files.parse_toml(files.read_text(path, "crowns file"), str(path))  # i18n: code (key)
+        data = files.parse_toml(files.read_text(path, files.CROWNS_FILE), str(path))
     except files.FileInputError as exc:
         raise CrownsError(str(exc)) from None
     table = data.get("crowns", data)

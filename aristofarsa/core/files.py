@@ -25,15 +25,16 @@ import re
 import stat
 import tomllib
 import unicodedata
-from typing import Any
+from typing import Any, NamedTuple
 
 from .messages import Msg
 from .messages import text as message_text
 
-__all__ = ["MAX_DEPTH", "MAX_KEY_PARTS", "MAX_NUMBER_CHARS", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES",
-           "NUMBER_LIMIT", "FileInputError", "NumberError", "check_depth", "check_key_parts",
-           "check_text_size", "cut", "decode_text", "parse_json", "parse_toml", "printable", "read_bytes",
-           "read_text", "short", "whole_number"]
+__all__ = ["CROWNS_FILE", "FILE", "JSON_DOCUMENT", "JSON_GAME_RECORD", "MAX_DEPTH", "MAX_KEY_PARTS",
+           "MAX_NUMBER_CHARS", "MAX_RECORD_BYTES", "MAX_TEXT_BYTES", "NUMBER_LIMIT", "RECORD",
+           "SCENARIO_FILE", "TOML_TEXT", "FileInputError", "Noun", "NumberError", "check_depth",
+           "check_key_parts", "check_text_size", "cut", "decode_text", "parse_json", "parse_toml",
+           "printable", "read_bytes", "read_text", "short", "whole_number"]
 
 #: Largest scenario or crowns file (bytes): the longest bundled lesson is about 3 kB.
 MAX_TEXT_BYTES = 1_000_000
@@ -55,7 +56,20 @@ _BOM = b"\xef\xbb\xbf"
 
 
 class FileInputError(ValueError):
-    """A file or text that cannot be read or parsed; the message names it and says why."""
+    """A file or text that cannot be read or parsed; the message names it and says why.
+    ``msg``: that message as the catalog's ID and fields (what was read, a :class:`Noun`'s
+    message, is its field ``a_what`` or ``the_what``), None for a text."""
+
+    msg: Msg | None = None
+
+    def __init__(self, message: str | Msg) -> None:
+        if isinstance(message, Msg):
+            self.msg = message
+        super().__init__(str(message))
+
+
+def _said(id: str, **fields: Any) -> Msg:
+    return Msg(id, fields)
 
 
 def short(value: Any, limit: int = SHORT) -> str:
@@ -150,52 +164,49 @@ def _kind(mode: int) -> Msg:
     return Msg("file-kind.other")
 
 
-#: What a file is, as the callers name it (``what``), and its noun with an article: "a
-#: scenario file" (``file-noun.a``), "the record" (``file-noun.the``).
-_A_NOUNS = {"file": "file-noun.a.file", "scenario file": "file-noun.a.scenario-file",  # i18n: code (keys)
-            "crowns file": "file-noun.a.crowns-file", "TOML text": "file-noun.a.toml-text",
-            "record": "file-noun.a.record", "JSON document": "file-noun.a.json-document",
-            "JSON game record": "file-noun.a.json-game-record"}
+class Noun(NamedTuple):
+    """What a reader reads, as its errors name it: two messages of the catalog, with an
+    indefinite article ("a scenario file": ``file-noun.a``) and a definite one ("the file":
+    ``file-noun.the``). A caller passes one of the nouns below as ``what``."""
+
+    a: Msg
+    the: Msg
 
 
-def _a(what: str) -> Msg:
-    """``what`` with its indefinite article ("a scenario file"), a message of the catalog."""
-    mid = _A_NOUNS.get(what)
-    return Msg(mid) if mid else Msg("file-noun.a.other", {"what": what})
+FILE = Noun(Msg("file-noun.a.file"), Msg("file-noun.the.file"))
+SCENARIO_FILE = Noun(Msg("file-noun.a.scenario-file"), Msg("file-noun.the.file"))
+CROWNS_FILE = Noun(Msg("file-noun.a.crowns-file"), Msg("file-noun.the.file"))
+RECORD = Noun(Msg("file-noun.a.record"), Msg("file-noun.the.record"))
+TOML_TEXT = Noun(Msg("file-noun.a.toml-text"), Msg("file-noun.the.toml-text"))
+JSON_DOCUMENT = Noun(Msg("file-noun.a.json-document"), Msg("file-noun.the.json-document"))
+JSON_GAME_RECORD = Noun(Msg("file-noun.a.json-game-record"), Msg("file-noun.the.record"))
 
 
-def _the(what: str) -> Msg:
-    """The thing read, with its definite article: "the file", "the record"."""
-    if what.endswith("file"):
-        return Msg("file-noun.the.file")
-    return Msg("file-noun.the.record") if what == "record" else Msg("file-noun.the.other", {"what": what})
-
-
-def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES) -> bytes:
+def read_bytes(path: str | os.PathLike[str], what: Noun = FILE, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
     """The bytes of a regular file of at most ``max_bytes`` bytes, or :class:`FileInputError`."""
     name = os.fspath(path)
     try:
         st = os.stat(name)
     except OSError as exc:  # missing, no permission, a symlink loop, a name too long, ...
-        raise FileInputError(message_text("file.cannot-read", name=name, the_what=_the(what),
+        raise FileInputError(_said("file.cannot-read", name=name, the_what=what.the,
                                   why=exc.strerror or exc)) from None
     if not stat.S_ISREG(st.st_mode):
-        raise FileInputError(message_text("file.not-regular", name=name, kind=_kind(st.st_mode),
-                                  a_what=_a(what)))
+        raise FileInputError(_said("file.not-regular", name=name, kind=_kind(st.st_mode),
+                                  a_what=what.a))
     if st.st_size > max_bytes:
-        raise FileInputError(message_text("file.too-large", name=name, size=st.st_size, a_what=_a(what),
+        raise FileInputError(_said("file.too-large", name=name, size=st.st_size, a_what=what.a,
                                   most=max_bytes))
     try:
         # O_NONBLOCK: if the file was swapped for a FIFO since stat(), opening cannot hang
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        raise FileInputError(message_text("file.cannot-read", name=name, the_what=_the(what),
+        raise FileInputError(_said("file.cannot-read", name=name, the_what=what.the,
                                   why=exc.strerror or exc)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise FileInputError(message_text("file.not-regular", name=name, kind=_kind(st.st_mode),
-                                      a_what=_a(what)))
+            raise FileInputError(_said("file.not-regular", name=name, kind=_kind(st.st_mode),
+                                      a_what=what.a))
         chunks, total = [], 0
         while total <= max_bytes:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
@@ -204,57 +215,57 @@ def read_bytes(path: str | os.PathLike[str], what: str = "file", max_bytes: int 
             chunks.append(chunk)
             total += len(chunk)
     except OSError as exc:
-        raise FileInputError(message_text("file.cannot-read", name=name, the_what=_the(what),
+        raise FileInputError(_said("file.cannot-read", name=name, the_what=what.the,
                                   why=exc.strerror or exc)) from None
     finally:
         os.close(fd)
     if total > max_bytes:  # it grew while being read
-        raise FileInputError(message_text("file.grew", name=name, a_what=_a(what), most=max_bytes))
+        raise FileInputError(_said("file.grew", name=name, a_what=what.a, most=max_bytes))
     return b"".join(chunks)
 
 
-def check_text_size(data: bytes | str, name: str = "<upload>", what: str = "file",
+def check_text_size(data: bytes | str, name: str = "<upload>", what: Noun = FILE,
                     max_bytes: int = MAX_TEXT_BYTES) -> None:
     """Refuse ``data`` (bytes, or text counted in UTF-8 bytes) longer than ``max_bytes``."""
     size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise FileInputError(message_text("file.too-large", name=name, size=size, a_what=_a(what),
+        raise FileInputError(_said("file.too-large", name=name, size=size, a_what=what.a,
                                   most=max_bytes))
 
 
-def decode_text(data: bytes, name: str = "<upload>", what: str = "file",
+def decode_text(data: bytes, name: str = "<upload>", what: Noun = FILE,
                 max_bytes: int = MAX_TEXT_BYTES) -> str:
     """UTF-8 text from ``data``; a leading byte-order mark is dropped."""
     check_text_size(data, name, what, max_bytes)
     if data.startswith(_BOM):
         data = data[len(_BOM):]
     elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise FileInputError(message_text("file.utf16", name=name, a_what=_a(what)))
+        raise FileInputError(_said("file.utf16", name=name, a_what=what.a))
     try:
         decoded = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise FileInputError(message_text("file.not-utf8", name=name, line=line,
-                                  byte=f"0x{data[exc.start]:02x}", a_what=_a(what))) from None
+        raise FileInputError(_said("file.not-utf8", name=name, line=line,
+                                  byte=f"0x{data[exc.start]:02x}", a_what=what.a)) from None
     nul = decoded.find("\0")
     if nul >= 0:
-        raise FileInputError(message_text("file.nul", name=name, line=decoded.count(chr(10), 0, nul) + 1,
-                                  a_what=_a(what)))
+        raise FileInputError(_said("file.nul", name=name, line=decoded.count(chr(10), 0, nul) + 1,
+                                  a_what=what.a))
     return decoded
 
 
-def read_text(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES) -> str:
+def read_text(path: str | os.PathLike[str], what: Noun = FILE, max_bytes: int = MAX_TEXT_BYTES) -> str:
     """The UTF-8 text of a regular file of at most ``max_bytes`` bytes."""
     return decode_text(read_bytes(path, what, max_bytes), os.fspath(path), what, max_bytes)
 
 
-def _long_number(source: str, name: str) -> str:
+def _long_number(source: str, name: str) -> Msg:
     """The message of a number too long for Python to read, with its line when found."""
     # only where a run starts: each run is read once (not once from each of its characters)
     match = re.search(r"(?<![0-9a-fA-F_])[0-9a-fA-F_]{1000}", source)
     if match is None:
-        return message_text("file.long-number", name=name)
-    return message_text("file.long-number-line", name=name,
+        return _said("file.long-number", name=name)
+    return _said("file.long-number-line", name=name,
                         line=source.count(chr(10), 0, match.start()) + 1)
 
 
@@ -271,12 +282,12 @@ def check_depth(data: Any, name: str, limit: int = MAX_DEPTH) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise FileInputError(message_text("file.surrogate", name=name, value=short(value))) from None
+                raise FileInputError(_said("file.surrogate", name=name, value=short(value))) from None
             continue
         else:
             continue
         if depth >= limit:
-            raise FileInputError(message_text("file.too-deep", name=name, most=limit))
+            raise FileInputError(_said("file.too-deep", name=name, most=limit))
         stack.extend((v, depth + 1) for v in items)
 
 
@@ -317,13 +328,13 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
         if kind == "part":
             word = token.group()
             if word.lstrip("+-")[:1].isdigit() and len(word) > digits:
-                raise FileInputError(message_text("file.toml-digits", name=name, line=line_of(token.start()),
+                raise FileInputError(_said("file.toml-digits", name=name, line=line_of(token.start()),
                                           digits=len(word), most=digits))
             if not after_dot:                   # a new key starts here
                 parts, start = 0, token.start()
             parts, after_dot = parts + 1, False
             if parts > limit:
-                raise FileInputError(message_text("file.toml-key-parts", name=name, line=line_of(start),
+                raise FileInputError(_said("file.toml-key-parts", name=name, line=line_of(start),
                                           most=limit, key=cut(text[start:start + SHORT + 1])))
         elif kind == "dot":
             after_dot = parts > 0
@@ -335,7 +346,7 @@ def check_key_parts(text: str, name: str = "<toml>", limit: int = MAX_KEY_PARTS,
             if bracket in "[{":
                 level += 1
                 if level > depth + 1:           # + 1: a [[table]] header opens two
-                    raise FileInputError(message_text("file.toml-nested", name=name,
+                    raise FileInputError(_said("file.toml-nested", name=name,
                                               line=line_of(token.start()), most=depth))
             elif bracket in "]}":
                 level = max(0, level - 1)
@@ -345,14 +356,14 @@ def parse_toml(text: str, name: str = "<toml>") -> dict[str, Any]:
     """A TOML document of at most :data:`MAX_TEXT_BYTES` bytes, checked by
     :func:`check_key_parts` (key parts, depth, digits) before it is parsed; its syntax errors
     keep tomllib's line and column. Every reader of scenario text comes through here."""
-    check_text_size(text, name, "TOML text")
+    check_text_size(text, name, TOML_TEXT)
     check_key_parts(text, name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise FileInputError(message_text("file.not-toml", name=name, error=exc)) from None
+        raise FileInputError(_said("file.not-toml", name=name, error=exc)) from None
     except RecursionError:
-        raise FileInputError(message_text("file.toml-recursion", name=name, most=MAX_DEPTH)) from None
+        raise FileInputError(_said("file.toml-recursion", name=name, most=MAX_DEPTH)) from None
     except ValueError:  # int("9" * 5000): Python's integer string conversion limit
         raise FileInputError(_long_number(text, name)) from None
     check_depth(data, name)
@@ -371,16 +382,16 @@ def _no_constant(token: str) -> Any:
     raise _NotANumber(token)
 
 
-def parse_json(text: str, name: str = "<json>", what: str = "JSON document") -> Any:
+def parse_json(text: str, name: str = "<json>", what: Noun = JSON_DOCUMENT) -> Any:
     """A JSON document (no NaN or Infinity); errors say the text is not a ``what``."""
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise FileInputError(message_text("file.not-json", name=name, a_what=_a(what), error=exc)) from None
+        raise FileInputError(_said("file.not-json", name=name, a_what=what.a, error=exc)) from None
     except RecursionError:
-        raise FileInputError(message_text("file.json-recursion", name=name, most=MAX_DEPTH)) from None
+        raise FileInputError(_said("file.json-recursion", name=name, most=MAX_DEPTH)) from None
     except _NotANumber as exc:
-        raise FileInputError(message_text("file.json-constant", name=name, a_what=_a(what),
+        raise FileInputError(_said("file.json-constant", name=name, a_what=what.a,
                                   token=exc.token)) from None
     except ValueError:
         raise FileInputError(_long_number(text, name)) from None

@@ -20,12 +20,14 @@ it). :func:`using` swaps it for a block (tests, a pseudo-translation: :func:`pse
 """
 from __future__ import annotations
 
+import functools
 import string
 import tomllib
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 #: The shipped catalog: English, the only language for now. Its messages live in
 #: ``messages-en.toml`` and in part files ``messages-en-<part>.toml`` beside it (one per
@@ -46,6 +48,7 @@ def _english_plural(n: int) -> str:
 #: A language's plural categories (CLDR's names): the form of a counted message to use for n.
 PLURAL_RULES: dict[str, Callable[[int], str]] = {"en": _english_plural}
 _FORMATTER = string.Formatter()
+T = TypeVar("T")
 
 
 class CatalogError(ValueError):
@@ -133,6 +136,7 @@ class Catalog:
         self.templates = dict(templates)
         self._plain = {k: v for k, v in self.templates.items() if isinstance(v, str)}
         self._plural = PLURAL_RULES[language]
+        self._views: dict[str, Catalog] = {}
 
     def render(self, id: str, fields: Mapping[str, Any] | None = None) -> str:
         """The sentence of message ``id`` with ``fields`` filled in."""
@@ -150,6 +154,19 @@ class Catalog:
         except KeyError as missing:
             raise CatalogError(f"message {id!r} needs the field {missing}, not given "  # i18n: developer
                                f"(given: {', '.join(sorted(fields or ())) or 'none'})") from None
+
+    def view(self, name: str) -> Catalog:
+        """The catalog as the view ``name`` says its messages: a message with a template of
+        its own under ``name.`` (``plain.scenario-error.missing-garden``: the Dispute
+        resolver's table, which shows no file syntax) is said with that one, any other as
+        written. The view's own templates are the catalog's (a translation translates them
+        too); code never edits a rendered sentence to suit a view."""
+        seen = self._views.get(name)
+        if seen is None:
+            prefix = name + "."
+            own = {k[len(prefix):]: t for k, t in self.templates.items() if k.startswith(prefix)}
+            seen = self._views[name] = Catalog({**self.templates, **own}, self.language)
+        return seen
 
     def ids(self) -> list[str]:
         return list(self.templates)
@@ -250,6 +267,32 @@ def using(new: Catalog) -> Iterator[Catalog]:
         yield new
     finally:
         set_catalog(old)
+
+
+class PerCatalog(Generic[T]):
+    """A function's results cached per catalog in use (see :func:`per_catalog`)."""
+
+    def __init__(self, fn: Callable[..., T]) -> None:
+        self.fn = fn
+        self.results: weakref.WeakKeyDictionary[Catalog, dict[Any, T]] = weakref.WeakKeyDictionary()
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args: Any) -> T:
+        mine = self.results.setdefault(catalog(), {})
+        if args not in mine:
+            mine[args] = self.fn(*args)
+        return mine[args]
+
+    def cache_clear(self) -> None:
+        self.results.clear()
+
+
+def per_catalog(fn: Callable[..., T]) -> PerCatalog[T]:
+    """Cache ``fn``'s results (what it renders: a page of sentences) per catalog in use, as
+    ``functools.cache`` does per arguments: after :func:`using` or :func:`set_catalog` it
+    renders again in the new catalog's words, and a catalog no longer used is forgotten with
+    its results. The cached function keeps ``cache_clear()``."""
+    return PerCatalog(fn)
 
 
 def text(id: str, **fields: Any) -> str:

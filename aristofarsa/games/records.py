@@ -72,8 +72,8 @@ def save(game: GameResult, path: str | Path) -> dict[str, Any]:
 def load(path: str | Path) -> dict[str, Any]:
     """Read and check a record file; :class:`RecordError` says what is wrong."""
     try:
-        data = files.parse_json(files.read_text(path, "record", files.MAX_RECORD_BYTES), str(path),
-                                "JSON game record")  # i18n: code (files.py key)
+        data = files.parse_json(files.read_text(path, files.RECORD, files.MAX_RECORD_BYTES), str(path),
+                                files.JSON_GAME_RECORD)
     except files.FileInputError as exc:
         raise RecordError(str(exc)) from None
     try:

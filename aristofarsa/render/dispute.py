@@ -34,11 +34,11 @@ e = html.escape
 
 
 def gallery_item_html(item: GalleryItem) -> str:
-    rulings = ", ".join(f"<span title='{e(RULINGS.get(r, ''))}'>{e(r)}</span>" for r in item.rulings)
+    rulings = Join(f"<span title='{e(RULINGS.get(r, ''))}'>{e(r)}</span>" for r in item.rulings)
     link = (f"<a class='af-open-lab' href='{e(item.link)}' target='_blank' rel='noopener'>"
             + e(text("graphs-page.open-lab")) + "</a>")
     line = text("graphs-page.item", name=f"<code>{e(item.name)}</code>", rulings=rulings,
-                outcome=e(item.outcome.rstrip('.')), open=link)
+                outcome=e(item.outcome), open=link)
     return f"<h4>{e(item.title)}</h4><div class='af-muted'>{line}</div>"
 
 

@@ -64,7 +64,7 @@ def load(path: str | Path) -> Scenario:
     if folder:
         raise ScenarioError(message("scenario-error.folder", path=name))
     try:
-        text = files.read_text(name, "scenario file")  # i18n: code (a key of core.files' nouns)
+        text = files.read_text(name, files.SCENARIO_FILE)
     except files.FileInputError as exc:
         raise ScenarioError(str(exc)) from None
     return loads(text, name)
@@ -74,7 +74,7 @@ def loads(text: str, path: str = "<scenario>", max_bytes: int = files.MAX_TEXT_B
     """Validate a scenario given as TOML text; ``path`` names it in messages. A text of more
     than ``max_bytes`` bytes (the apps pass their upload limit) is refused unparsed."""
     try:
-        files.check_text_size(text, path, "scenario file", max_bytes)  # i18n: code (a key)
+        files.check_text_size(text, path, files.SCENARIO_FILE, max_bytes)
         data = files.parse_toml(text.removeprefix("\ufeff"), path)
     except files.FileInputError as exc:
         raise ScenarioError(str(exc)) from None
@@ -87,7 +87,7 @@ def problems(text: str, path: str = "<scenario>") -> list[str]:
     Each is a :class:`~.model.Problem` (its message's ID and fields beside the text) but a reader's
     error (a text too big, not TOML)."""
     try:
-        files.check_text_size(text, path, "scenario file")  # i18n: code (a key of core.files' nouns)
+        files.check_text_size(text, path, files.SCENARIO_FILE)
         data = files.parse_toml(text.removeprefix("\ufeff"), path)
     except files.FileInputError as exc:
         return [str(exc)]

@@ -24,6 +24,7 @@ from ..controllers.builder import (
     Builder,
     chip_label,
     no_action,
+    plainly,
     still_to_enter,
 )
 from ..controllers.sources import MAX_UPLOAD_BYTES, RoundOpener, lesson_choices
@@ -198,14 +199,14 @@ class BuilderView(ipw.VBox):
         return out
 
     def _plain(self, key: str, message: str) -> str:
-        """A message as the table reads it: no file syntax; "needs a Phase-2 action" under a
-        Conspire chosen with no card says which tap is missing."""
+        """A message as the table reads it: no file syntax (the catalog's ``plain`` view);
+        "needs a Phase-2 action" under a Conspire chosen with no card says which tap is missing."""
         seat = key.split(".")[0]
         if seat.isdigit() and key.endswith(".action") and no_action(message):
             k = int(seat)
             if self.builder.action(k) == "conspire" and not self.builder.conspire(k):
                 return text("builder.no-action", player=self.builder.names[k])
-        return message.replace("`", "")
+        return plainly(message)
 
     def _settings(self) -> ipw.Widget:
         b = self.builder

@@ -219,7 +219,9 @@ class RulesPane(ipw.VBox):
             board = seats.seat_ring_svg(list(ex.players), ex.first,
                                         list(ex.order) if ex.board == "order" else None)
             if ex.board == "order":
-                board += "<div class='af-note'>" + escape(said("learn-rules.order-note")) + "</div>"
+                first = Msg("round.litter", {"actor": Msg("learn-rules.order-first")})  # the trace's words
+                board += ("<div class='af-note'>" + escape(said("learn-rules.order-note", litter=first))
+                          + "</div>")
         elif ex.board in ("garden", "final"):
             moment = said("learn-rules.garden-phase1" if ex.board == "garden" else "learn-rules.garden-final")
             board = f"<div class='af-note'>{escape(moment)}</div>" + html.garden(ex.frame)
@@ -408,7 +410,7 @@ class LessonPane(ipw.VBox):
             cards = Join(Msg("quiz.card", {"player": p, "card": c})
                          for p, c in zip(winners, walk.result.won_cards, strict=False))
             verdict = said("learn-lesson.verdict-ends" if walk.result.game_over else "learn-lesson.verdict",
-                           prediction=escape(str(Join(walk.prediction.split(", ")))), judged=judged,
+                           prediction=escape(str(Join(walk.prediction))), judged=judged,
                            cards=escape(str(cards)), count=len(winners),
                            first=escape(walk.result.next_first or ""))
             self.verdict.value = f"<div class='af-verdict'>{verdict}</div>"
@@ -627,8 +629,8 @@ class QuizPane(ipw.VBox):
                         for text, rid, rule in quiz_mod.why_lines(q.result))
         t = quiz_mod.topic(q.topic)
         lib = library()
-        lessons = ", ".join(escape(lib[n].title) for n in t.lessons if n in lib)
-        wrong = ", ".join(c.label for c in checks if not c.right)
+        lessons = Join(escape(lib[n].title) for n in t.lessons if n in lib)
+        wrong = Join(c.label for c in checks if not c.right)
         head = ("<b class='af-right'>" + escape(said("quiz-pane.fully-right")) if right else
                 "<b class='af-wrong'>" + escape(said("quiz-pane.not-quite", fields=wrong))) + "</b>"
         idea = said("quiz-pane.idea", title=escape(t.title), idea=seats.with_rulings(t.idea, refs))

@@ -91,7 +91,7 @@ def test_pasted_scenarios_use_the_validator():
 def validator_message(data: bytes, name: str) -> str:
     """What `aristofarsa resolve` says about a file holding these bytes."""
     try:
-        scenario.loads(files.decode_text(data, name, "scenario file", MAX_UPLOAD_BYTES), name)
+        scenario.loads(files.decode_text(data, name, files.SCENARIO_FILE, MAX_UPLOAD_BYTES), name)
     except (files.FileInputError, scenario.ScenarioError) as exc:
         return str(exc)
     raise AssertionError("the validator accepted it")

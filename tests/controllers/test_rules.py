@@ -71,7 +71,7 @@ def _run(players: list[dict]):
 def test_the_litter_is_what_the_engine_does():
     """P3 as the pages say it: the first in Phase-2 order has the Litter, and it adds 2 to a
     Convoke total, nothing else; the second player with the same hand cannot afford as much."""
-    assert "first in Phase 2 has the Litter: +2 to a Convoke total this round, and nothing else" \
+    assert "first in Phase 2 takes the Litter: +2 to a Convoke total this round, and nothing else" \
         in deciding("P3")
     first = _run([{"name": "Ana", "garden": "Knight", "conspire": "Jester", "hand": ["Rogue"]},
                   {"name": "Bruno", "garden": "Jester",
