@@ -287,3 +287,41 @@ def test_lists_of_sentences_are_joined_by_the_catalog() -> None:
     walk.predict(guess)
     assert walk.prediction == tuple(guess)
     assert walk.predicted_right == (set(guess) == set(walk.result.winners))
+
+
+
+def test_lists_in_explanations_help_and_quiz_are_joined_by_the_catalog(capsys) -> None:
+    """A step's ruling links, a command's list of allowed values and a Why step's parts are
+    joined (and framed) by the catalog's own words, never by ", " or "— " written in code."""
+    from html import escape
+    from pathlib import Path
+
+    from aristofarsa.analysis.explain import explain
+    from aristofarsa.cli import main
+    from aristofarsa.controllers.quiz import why_lines as quiz_why_lines
+    from aristofarsa.core.variants import VARIANTS
+    from aristofarsa.render.explain import explanation_html, explanation_markdown
+    from aristofarsa.widgets.learn import LearnApp
+
+    lesson = Path(scenario.__file__).parents[1] / "scenarios" / "b13-bishop-chain.toml"
+    x = explain(scenario.run(scenario.load(lesson)))
+    linked = [[r for r, _ in s.links] for s in x.steps if len(s.links) >= 2]
+    assert linked, "the lesson has a step citing two rulings"
+    words = catalog().templates | {"list.comma": " ¦ ",
+                                   "quiz-pane.why-step-deciding": "{deciding} ⇐ {step} {rulings}"}
+    with using(Catalog(words)):
+        md, html = explanation_markdown(x), explanation_html(x)
+        with pytest.raises(SystemExit):
+            main(["resolve", "--help"])
+        helped = " ".join(capsys.readouterr().out.split())
+        app = LearnApp.from_query("seed=2")
+        app.tabs.selected_index = app.QUIZ
+        q = app.controller.quiz.question()
+        app.quiz.check.click()                 # nothing filled in: the Why comes all the same
+        feedback = app.quiz.feedback.value
+    for shown in (md, html):
+        for ids in linked:
+            assert re.search(re.escape(ids[0]) + r"[^|\n]*? ¦ [^|\n]*?" + re.escape(ids[1]), shown), ids
+    assert " ¦ ".join(list(VARIANTS)[:3]) in helped        # (argparse may wrap the last at its hyphen)
+    step, _rule, deciding = quiz_why_lines(q.result)[0]
+    assert deciding and f"{escape(deciding)} ⇐ {escape(step)}" in feedback

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.messages import text
+from ..core.messages import Join, text
 from .args import EXIT_OK, UsageError, whole_number, write_json
 
 GRAPH_FORMATS = (".svg", ".dot", ".png")
@@ -74,7 +74,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
     if out is not None and out.suffix.lower() not in GRAPH_FORMATS:
         raise UsageError(text("cli-analysis.unknown-format", output=args.output,
                               suffix=out.suffix or text("cli-analysis.no-format"),
-                              allowed=", ".join("OUT" + s for s in GRAPH_FORMATS)))
+                              allowed=Join("OUT" + s for s in GRAPH_FORMATS)))
     sc, _ = _load(args.file)
     data = _run(sc)
     if args.step is not None and not 0 <= args.step <= len(data["trace"]):
@@ -100,7 +100,7 @@ def _player(sc: Any, name: str | None) -> str | None:
         if p.name.lower() == name.strip().lower():
             return str(p.name)
     raise UsageError(text("cli-analysis.viewer", name=repr(name),
-                          players=", ".join(p.name for p in sc.players)))
+                          players=Join(p.name for p in sc.players)))
 
 
 def _write_graph(out: Path, dot: str) -> None:

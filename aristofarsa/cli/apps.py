@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..controllers.sources import MAX_UPLOAD_BYTES
-from ..core.messages import catalog, text
+from ..core.messages import Join, catalog, text
 from .args import EXIT_OK, UsageError, whole_number
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
@@ -130,7 +130,7 @@ def add_commands(sub) -> None:
     """Register `serve`, `share` and `notebook` on the main parser's subparsers."""
     p = sub.add_parser("serve", help=text("cli-help.serve.help"),
                        description=text("cli-help.serve.description",
-                                        apps=", ".join(app_titles().values()),
+                                        apps=Join(app_titles().values()),
                                         install=APPS_EXTRA_HINT))
     p.add_argument("--port", type=whole_number("--port"), default=DEFAULT_PORT,
                    help=text("cli-help.serve.port", port=DEFAULT_PORT))
@@ -331,7 +331,7 @@ def _stacks_on_sigusr1() -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     missing = missing_apps_modules()
     if missing:
-        raise UsageError(text("cli-serve.modules-missing", modules=", ".join(missing),
+        raise UsageError(text("cli-serve.modules-missing", modules=Join(missing),
                               install=APPS_EXTRA_HINT))
     if not 1 <= args.cull_idle <= 110:
         raise UsageError(text("cli-serve.cull-idle", value=args.cull_idle))
@@ -477,7 +477,7 @@ def lesson_notebook(path: str, snapshot: bool = False, folder: Path | None = Non
     title = sc.title or Path(path).stem
     intro = f"# {md_literal(title)}\n\n{md_light(sc.description)}".rstrip()
     if sc.rulings:
-        intro += "\n\n" + text("cli-notebook.rulings", rulings=", ".join(md_literal(r) for r in sc.rulings))
+        intro += "\n\n" + text("cli-notebook.rulings", rulings=Join(md_literal(r) for r in sc.rulings))
     name = Path(path).name
     where = _relative(path, folder if folder is not None else Path.cwd())
     if snapshot:

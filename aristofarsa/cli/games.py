@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..core.messages import text
+from ..core.messages import Join, text
 from ..games.game import MAX_PLAYERS, MIN_PLAYERS
 from .args import UsageError, variant, whole_number
 
@@ -17,8 +17,8 @@ def add_commands(sub) -> None:
     """Register the whole-game commands on the main parser's subparsers."""
     from ..core.variants import VARIANTS
     from ..games.simulate import ALLOWED_BOTS
-    bots_help = text("cli-help.play.bots", bots=", ".join(ALLOWED_BOTS), default="random")
-    variant_help = text("cli-help.play.variant", variants=", ".join(VARIANTS))
+    bots_help = text("cli-help.play.bots", bots=Join(ALLOWED_BOTS), default="random")
+    variant_help = text("cli-help.play.variant", variants=Join(VARIANTS))
 
     p = sub.add_parser("play", help=text("cli-help.play.help"),
                        description=text("cli-help.play.description"))

@@ -9,7 +9,7 @@ from pathlib import Path
 from .. import SCENARIOS_DIR
 from ..core.cards import CARDS, CrownsError, load_crowns_file, merge_crowns
 from ..core.files import printable
-from ..core.messages import Msg, text
+from ..core.messages import Join, Msg, text
 from ..core.variants import VARIANTS
 from .args import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, UsageError, variant, write_json
 
@@ -24,7 +24,7 @@ def add_commands(sub) -> None:
     fmt.add_argument("--json", action="store_true", help=text("cli-help.resolve.json"))
     fmt.add_argument("--markdown", action="store_true", help=text("cli-help.resolve.markdown"))
     p.add_argument("--variant", action="append", default=[], type=variant, metavar="NAME",
-                   help=text("cli-help.resolve.variant", variants=", ".join(VARIANTS)))
+                   help=text("cli-help.resolve.variant", variants=Join(VARIANTS)))
     p.add_argument("--auto", action="store_true", help=text("cli-help.resolve.auto"))
     p.add_argument("--crowns", metavar="FILE", help=text("cli-help.resolve.crowns"))
     p.set_defaults(func=cmd_resolve)

@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..core.messages import text
+from ..core.messages import Join, text
 from .apps import APP_NAMES, JUPYTER_DATA_DIR, PACKAGE_DIR, landing_texts, notebooks_dir, page_titles
 from .args import EXIT_OK, UsageError
 from .pyodide_lock import LockError, build_lock, stub_wheel
@@ -147,7 +147,7 @@ def check_tools() -> None:
         raise UsageError(text("cli-site.no-pins", pins=PINS))
     missing = [pip for module, pip in SITE_TOOLS.items() if importlib.util.find_spec(module) is None]
     if missing:
-        raise UsageError(text("cli-site.tools", tools=", ".join(missing),
+        raise UsageError(text("cli-site.tools", tools=Join(missing),
                               requirements=PINS / "requirements.txt"))
     if shutil.which("npm") is None or shutil.which("node") is None:
         raise UsageError(text("cli-site.node"))
@@ -261,7 +261,7 @@ def kernel_wheels() -> list[Path]:
         "pyodide-kernel-extension" / "static" / "pypi"
     found = [w for pattern in KERNEL_WHEELS for w in sorted(from_data.glob(pattern))]
     if len(found) != len(KERNEL_WHEELS):
-        raise UsageError(text("cli-site.kernel-wheels", patterns=", ".join(KERNEL_WHEELS),
+        raise UsageError(text("cli-site.kernel-wheels", patterns=Join(KERNEL_WHEELS),
                               folder=from_data, requirements=PINS / "requirements.txt"))
     return found
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .messages import Msg, text
+from .messages import Join, Msg, text
 
 
 class Variant(StrEnum):
@@ -33,8 +33,8 @@ class VariantError(ValueError):
     pass
 
 
-def _allowed() -> str:
-    return ", ".join(VARIANTS)
+def _allowed() -> Join:
+    return Join(VARIANTS)
 
 
 def parse_variant(name: object) -> Variant:

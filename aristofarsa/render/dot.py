@@ -112,7 +112,7 @@ def _edge_lines(k: int, e: Edge, steps: list[int], ids: dict[str, str], same_row
     style = ['style="dashed"', "penwidth=1.2"] if (e.cancelled if dashed is None else dashed) \
         else ["penwidth=1.6"]
     said = edge_label(e, steps)
-    rows = [html.escape(", ".join(map(str, steps[i:i + 4]))) for i in range(0, len(steps), 4)]
+    rows = [html.escape(str(Join(steps[i:i + 4]))) for i in range(0, len(steps), 4)]
     label = "<" + "<br/>".join([*rows, f"<b>{html.escape(e.label)}</b>"]) + ">"
     flat = ", constraint=false" if same_row else ""
     return [f"  l{k} [shape=plaintext, label={label}, fontcolor=\"{colour}\", fontsize=11, margin=0.02, "

@@ -77,7 +77,7 @@ def explanation_markdown(x: Explanation, rulings: str = "rulings.md") -> str:
     out += ["", "### " + text("explain-markdown.steps"), "", text("explain-markdown.steps-header"),
             "|---|---|---|"]
     for s in x.steps:
-        cites = ", ".join(f"[{r}]({_href(href, rulings)})" for r, href in s.links)
+        cites = Join(f"[{r}]({_href(href, rulings)})" for r, href in s.links)
         said = (text("explain-markdown.secret-step", text=_md(s.text)) if s.hidden
                 else _md(s.text))
         out.append(f"| {s.step} | {said} | {cites} |")
@@ -121,7 +121,7 @@ def explanation_html(x: Explanation, rulings: str = "rulings.md") -> str:
                + said("explain-html.step-count", count=len(x.steps))
                + "</summary><ol class='af-steps'>")
     for s in x.steps:
-        cites = ", ".join(link(r, href) for r, href in s.links)
+        cites = Join(link(r, href) for r, href in s.links)
         secret = " <i>" + said("explain-html.secret") + "</i>" if s.hidden else ""
         out.append(f"<li value='{s.step}'>{e(s.text)}{secret} <small>({cites})</small></li>")
     out.append("</ol>")

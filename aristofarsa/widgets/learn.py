@@ -624,9 +624,10 @@ class QuizPane(ipw.VBox):
                        f"{seats.with_rulings(quiz_mod.field_hint(c.name), refs)}</td></tr>"))
 
         rows = "".join(row(c) for c in checks)
-        steps = "".join(f"<li>{escape(text)} {seats.rulings_html([refs[rid]] if rid in refs else [])}"
-                        + (f" <span class='af-deciding'>— {escape(rule)}</span>" if rule else "") + "</li>"
-                        for text, rid, rule in quiz_mod.why_lines(q.result))
+        steps = "".join("<li>" + said("quiz-pane.why-step-deciding" if rule else "quiz-pane.why-step",
+                                      step=escape(text), deciding=escape(rule),
+                                      rulings=seats.rulings_html([refs[rid]] if rid in refs else []))
+                        + "</li>" for text, rid, rule in quiz_mod.why_lines(q.result))
         t = quiz_mod.topic(q.topic)
         lib = library()
         lessons = Join(escape(lib[n].title) for n in t.lessons if n in lib)
