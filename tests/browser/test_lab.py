@@ -1,6 +1,7 @@
 """The Scenario Lab in a real browser (Debian Chromium via Playwright) against
 `aristofarsa serve` (fixtures ``app_server`` and ``page`` of conftest.py; the
-pages fail on any request that leaves 127.0.0.1); the Lab at a phone's width is in test_a11y.py's 390 px journey (test_phone.py's checks)."""
+pages fail on any request that leaves 127.0.0.1); the Lab at a phone's width is checked in
+test_a11y.py's 390 px journey (test_phone.py's checks)."""
 from __future__ import annotations
 
 from pathlib import Path
