@@ -26,7 +26,7 @@ def open_app(page, base: str, query: str) -> None:
     page.wait_for_selector(".af-app", state="visible", timeout=60_000)
 
 
-def test_lesson_link_outcome_steps_and_analyses(app_server, page):
+def test_lesson_link_outcome_steps_analyses_and_the_balcony(app_server, page):
     trace = scenario.run(scenario.load(SCENARIOS_DIR / "b13-bishop-chain.toml")).to_json()["trace"]
     open_app(page, app_server, "lesson=b13-bishop-chain")
     page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
@@ -55,12 +55,13 @@ def test_lesson_link_outcome_steps_and_analyses(app_server, page):
     assert "Winning card" not in page.locator(".widget-vbox:has(> .af-garden)").first.inner_text()
     assert "Dora's Knight" in page.locator(".af-winners").inner_text()   # the verdict stays on top
     assert page.locator(".af-error").count() == 0
+    balcony_fills_in_phase2_order(page)
 
 
-def test_balcony_fills_in_phase2_order(app_server, page):
-    open_app(page, app_server, "lesson=b13-bishop-chain")
-    page.locator(".af-first").click()
-    for k in range(9):                         # step 10: the secret step naming Ana's face-down card
+def balcony_fills_in_phase2_order(page) -> None:
+    """On b13-bishop-chain's page at step 5 (same page load as the test above): on to step 10,
+    the Balcony filled in Phase 2's order, a player's eyes hiding a face-down card."""
+    for k in range(4, 9):                      # step 10: the secret step naming Ana's face-down card
         page.locator(".af-next").click()
         page.wait_for_function(f"document.querySelector('.af-step').innerText.includes('Step {k + 2} of')")
     assert page.locator(".af-balcony .af-card").count() == 1      # only Ana's card so far
