@@ -53,7 +53,7 @@ background mypy .venv/bin/python -m mypy aristofarsa
 if [ "$#" -eq 0 ]; then
   background nbval .venv/bin/python -m pytest -p no:cacheprovider --nbval notebooks/ \
     --nbval-sanitize-with tests/nbval_sanitize.cfg
-  run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-3}" --dist load --maxschedchunk 1 --durations=40
+  run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-3}" --dist load --maxschedchunk 1 --durations="${AF_TEST_DURATIONS:-40}"
   finish nbval
 else
   run pytest .venv/bin/python -m pytest -n "${AF_TEST_WORKERS:-2}" --dist worksteal "$@"

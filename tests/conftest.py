@@ -2,9 +2,15 @@
 
 Fixtures (use them by naming them as a test's argument):
 
-- ``run_cli``: ``run_cli("resolve", path, "--json")`` runs ``python -m aristofarsa.cli`` in
-  a subprocess from the repository root and returns the ``CompletedProcess`` (text
-  ``stdout``/``stderr``, ``returncode``); ``timeout=`` and ``cwd=`` may be given.
+- ``run_cli``: ``run_cli("resolve", path, "--json")`` runs the command line's
+  ``aristofarsa.cli.main`` in this process, from the repository root, and returns a
+  ``CompletedProcess`` (text ``stdout``/``stderr``, ``returncode``: ``main``'s, argparse's
+  exit status, or 1 with the traceback in ``stderr`` for an uncaught exception, as
+  ``python -m aristofarsa.cli`` would end); ``cwd=`` may be given. A Python process costs
+  about 0.15 s of CPU: the suite's hundreds of command runs share the test's one.
+- ``run_cli_process``: the same through ``python -m aristofarsa.cli`` in a subprocess (the
+  entry point and the process's exit status, commands that start processes of their own,
+  hostile input that could hang or crash a process); ``timeout=`` may be given too.
 - ``lesson``: parametrizes a test over every bundled scenario (one test per file, named
   after it); ``resolve_lesson``: loads and runs a scenario file, returning
   ``(scenario, result)``.
@@ -22,8 +28,12 @@ Use the fixtures rather than ``from conftest import ...``: several folders have 
 """
 from __future__ import annotations
 
+import contextlib
+import io
+import os
 import subprocess
 import sys
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +53,39 @@ def cli(*args: Any, timeout: float = 300, cwd: Path | str = ROOT) -> subprocess.
                           capture_output=True, text=True, timeout=timeout)
 
 
+def cli_in_process(*args: Any, timeout: float = 300,
+                   cwd: Path | str = ROOT) -> subprocess.CompletedProcess[str]:
+    """``aristofarsa.cli.main(ARGS)`` in this process, from ``cwd``, its output captured; ended
+    as ``python -m aristofarsa.cli ARGS`` would end (``timeout`` is accepted for ``cli``'s
+    signature: nothing here can stop a command that hangs)."""
+    from aristofarsa.cli import main
+
+    argv = [str(a) for a in args]
+    out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="") for _ in range(2))
+    here = os.getcwd()
+    try:
+        os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:           # argparse: --help (0), a usage error (2)
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+                if exc.code is not None and not isinstance(exc.code, int):
+                    print(exc.code, file=sys.stderr)
+            except Exception:                   # as the interpreter would end: the traceback, 1
+                traceback.print_exc()
+                code = 1
+    finally:
+        os.chdir(here)
+
+    def text_of(stream: io.TextIOWrapper) -> str:
+        stream.flush()
+        raw = stream.buffer.getvalue()          # type: ignore[attr-defined]
+        return raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")   # as text=True reads it
+
+    return subprocess.CompletedProcess(["aristofarsa", *argv], int(code or 0), text_of(out), text_of(err))
+
+
 def resolve(path: Path | str, **run_options: Any) -> tuple[Any, Any]:
     """``(scenario, RoundResult)`` of a scenario file; ``run_options`` go to ``scenario.run``."""
     from aristofarsa import scenario
@@ -52,6 +95,11 @@ def resolve(path: Path | str, **run_options: Any) -> tuple[Any, Any]:
 
 @pytest.fixture
 def run_cli() -> Callable[..., subprocess.CompletedProcess[str]]:
+    return cli_in_process
+
+
+@pytest.fixture
+def run_cli_process() -> Callable[..., subprocess.CompletedProcess[str]]:
     return cli
 
 

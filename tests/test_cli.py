@@ -15,8 +15,8 @@ def test_help_everywhere(cmd, run_cli):
     assert "usage: aristofarsa" in proc.stdout
 
 
-def test_no_command_is_usage_error(run_cli):
-    proc = run_cli()
+def test_no_command_is_usage_error(run_cli_process):
+    proc = run_cli_process()          # the entry point itself, as a process
     assert proc.returncode == 2 and "usage" in proc.stderr and "Traceback" not in proc.stderr
 
 

@@ -536,9 +536,11 @@ def test_cli_replay_of_a_bad_record(tmp_path, run_cli):
     assert "Traceback" not in proc.stderr
 
 
-def test_cli_simulate_json_same_with_workers(run_cli):
+def test_cli_simulate_json_same_with_workers(run_cli, run_cli_process):
+    """``--workers 2`` starts processes: that run is a process of its own."""
     a = run_cli("simulate", "--games", "40", "--players", "4", "--seed", "3", "--json", "--no-progress")
-    b = run_cli("simulate", "--games", "40", "--players", "4", "--seed", "3", "--json", "--workers", "2")
+    b = run_cli_process("simulate", "--games", "40", "--players", "4", "--seed", "3", "--json",
+                        "--workers", "2")
     assert a.returncode == 0 and b.returncode == 0, (a.stderr, b.stderr)
     assert a.stderr == ""
     assert json.loads(a.stdout) == json.loads(b.stdout)
@@ -549,16 +551,17 @@ def test_cli_simulate_json_same_with_workers(run_cli):
     assert "10 games" in t.stdout and "greedy" in t.stdout
 
 
-def test_cli_simulate_on_a_local_dask_cluster(run_cli):
+def test_cli_simulate_on_a_local_dask_cluster(run_cli, run_cli_process):
+    """The run on the cluster is a process of its own (the dask client lives in it)."""
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     serial = run_cli("simulate", "--games", "12", "--players", "3", "--seed", "8", "--json",
                      "--no-progress", "--bots", "random,greedy,random")
     assert serial.returncode == 0, serial.stderr
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
-        remote = run_cli("simulate", "--games", "12", "--players", "3", "--seed", "8", "--json",
-                         "--no-progress", "--bots", "random,greedy,random",
-                         "--scheduler", cluster.scheduler_address)
+        remote = run_cli_process("simulate", "--games", "12", "--players", "3", "--seed", "8", "--json",
+                                 "--no-progress", "--bots", "random,greedy,random",
+                                 "--scheduler", cluster.scheduler_address)
     assert remote.returncode == 0, remote.stderr
     assert json.loads(remote.stdout) == json.loads(serial.stdout)
 

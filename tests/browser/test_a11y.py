@@ -33,6 +33,9 @@ import pytest
 
 from aristofarsa.render.theme import contrast
 
+from . import test_phone as phone
+from .conftest import _page
+
 pytestmark = pytest.mark.browser
 
 TIMEOUT_MS = 90_000
@@ -120,8 +123,9 @@ FRAME_JS = """() => {
 
 
 def open_app(page, base: str, app: str, query: str = "") -> None:
-    """Open an app and wait until it is on screen with its text (never scan a hidden page)."""
-    page.goto(f"{base}voila/render/{app}.ipynb{query}", timeout=LOAD_MS)
+    """Open an app and wait until it is on screen with its text (never scan a hidden page);
+    the response is kept (``page.af_response``) for test_phone.py's checks."""
+    page.af_response = page.goto(f"{base}voila/render/{app}.ipynb{query}", timeout=LOAD_MS)
     page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_MS)
     page.wait_for_selector(".af-app, .af-learn", state="visible", timeout=LOAD_MS)
     assert page.locator(".af-app, .af-learn").first.inner_text().strip(), f"{app}: the app shows no text"
@@ -298,19 +302,31 @@ def focus_rings(page, app: str, where: str) -> None:
                 page.screenshot(path=str(SHOTS / f"focus-{where}-{kind}.png".replace(" ", "-")), clip=clip)
 
 
+def phone_first_screen(page, app: str) -> None:
+    """At 390 px, test_phone.py's checks of the page just opened (one page load serves both)."""
+    if page.viewport_size["width"] == phone.WIDTH:
+        phone.first_screen_fits(page, app, page.af_response)
+
+
+def phone_tabs_and_builder(page, app: str) -> None:
+    """At 390 px, test_phone.py's checks in each tab and in the round builder."""
+    if page.viewport_size["width"] == phone.WIDTH:
+        phone.every_tab_and_builder_fit(page, app)
+
+
 #: One test per app and width (xdist spreads them over its processes): each opens its app in a
-#: fresh page of its own.
+#: fresh page of its own (conftest.py's: any request leaving 127.0.0.1 fails the test). At
+#: 390 px the same page load also takes test_phone.py's checks (the page fits a phone).
 @pytest.mark.parametrize("app", ["learn", "lab", "play", "dispute", "graphs", "exiled"])
 @pytest.mark.parametrize("width", [1366, 390])
 def test_axe_every_app_and_interaction(app_server, browser, width, app):
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
+    context, page = _page(browser, width, 900)
     found: list[str] = []
     try:
         AXE_JOURNEYS[app](page, app_server, width, found)
     finally:
         context.close()
+    assert not page.af_foreign, f"requests left 127.0.0.1: {page.af_foreign}"
     assert not found, f"{len(found)} WCAG A/AA violations (axe-core):\n" + "\n".join(found)
 
 
@@ -326,6 +342,8 @@ def _axe_learn(page, app_server: str, width: int, found: list[str]) -> None:
     assert any("image-alt" in line for line in scan(page, "probe", "#af-probe"))
     page.evaluate("() => document.getElementById('af-probe').remove()")
     found += scan_both_themes(page, f"learn@{width}")
+    phone_first_screen(page, "learn")
+    phone_tabs_and_builder(page, "learn")
     each_tab(page, f"learn@{width}", found)
     check_quiz_by_mouse(page, f"learn@{width}")
     found += scan_both_themes(page, f"learn@{width}, quiz checked")
@@ -336,8 +354,12 @@ def _axe_lab(page, app_server: str, width: int, found: list[str]) -> None:
     """Lab: a lesson opened, stepped to the end, the graph shown, the builder open."""
     open_app(page, app_server, "lab", "?lesson=b13-bishop-chain")
     found += scan_both_themes(page, f"lab@{width}")
+    phone_first_screen(page, "lab")
     page.locator(".af-next").first.click()
     page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 2 of')")
+    if width == phone.WIDTH:                         # one step on, the Lab still fits a phone
+        phone.fits(page, ("lab", "Step 2"))
+    phone_tabs_and_builder(page, "lab")
     page.locator(".af-last").first.click()
     page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
     page.wait_for_selector(".af-graph svg:visible", timeout=TIMEOUT_MS)
@@ -361,6 +383,8 @@ def _axe_play(page, app_server: str, width: int, found: list[str]) -> None:
     """Play: a move."""
     open_app(page, app_server, "play", "?players=4&seed=7&bots=random")
     found += scan_both_themes(page, f"play@{width}")
+    phone_first_screen(page, "play")
+    phone_tabs_and_builder(page, "play")
     assert "Seat ring: Ana" in page.locator(".af-seats[role=img]").first.get_attribute("aria-label")
     focus_rings(page, "play", f"play@{width}")
     page.evaluate("() => document.activeElement.blur()")
@@ -377,10 +401,14 @@ def _axe_dispute(page, app_server: str, width: int, found: list[str]) -> None:
     """Dispute: a round entered in one line and resolved, every section open."""
     open_app(page, app_server, "dispute")
     found += scan_both_themes(page, f"dispute@{width}")
+    phone_first_screen(page, "dispute")
     focus_rings(page, "dispute", f"dispute@{width}")
     page.locator(".af-line input, .af-line textarea").first.fill(LINE)
     page.locator(".af-line-go").first.click()
     page.wait_for_function(WON, arg="Dora's Knight")
+    if width == phone.WIDTH:                         # b13-bishop-chain's verdict fits a phone
+        phone.fits(page, ("dispute", "b13-bishop-chain resolved"))
+    phone_tabs_and_builder(page, "dispute")
     open_sections(page)
     found += scan_both_themes(page, f"dispute@{width}, resolved, sections open")
     no_sideways_scroll(page, f"dispute@{width}")
@@ -390,6 +418,8 @@ def _axe_graphs(page, app_server: str, width: int, found: list[str]) -> None:
     """Graphs: a filter."""
     open_app(page, app_server, "graphs")
     found += scan_both_themes(page, f"graphs@{width}")
+    phone_first_screen(page, "graphs")
+    phone_tabs_and_builder(page, "graphs")
     focus_rings(page, "graphs", f"graphs@{width}")
     count = page.locator(".af-count").inner_text()
     page.locator(".af-filter-ruling select").select_option(index=1)
@@ -403,6 +433,8 @@ def _axe_exiled(page, app_server: str, width: int, found: list[str]) -> None:
     """Exiled: every tab."""
     open_app(page, app_server, "exiled")
     found += scan_both_themes(page, f"exiled@{width}")
+    phone_first_screen(page, "exiled")
+    phone_tabs_and_builder(page, "exiled")
     focus_rings(page, "exiled", f"exiled@{width}")
     each_tab(page, f"exiled@{width}", found)
     found += scan_both_themes(page, f"exiled@{width}, last tab", light=False)

@@ -26,7 +26,7 @@ def open_app(page, base: str, query: str) -> None:
     page.wait_for_selector(".af-app", state="visible", timeout=60_000)
 
 
-def test_lesson_link_outcome_steps_and_analyses(app_server, page):
+def test_lesson_link_outcome_steps_analyses_and_the_balcony(app_server, page):
     trace = scenario.run(scenario.load(SCENARIOS_DIR / "b13-bishop-chain.toml")).to_json()["trace"]
     open_app(page, app_server, "lesson=b13-bishop-chain")
     page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
@@ -55,12 +55,13 @@ def test_lesson_link_outcome_steps_and_analyses(app_server, page):
     assert "Winning card" not in page.locator(".widget-vbox:has(> .af-garden)").first.inner_text()
     assert "Dora's Knight" in page.locator(".af-winners").inner_text()   # the verdict stays on top
     assert page.locator(".af-error").count() == 0
+    balcony_fills_in_phase2_order(page)
 
 
-def test_balcony_fills_in_phase2_order(app_server, page):
-    open_app(page, app_server, "lesson=b13-bishop-chain")
-    page.locator(".af-first").click()
-    for k in range(9):                         # step 10: the secret step naming Ana's face-down card
+def balcony_fills_in_phase2_order(page) -> None:
+    """On b13-bishop-chain's page at step 5 (same page load as the test above): on to step 10,
+    the Balcony filled in Phase 2's order, a player's eyes hiding a face-down card."""
+    for k in range(4, 9):                      # step 10: the secret step naming Ana's face-down card
         page.locator(".af-next").click()
         page.wait_for_function(f"document.querySelector('.af-step').innerText.includes('Step {k + 2} of')")
     assert page.locator(".af-balcony .af-card").count() == 1      # only Ana's card so far
@@ -87,8 +88,8 @@ def test_share_code_link_and_damaged_code(app_server, page):
     assert "Traceback" not in page.locator("#rendered_cells").inner_text()
 
 
-def test_pasted_scenario_validator_message_inline(app_server, page):
-    open_app(page, app_server, "")
+def pasted_scenario_validator_message_inline(page) -> None:
+    """A pasted scenario with a made-up card: the validator's message, inline and in view."""
     text = (SCENARIOS_DIR / "b13-bishop-chain.toml").read_text(encoding="utf-8")
     text = text.replace('"Witch"', '"Wizard"')
     page.locator(".af-paste textarea").fill(text)
@@ -106,12 +107,16 @@ def upload(page, path: Path) -> None:
     chooser.value.set_files(str(path))
 
 
-def test_upload_a_file_then_a_bad_one(app_server, page, tmp_path):
+def test_a_pasted_bad_scenario_then_an_upload_then_a_bad_one(app_server, page, tmp_path):
+    """One page load: a pasted scenario's mistake inline; a good file uploaded then resolves
+    (and the paste's message goes); a file that is not text is a message, with no stale
+    verdict under it."""
     good = tmp_path / "b4.toml"
     good.write_bytes((SCENARIOS_DIR / "b4-damsel-swap.toml").read_bytes())
     bad = tmp_path / "photo.toml"
     bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     open_app(page, app_server, "")
+    pasted_scenario_validator_message_inline(page)
     upload(page, good)
     page.wait_for_selector(".af-winners .af-winners-box", timeout=60_000)
     assert page.locator(".af-winners").inner_text().strip().startswith("Winning card: Bruno's")

@@ -1,6 +1,7 @@
 """The Scenario Lab in a real browser (Debian Chromium via Playwright) against
 `aristofarsa serve` (fixtures ``app_server`` and ``page`` of conftest.py; the
-pages fail on any request that leaves 127.0.0.1); the Lab at a phone's width is test_phone.py's."""
+pages fail on any request that leaves 127.0.0.1); the Lab at a phone's width is checked in
+test_a11y.py's 390 px journey (test_phone.py's checks)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -71,7 +72,8 @@ def test_build_three_players_by_clicking_and_find_the_winner(app_server: str, pa
         assert (name in shown) == (name in result.winners), shown
 
 
-def test_each_next_moves_one_event(app_server: str, page: Any) -> None:
+def test_each_next_moves_one_event_and_the_share_link(app_server: str, page: Any) -> None:
+    """One page load of the lesson: each Next moves one event; then its share link."""
     _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
     events = list(scenario.run(scenario.load(ROOT / "aristofarsa" / "scenarios" / f"{LESSON}.toml")).trace)
     page.click("button.af-first")
@@ -84,6 +86,7 @@ def test_each_next_moves_one_event(app_server: str, page: Any) -> None:
     _wait_text(page, ".af-winners", "Dora")
     garden = page.inner_text(".af-garden")
     assert "Knight" in garden and "8" in garden
+    share_link_is_made_from_the_pages_own_address(page)
 
 
 def test_bad_lesson_shows_an_error(app_server: str, page: Any) -> None:
@@ -110,8 +113,9 @@ def test_a_mistake_is_shown_by_its_field_and_convoke_offers_only_its_two_cards(a
     assert not page.locator(".af-player-0 .af-field-hand-0").count()   # a Convoke keeps no card
 
 
-def test_share_link_is_made_from_the_pages_own_address(app_server: str, page: Any) -> None:
-    _open(page, f"{app_server.rstrip('/')}/voila/render/lab.ipynb?lesson={LESSON}")
+def share_link_is_made_from_the_pages_own_address(page: Any) -> None:
+    """The lesson's share link (the round does not change as it is stepped) is relative to the
+    page's own address and opens the same round."""
     link = page.locator(".af-share a").first
     link.wait_for(state="attached", timeout=TIMEOUT_MS)
     query = link.get_attribute("href")

@@ -110,16 +110,20 @@ def _answer(page, q, answer) -> None:
         page.locator(".af-quiz-exiled button", has_text=player).click()
 
 
-def read_path(page, titles: list[str], cards: list[str], bar: TabBar | None = None, app: str = "") -> None:
+def read_path(page, titles: list[str], cards: list[str], bar: TabBar | None = None, app: str = "",
+              laid_out: bool = False) -> None:
     """Read the app's reading path as a learner does: every rules page (with its reading time,
     its live example and its rulings) with Next page, then every card of the Cards tab with
     Next card (each with its reading time and its notes as ruled); with ``bar``, each new page
-    leaves the tab bar where it was, and the first page and card are photographed."""
+    leaves the tab bar where it was, and the first page and card are photographed; with
+    ``laid_out``, each rules page is laid out as the width wants (:func:`laid_out_well`)."""
     for k, title in enumerate(titles):
         page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
                                arg=title, timeout=30_000)
         assert "Example (a lesson played out)" in page.locator(".af-rules .af-example").inner_text()
         assert "Reading time: " in page.locator(".af-rules").inner_text()
+        if laid_out:
+            laid_out_well(page, title)
         if bar is not None:
             bar.check(f"rules page {k + 1}")
         if k < len(titles) - 1:
@@ -195,7 +199,7 @@ def test_reading_path_quizzes_of_every_level_and_a_reload(app_server, page):
     shot(page, "learn-rules")
     # the reading path: the rules pages, in play order, each with its reading time, a live
     # example and rulings that open in the page; then every card, as ruled
-    read_path(page, [p.title for p in learn_pages()], BASE_CARDS, bar)
+    read_path(page, [p.title for p in learn_pages()], BASE_CARDS, bar, laid_out=True)
     every_tab(page, bar, "learn")
     ref = page.locator(".af-rules-page .af-ruling-ref summary").first
     ruling = ref.inner_text()
@@ -251,6 +255,7 @@ def test_reading_path_quizzes_of_every_level_and_a_reload(app_server, page):
             state.set_level(int(title[0]) - 1)
         quiz_step(page, bar, state, f"{title} · question 1 of 5")
     phone_screens(page, "learn")
+    every_rules_page_laid_out(page)                       # ... at phone width
     assert errors == []
 
 
@@ -283,19 +288,29 @@ PLACED = """wide => {
 }"""
 
 
-@pytest.mark.parametrize("width", [1280, 390])
-def test_learn_rules_no_parenthesis_alone_on_a_line(app_server, page, width):
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(f"{app_server.rstrip('/')}{APP}", timeout=LOAD_MS)
-    page.wait_for_selector(".af-rules-page", timeout=LOAD_MS)
-    for k, rules_page in enumerate(learn_pages()):
-        page.wait_for_function("t => document.querySelector('.af-rules-page').innerText.includes(t)",
-                               arg=rules_page.title, timeout=30_000)
-        assert page.evaluate(STRAY_PARENS) == [], rules_page.title
-        # the text and its live example side by side on a laptop, using the panel; one above
-        # the other on a phone (waited for: the example is laid out after the page's text)
-        page.wait_for_function(PLACED, arg=width >= 1000, timeout=30_000)
-        if k < len(learn_pages()) - 1:
+def laid_out_well(page, title: str) -> None:
+    """The rules page shown (``title``): no "(" or ")" of a ruling reference alone on a line;
+    its text and its live example side by side on a laptop, using the panel, one above the
+    other on a phone (waited for: the example is laid out after the page's text)."""
+    assert page.evaluate(STRAY_PARENS) == [], title
+    page.wait_for_function(PLACED, arg=page.viewport_size["width"] >= 1000, timeout=30_000)
+
+
+def every_rules_page_laid_out(page) -> None:
+    """Back to the first rules page, then each in turn with Next page, each laid out well at the
+    page's width (the laptop's are checked while the reading path is read)."""
+    pages = learn_pages()
+    page.get_by_role("tab", name="Rules", exact=True).click()
+    first = "t => document.querySelector('.af-rules-page').innerText.includes(t)"
+    shown = page.locator(".af-rules-page").inner_text()
+    at = max(k for k, p in enumerate(pages) if p.title in shown)     # the page the reader is at
+    for k in range(at - 1, -1, -1):
+        page.locator(".af-rules-prev").click()
+        page.wait_for_function(first, arg=pages[k].title, timeout=30_000)
+    for k, rules_page in enumerate(pages):
+        page.wait_for_function(first, arg=rules_page.title, timeout=30_000)
+        laid_out_well(page, rules_page.title)
+        if k < len(pages) - 1:
             page.locator(".af-rules-next").click()
 
 

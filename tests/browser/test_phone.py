@@ -1,7 +1,9 @@
-"""Every app at a phone's width (390 px), one load each: it answers and renders from local
-assets only, with no sideways scrolling, nothing wider than its column (a box that would
-scroll inside the page), no control off screen or on top of another; in every tab, in the
-builder once opened, and in the Lab one step on.
+"""Every app at a phone's width (390 px): it answers and renders from local assets only, with
+no sideways scrolling, nothing wider than its column (a box that would scroll inside the
+page), no control off screen or on top of another; in every tab, in the builder once opened,
+and in the Lab one step on. The landing page here; each app in the page load of its 390 px
+journey in test_a11y.py (``test_axe_every_app_and_interaction[390-APP]``), with the helpers
+below (one page load per app and width for both tests).
 
 Only the effect graphs scroll sideways, inside their own box, by design (`.af-graph`)."""
 from __future__ import annotations
@@ -13,14 +15,11 @@ from typing import Any
 
 import pytest
 
-from aristofarsa.cli.apps import APPS
-
 pytestmark = pytest.mark.browser
 
 WIDTH = 390
 TIMEOUT_MS = 90_000
 SHOTS = Path(os.environ["AF_SCREENSHOTS"]) if os.environ.get("AF_SCREENSHOTS") else None
-QUERY = {"lab": "?lesson=b13-bishop-chain", "dispute": "?lesson=b13-bishop-chain"}
 #: What may scroll sideways inside its own box: the graphs; text fields scroll their text.
 SCROLLS = ".af-graph, .af-graph-box, pre, select, input, textarea"
 CONTROLS = "button, select, input, textarea, .lm-TabBar-tab, .af-card"
@@ -64,39 +63,40 @@ def test_landing_page_fits_a_phone(app_server: str, phone_page: Any) -> None:
     assert _problems(phone_page) == []
 
 
-@pytest.mark.parametrize("name", [name for name, _ in APPS])
-def test_every_app_answers_renders_offline_and_fits_a_phone(app_server: str, phone_page: Any,
-                                                           name: str) -> None:
-    """One load per app: the server answers, the page renders from local assets only (the
-    ``phone_page`` fixture fails the test on any request that leaves 127.0.0.1), then the fit."""
-    page = phone_page
-    response = page.goto(f"{app_server}voila/render/{name}.ipynb{QUERY.get(name, '')}", timeout=TIMEOUT_MS)
+def fits(page: Any, where: Any) -> None:
+    """Once the page's requests have settled: nothing scrolls sideways, overflows its box, sits
+    off screen or on another control."""
+    page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+    assert _problems(page) == [], where
+
+
+def first_screen_fits(page: Any, name: str, response: Any) -> None:
+    """An app page just opened at 390 px (test_a11y.py's 390 px journeys): the server answered,
+    the page rendered from local assets only (its page, made by conftest.py's ``_page``, fails
+    the test on any request that leaves 127.0.0.1) and fits; a screenshot to $AF_SCREENSHOTS."""
+    assert page.viewport_size["width"] == WIDTH
     assert response is not None and response.status == 200
-    page.wait_for_selector(".af-app", state="visible", timeout=TIMEOUT_MS)
     assert page.locator("#rendered_cells").inner_text().strip()
     assert len(page.af_requests) > 5                       # the page did load its local assets
-    page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
-    assert _problems(page) == [], name
+    fits(page, name)
     if SHOTS:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
-    if name == "lab":                                  # one step on, the Lab still fits
-        page.locator("button.af-next").first.click()
-        page.wait_for_function("document.querySelector('.af-step').innerText.includes('Step 2 of')",
-                               timeout=TIMEOUT_MS)
-        assert _problems(page) == [], (name, "Step 2")
+
+
+def every_tab_and_builder_fit(page: Any, name: str) -> None:
+    """Each tab of the app opened in turn (a pane is drawn when it is first opened), then each
+    round builder (a section built when first opened): the page still fits."""
     tabs = page.locator(".af-app .lm-TabBar-tab")
-    for k in range(1, tabs.count()):                   # a tab's pane is drawn when it is opened
+    for k in range(1, tabs.count()):
         tabs.nth(k).click()
         page.wait_for_function(
             "k => { const pane = document.querySelector('.af-app .widget-tab-contents').children[k];"
             " return pane && !pane.classList.contains('lm-mod-hidden') && pane.innerText.trim(); }",
             arg=k, timeout=TIMEOUT_MS)
-        page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
-        assert _problems(page) == [], (name, tabs.nth(k).inner_text())
-    for section in page.locator(".af-build").all():     # a section built when first opened
+        fits(page, (name, tabs.nth(k).inner_text()))
+    for section in page.locator(".af-build").all():
         if not section.locator(".af-builder").is_visible():
             section.get_by_text(re.compile("Build the round|Enter the round by tapping")).first.click()
         page.wait_for_selector(".af-builder", state="visible", timeout=TIMEOUT_MS)
-        page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
-        assert _problems(page) == [], (name, "Build the round")
+        fits(page, (name, "Build the round"))

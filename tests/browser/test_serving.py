@@ -15,7 +15,10 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("AF_SCREENSHOTS", "")) if os.environ.get("AF_SCREENSHOTS") else None
 
 
-def test_landing_page_links_every_app_by_title(app_server, page, wait_for_app):
+def test_landing_page_links_every_app_and_the_lab_refuses_code_sent_by_its_page(app_server, page,
+                                                                             wait_for_app, tmp_path):
+    """The landing page's links, then the Lab opened by one of them (one page load): standalone
+    Voila answers the page's kernel messages but runs no code the page sends."""
     page.goto(app_server)
     links = page.locator("a.af-app-link")
     assert links.count() == len(APPS)
@@ -26,6 +29,7 @@ def test_landing_page_links_every_app_by_title(app_server, page, wait_for_app):
     links.filter(has_text="Scenario Lab").first.click()
     page.wait_for_url("**/voila/render/lab.ipynb")
     wait_for_app(page)
+    standalone_voila_refuses_code_sent_by_a_page(page, tmp_path)
 
 
 def test_no_cdn_in_the_served_html(app_server):
@@ -73,9 +77,8 @@ SEND_JS = """async ([kernelId, code]) => {
 }"""
 
 
-def test_standalone_voila_refuses_code_sent_by_a_page(app_server, page, wait_for_app, tmp_path):
-    page.goto(f"{app_server}voila/render/lab.ipynb")
-    wait_for_app(page)
+def standalone_voila_refuses_code_sent_by_a_page(page, tmp_path) -> None:
+    """On a served app page: a kernel message the page sends is answered, code it sends is not run."""
     kernel = page_kernel_id(page)
     marker = tmp_path / "ran.txt"
     seen = page.evaluate(SEND_JS, [kernel, f"open({str(marker)!r}, 'w').write('ran')"])
