@@ -100,3 +100,11 @@ def every_tab_and_builder_fit(page: Any, name: str) -> None:
             section.get_by_text(re.compile("Build the round|Enter the round by tapping")).first.click()
         page.wait_for_selector(".af-builder", state="visible", timeout=TIMEOUT_MS)
         fits(page, (name, "Build the round"))
+        # its "Title and house rules" fold: each switch's whole label shows (a label cut to
+        # "This is the final round (E3: t…" is wider than its box)
+        settings = section.locator(".af-more-settings .jupyter-widget-Collapse-header").first
+        if settings.count() and not section.locator(".af-house-rule").first.is_visible():
+            settings.click()
+        if settings.count():
+            section.locator(".af-flag-final-round").wait_for(state="visible", timeout=TIMEOUT_MS)
+            fits(page, (name, "Title and house rules"))
