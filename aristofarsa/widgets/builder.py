@@ -702,7 +702,9 @@ class OpenRoundView(ipw.VBox):
         self.lessons.add_class("af-lesson-list")
         self.lessons.observe(self._on_lesson, names="value")
         self.upload = ipw.FileUpload(accept=".toml,text/plain", multiple=False,
-                                     description=text("round-opener.upload"), layout=ipw.Layout(width="auto"))
+                                     description=text("round-opener.upload"),
+                                     tooltip=text("round-opener.upload"),   # its label's words (CSS)
+                                     layout=ipw.Layout(width="auto"))
         self.upload.add_class("af-upload")
         self.upload.observe(self._on_upload, names="value")
         self.paste = ipw.Textarea(placeholder=text("round-opener.paste"),

@@ -25,12 +25,14 @@ The Dispute, Learn and Exiled screens are reached through the contract's hooks
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
 
 import pytest
 
+from aristofarsa.core.messages import text
 from aristofarsa.render.theme import contrast
 
 from . import test_phone as phone
@@ -376,6 +378,9 @@ def _axe_lab(page, app_server: str, width: int, found: list[str]) -> None:
     focus_rings(page, "lab", f"lab@{width}-dark")
     edge_shows(page, ".af-first", f"lab@{width}-dark")
     page.evaluate(THEME_JS, None)
+    edge_shows(page, ".af-upload", f"lab@{width}")   # the upload button, drawn like the others
+    assert page.locator(".af-upload").first.evaluate(
+        "e => getComputedStyle(e, '::after').content") == json.dumps(text("round-opener.upload"))
     no_sideways_scroll(page, f"lab@{width}")
 
 
