@@ -212,8 +212,13 @@ def test_phone_garden_scribe_entered_by_tapping(app_server, phone_page):
             "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })"):
         assert min(box) >= 44, box                                             # fingers, not mice
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
-    _tap(page, ".af-player-1 .af-zone-scored-add", "Merchant")
-    page.wait_for_selector(".af-player-1 .af-zone-scored-0 button.mod-active", timeout=TIMEOUT_MS)
+    # an "add a card" row is chosen only until the kernel draws the card in a row of its own
+    # (a wait for the add row's chosen chip could miss that moment): wait for the card's row
+    page.locator(".af-player-1 .af-zone-scored-add button").filter(
+        has_text=re.compile(r"^\s*Merchant\s*$")).first.click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.af-player-1 .af-zone-scored-0 button.mod-active')]"
+        ".some(b => b.textContent.trim() === 'Merchant')", timeout=TIMEOUT_MS)
     page.locator(".af-build-resolve").click()
     page.wait_for_selector(".af-winners .af-winners-box", timeout=TIMEOUT_MS)
     page.wait_for_function(f"({IN_VIEW})(document.querySelector('.af-winners'))", timeout=10_000)

@@ -90,9 +90,13 @@ def every_tab_and_builder_fit(page: Any, name: str) -> None:
     tabs = page.locator(".af-app .lm-TabBar-tab")
     for k in range(1, tabs.count()):
         tabs.nth(k).click()
+        # tab k is the current one and the pane shown has its text (a pane drawn when first
+        # opened may sit anywhere among the panes' nodes: none is looked for by its place)
         page.wait_for_function(
-            "k => { const pane = document.querySelector('.af-app .widget-tab-contents').children[k];"
-            " return pane && !pane.classList.contains('lm-mod-hidden') && pane.innerText.trim(); }",
+            "k => { const tab = document.querySelectorAll('.af-app .lm-TabBar-tab')[k];"
+            " const panes = [...document.querySelector('.af-app .widget-tab-contents').children];"
+            " return tab && tab.classList.contains('lm-mod-current')"
+            " && panes.some(p => !p.classList.contains('lm-mod-hidden') && p.innerText.trim()); }",
             arg=k, timeout=TIMEOUT_MS)
         fits(page, (name, tabs.nth(k).inner_text()))
     for section in page.locator(".af-build").all():
