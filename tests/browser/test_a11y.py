@@ -304,6 +304,15 @@ def focus_rings(page, app: str, where: str) -> None:
                 page.screenshot(path=str(SHOTS / f"focus-{where}-{kind}.png".replace(" ", "-")), clip=clip)
 
 
+def opened(page, app_server: str, app: str, width: int, query: str = "") -> list[str]:
+    """Open ``app`` (with ``query``): the axe scan of its first screen in both themes (what it
+    finds), and at 390 px test_phone.py's checks of the page just opened."""
+    open_app(page, app_server, app, query)
+    found = scan_both_themes(page, f"{app}@{width}")
+    phone_first_screen(page, app)
+    return found
+
+
 def phone_first_screen(page, app: str) -> None:
     """At 390 px, test_phone.py's checks of the page just opened (one page load serves both)."""
     if page.viewport_size["width"] == phone.WIDTH:
@@ -326,6 +335,7 @@ def test_axe_every_app_and_interaction(app_server, browser, width, app):
     found: list[str] = []
     try:
         AXE_JOURNEYS[app](page, app_server, width, found)
+        no_sideways_scroll(page, f"{app}@{width}")
     finally:
         context.close()
     assert not page.af_foreign, f"requests left 127.0.0.1: {page.af_foreign}"
@@ -349,14 +359,11 @@ def _axe_learn(page, app_server: str, width: int, found: list[str]) -> None:
     each_tab(page, f"learn@{width}", found)
     check_quiz_by_mouse(page, f"learn@{width}")
     found += scan_both_themes(page, f"learn@{width}, quiz checked")
-    no_sideways_scroll(page, f"learn@{width}")
 
 
 def _axe_lab(page, app_server: str, width: int, found: list[str]) -> None:
     """Lab: a lesson opened, stepped to the end, the graph shown, the builder open."""
-    open_app(page, app_server, "lab", "?lesson=b13-bishop-chain")
-    found += scan_both_themes(page, f"lab@{width}")
-    phone_first_screen(page, "lab")
+    found += opened(page, app_server, "lab", width, "?lesson=b13-bishop-chain")
     page.locator(".af-next").first.click()
     page.wait_for_function("() => document.querySelector('.af-step').innerText.includes('Step 2 of')")
     if width == phone.WIDTH:                         # one step on, the Lab still fits a phone
@@ -381,14 +388,11 @@ def _axe_lab(page, app_server: str, width: int, found: list[str]) -> None:
     edge_shows(page, ".af-upload", f"lab@{width}")   # the upload button, drawn like the others
     assert page.locator(".af-upload").first.evaluate(
         "e => getComputedStyle(e, '::after').content") == json.dumps(text("round-opener.upload"))
-    no_sideways_scroll(page, f"lab@{width}")
 
 
 def _axe_play(page, app_server: str, width: int, found: list[str]) -> None:
     """Play: a move."""
-    open_app(page, app_server, "play", "?players=4&seed=7&bots=random")
-    found += scan_both_themes(page, f"play@{width}")
-    phone_first_screen(page, "play")
+    found += opened(page, app_server, "play", width, "?players=4&seed=7&bots=random")
     phone_tabs_and_builder(page, "play")
     assert "Seat ring: Ana" in page.locator(".af-seats[role=img]").first.get_attribute("aria-label")
     focus_rings(page, "play", f"play@{width}")
@@ -399,14 +403,11 @@ def _axe_play(page, app_server: str, width: int, found: list[str]) -> None:
     page.wait_for_function("t => document.querySelector('.af-hand').innerText !== t", arg=before)
     open_sections(page)
     found += scan_both_themes(page, f"play@{width}, a move played, new game form open")
-    no_sideways_scroll(page, f"play@{width}")
 
 
 def _axe_dispute(page, app_server: str, width: int, found: list[str]) -> None:
     """Dispute: a round entered in one line and resolved, every section open."""
-    open_app(page, app_server, "dispute")
-    found += scan_both_themes(page, f"dispute@{width}")
-    phone_first_screen(page, "dispute")
+    found += opened(page, app_server, "dispute", width)
     focus_rings(page, "dispute", f"dispute@{width}")
     page.locator(".af-line input, .af-line textarea").first.fill(LINE)
     page.locator(".af-line-go").first.click()
@@ -416,14 +417,11 @@ def _axe_dispute(page, app_server: str, width: int, found: list[str]) -> None:
     phone_tabs_and_builder(page, "dispute")
     open_sections(page)
     found += scan_both_themes(page, f"dispute@{width}, resolved, sections open")
-    no_sideways_scroll(page, f"dispute@{width}")
 
 
 def _axe_graphs(page, app_server: str, width: int, found: list[str]) -> None:
     """Graphs: a filter."""
-    open_app(page, app_server, "graphs")
-    found += scan_both_themes(page, f"graphs@{width}")
-    phone_first_screen(page, "graphs")
+    found += opened(page, app_server, "graphs", width)
     phone_tabs_and_builder(page, "graphs")
     focus_rings(page, "graphs", f"graphs@{width}")
     count = page.locator(".af-count").inner_text()
@@ -431,19 +429,15 @@ def _axe_graphs(page, app_server: str, width: int, found: list[str]) -> None:
     page.wait_for_function("t => document.querySelector('.af-count').innerText !== t", arg=count)
     assert page.locator(".af-graph [role=img][aria-label^='Effect graph']:visible").count() >= 1
     found += scan_both_themes(page, f"graphs@{width}, filtered")
-    no_sideways_scroll(page, f"graphs@{width}")
 
 
 def _axe_exiled(page, app_server: str, width: int, found: list[str]) -> None:
     """Exiled: every tab."""
-    open_app(page, app_server, "exiled")
-    found += scan_both_themes(page, f"exiled@{width}")
-    phone_first_screen(page, "exiled")
+    found += opened(page, app_server, "exiled", width)
     phone_tabs_and_builder(page, "exiled")
     focus_rings(page, "exiled", f"exiled@{width}")
     each_tab(page, f"exiled@{width}", found)
     found += scan_both_themes(page, f"exiled@{width}, last tab", light=False)
-    no_sideways_scroll(page, f"exiled@{width}")
 
 
 AXE_JOURNEYS = {"learn": _axe_learn, "lab": _axe_lab, "play": _axe_play, "dispute": _axe_dispute,

@@ -24,16 +24,24 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 120
 
 
+def _connection_file(pid: int) -> str:
+    """The connection file a kernel's command line names (``.../kernel-<id>.json``)."""
+    return next(part for part in psutil.Process(pid).cmdline() if part.endswith(".json"))
+
+
 def _kernel_id(pid: int) -> str:
-    """A kernel's id, from the connection file its command line names (``kernel-<id>.json``)."""
-    file = next(part for part in psutil.Process(pid).cmdline() if part.endswith(".json"))
-    return os.path.basename(file)[len("kernel-"):-len(".json")]
+    return os.path.basename(_connection_file(pid))[len("kernel-"):-len(".json")]
 
 
 def _connection(pid: int) -> dict:
-    file = next(part for part in psutil.Process(pid).cmdline() if part.endswith(".json"))
-    with open(file, encoding="utf-8") as handle:
+    with open(_connection_file(pid), encoding="utf-8") as handle:
         return json.load(handle)
+
+
+def _socket_files(connection: dict) -> list[str]:
+    """The local socket file of each of a kernel's five channels."""
+    return [f"{connection['ip']}-{connection[channel + '_port']}"
+            for channel in ("shell", "iopub", "stdin", "control", "hb")]
 
 
 def test_kernels_talk_over_local_sockets(app_server: str, shared_server: Server) -> None:
@@ -44,8 +52,8 @@ def test_kernels_talk_over_local_sockets(app_server: str, shared_server: Server)
     for pid in waiting:
         connection = _connection(pid)
         assert connection["transport"] == "ipc"
-        for channel in ("shell", "iopub", "stdin", "control", "hb"):
-            assert stat.S_ISSOCK(os.stat(f"{connection['ip']}-{connection[channel + '_port']}").st_mode)
+        for file in _socket_files(connection):
+            assert stat.S_ISSOCK(os.stat(file).st_mode)
 
 
 def test_a_pooled_kernel_killed_while_waiting_is_replaced(app_server: str, shared_server: Server,
@@ -53,9 +61,7 @@ def test_a_pooled_kernel_killed_while_waiting_is_replaced(app_server: str, share
     waiting = shared_server.wait_for_pool(len(APPS), TIMEOUT)
     victim = min(waiting)
     kernel_id = _kernel_id(victim)
-    connection = _connection(victim)
-    files = [f"{connection['ip']}-{connection[c + '_port']}"
-             for c in ("shell", "iopub", "stdin", "control", "hb")]
+    files = _socket_files(_connection(victim))
     lines = {str(Msg("serve-log.pool-kernel-lost", {"kernel": kernel_id, "notebook": f"{name}.ipynb"})):
              name for name, _title in APPS}
     os.kill(victim, signal.SIGKILL)
