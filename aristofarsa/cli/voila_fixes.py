@@ -28,7 +28,9 @@ and kernel manager (``cli/apps.py`` calls it; nothing else changes in Voila):
   a slot for 70 s), culls any kernel idle for ``cull_open_idle`` seconds even with
   its page open (Voila's culler spares open pages for ever), and gives a preheated kernel
   ``visitor_wait`` seconds to take its visitor's request, after which the kernel is shut
-  down and the page ends (its script says so; the pool has already started a replacement).
+  down and the page ends (its script says so; the pool has already started a replacement);
+  with the pool (:class:`PooledKernels`), a kernel lost while it waits leaves the pool and
+  another starts (:func:`watch_pool_entry`).
 
 :func:`serve_on` (not a replacement) makes one Voila application serve on sockets ``serve``
 has bound already: ``--port 0`` then takes the port the system gives, and no other process
